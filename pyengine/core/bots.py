@@ -1,0 +1,50 @@
+"""The bot protocol and the ``random`` bot every game gets.
+
+A bot sees only a :class:`BotView`: its seat's observation, the legal actions, a time
+budget and its own seeded generator.  It cannot see the state, so it cannot cheat.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .rng import Pcg32
+
+
+@dataclass(frozen=True, slots=True)
+class BotView:
+    game: str
+    rules: str
+    seat: int
+    observation: Mapping[str, Any]
+    legal: tuple[str, ...]
+    budget: float = 1.0
+
+
+class Bot(ABC):
+    """A player program. ``rng`` is the bot's own generator (seeded by the match)."""
+
+    level = "random"
+
+    def __init__(self, rng: Pcg32) -> None:
+        self.rng = rng
+
+    @abstractmethod
+    def act(self, view: BotView) -> str:
+        """One of ``view.legal``."""
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions.
+
+    >>> RandomBot(Pcg32(1)).act(BotView("toy", "1.basic", 0, {}, ("a", "b", "c")))
+    'c'
+    """
+
+    level = "random"
+
+    def act(self, view: BotView) -> str:
+        return self.rng.choice(view.legal)
