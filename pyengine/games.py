@@ -1,6 +1,18 @@
 """The built-in games' registry entries (metadata only: the games load lazily).
 
-Each game package adds one ``register`` call here when it lands.
+Each game package owns one block here; the page's start screen and the tools list games
+from these entries without importing the engines.
 """
 
 from __future__ import annotations
+
+from .core.game import GameInfo
+from .core.registry import register
+
+# --- cetkaik (block owned by the Cetkaik engine) ---------------------------------------
+
+# --- daifugo (block owned by the Daifugō engine) ---------------------------------------
+
+# --- chabashi (block owned by the Chabashi engine) -------------------------------------
+
+__all__ = ["GameInfo", "register"]
