@@ -14,5 +14,8 @@ from .core.registry import register
 # --- daifugo (block owned by the Daifugō engine) ---------------------------------------
 
 # --- chabashi (block owned by the Chabashi engine) -------------------------------------
+from .chabashi.info import INFO as _CHABASHI  # noqa: E402
+
+register(_CHABASHI, "pyengine.chabashi.game:GAME")
 
 __all__ = ["GameInfo", "register"]

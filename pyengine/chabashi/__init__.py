@@ -1,0 +1,1 @@
+"""Chabashi (차바시) with the Dido-poikas deck: rules engine, hand evaluator and odds."""
