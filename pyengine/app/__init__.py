@@ -1,0 +1,1 @@
+"""What the page runs below its one bridge module: sessions and view models, pure Python."""

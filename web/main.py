@@ -1,0 +1,80 @@
+"""The one bridge between the page and the engine (runs in PyScript on the main thread).
+
+Everything the page asks goes through ``call(method, args_json) -> result_json``; the
+result is ``{"ok": true, ...}`` or ``{"ok": false, "error": message, "kind": class}``.
+Only JSON strings cross the boundary, so no proxies leak.  All logic lives in
+:mod:`pyengine.app.session`, which is tested without a browser.
+"""
+
+import json
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from pyengine.app.session import Session, games_json
+from pyengine.core import EngineError
+
+_session = None
+
+
+def _view(lang):
+    return {"view": _session.view(lang), "state": _session.automation_state()}
+
+
+def _dispatch(method, a):
+    global _session
+    lang = a.get("lang", "en")
+    if method == "games":
+        return {"games": games_json(lang)}
+    if method == "new":
+        seats = a.get("seats")
+        _session = Session.new(a["game"], a.get("rules"), [tuple(s) for s in seats] if seats else None, a.get("seed"))
+        return _view(lang)
+    if method == "open":
+        session = Session.from_fragment(a["fragment"])
+        _session = session
+        return _view(lang)
+    if method == "restore":
+        session = Session.from_save(a["save"])
+        _session = session
+        return _view(lang)
+    if method == "close":
+        _session = None
+        return {}
+    if _session is None:
+        return {"view": None, "state": {"game": None, "rules": None, "record": None, "to_move": None,
+                                         "observation": None, "status": "start"}, "legal": []}
+    if method == "view":
+        return _view(lang)
+    if method == "legal":
+        return {"legal": _session.legal()}
+    if method == "play":
+        _session.play(a["action"])
+        return _view(lang)
+    if method == "auto":
+        moved = _session.step_auto()
+        return {"moved": moved, **_view(lang)}
+    if method == "goto":
+        _session.goto(int(a["cursor"]))
+        return _view(lang)
+    if method == "undo":
+        _session.undo()
+        return _view(lang)
+    if method == "save":
+        return {"save": _session.save_json()}
+    raise ValueError(f"unknown bridge method {method!r}")
+
+
+def call(method, args_json="{}"):
+    try:
+        result = _dispatch(method, json.loads(args_json))
+        result["ok"] = True
+    except EngineError as exc:
+        result = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
+    except Exception as exc:  # a bug: report it instead of leaving the page stuck
+        result = {"ok": False, "error": f"internal error: {exc!r}", "kind": "InternalError"}
+    return json.dumps(result)
+
+
+window._pyengineCall = create_proxy(call)
+window.dispatchEvent(window.CustomEvent.new("pyengine:python-ready"))
