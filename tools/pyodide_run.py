@@ -1,0 +1,50 @@
+"""Run Python code inside Pyodide under Node, with the freshly built wheel installed.
+
+Used by the benchmarks (``run_python_in_pyodide(code) -> stdout``) and by ``./dev test``
+(the engine tests inside Pyodide).  Needs ``npm ci`` done; builds the wheel if needed.
+Inside, the repository is at ``/repo`` and ``../shared`` at ``/shared``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tools" / "pyodide_runner.mjs"
+TEST_WHEELS = ROOT / ".cache" / "pyodide-wheels"
+
+
+def wheel(rebuild: bool = False) -> Path:
+    sys.path.insert(0, str(ROOT))
+    import build  # the site builder: the same reproducible wheel the page loads
+
+    found = sorted((ROOT / "dist").glob("pyengine-*.whl"))
+    if rebuild or not found:
+        return build.build_wheel()
+    return found[-1]
+
+
+def run_python_in_pyodide(code: str, timeout: float = 1800, rebuild: bool = False) -> str:
+    """Run ``code`` in Pyodide (Node) with the engine wheel; return what it printed."""
+    proc = subprocess.run(
+        ["node", str(RUNNER), "exec", str(wheel(rebuild))],
+        input=code, capture_output=True, text=True, timeout=timeout, cwd=ROOT,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"pyodide run failed ({proc.returncode}):\n{proc.stderr[-4000:]}")
+    return proc.stdout
+
+
+def run_pytest_in_pyodide(pytest_args: list[str], rebuild: bool = True) -> int:
+    """Run pytest inside Pyodide on the engine tests; returns pytest's exit code."""
+    extra = sorted(str(p) for p in TEST_WHEELS.glob("*.whl"))
+    if not extra:
+        raise SystemExit("tools/pyodide_run.py: no test wheels in .cache/pyodide-wheels (./dev test fetches them)")
+    cmd = ["node", str(RUNNER), "pytest", str(wheel(rebuild)), *extra, "--", *pytest_args]
+    return subprocess.call(cmd, cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(run_pytest_in_pyodide(sys.argv[1:]))
