@@ -12,6 +12,9 @@ encoding names the nearest preset and lists only the options that differ::
 comma-joined.  Only URL-safe characters are used, so the encoding goes into share links
 as is.  ``VERSION`` is bumped when the meaning of a field changes; :meth:`Rules.migrate`
 then rewrites older encodings so that old links keep opening.
+
+Subclasses are ``@dataclass(frozen=True, slots=True)``; note that zero-argument
+``super()`` does not work inside methods of slotted dataclasses.
 """
 
 from __future__ import annotations

@@ -1,0 +1,107 @@
+"""The page's session layer (pure Python, no browser): new games, links, saves, undo,
+replay cursor, bots and chance resolved by the session."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyengine.app.session import Session, games_json
+from pyengine.core import IllegalActionError, InvalidLinkError, InvalidNotationError, Record, Seat, encode_fragment
+
+
+def hotseat() -> Session:
+    s = Session.new("kuhn", seats=[("Ann", "human"), ("Bob", "human")], seed=9)
+    s.run_auto()  # the deal
+    return s
+
+
+def test_new_game_deals_with_its_seed() -> None:
+    a, b = hotseat(), hotseat()
+    assert a.record.actions == b.record.actions and len(a.record.actions) == 1
+    deals = set()
+    for seed in range(30):
+        s = Session.new("kuhn", seats=[("", "human"), ("", "human")], seed=seed)
+        s.run_auto()
+        deals.add(s.record.actions[0])
+    assert len(deals) > 3
+
+
+def test_play_and_view() -> None:
+    s = hotseat()
+    assert s.status() == "human" and s.state.current_player == 0
+    assert s.legal() == ["bet", "pass"]
+    s.play("bet")
+    v = s.view("en")
+    assert v["to_move"] == 1 and v["viewer"] == 1
+    assert v["history"][-1]["action"] == "bet" and v["history"][-1]["actor"] == 0
+    assert v["observation"]["card"] == s.record.actions[0][1]
+    json.dumps(v)
+
+
+def test_illegal_play_changes_nothing() -> None:
+    s = hotseat()
+    before = (s.record, s.cursor)
+    with pytest.raises(InvalidNotationError):
+        s.play("raise")
+    s.play("bet")
+    with pytest.raises(IllegalActionError, match="not a legal move"):
+        s.play("KQ")
+    s.undo()
+    assert (s.record, s.cursor) == before
+
+
+def test_bots_answer_by_themselves() -> None:
+    s = Session.new("kuhn", seats=[("", "human"), ("", "bot:random")], seed=3)
+    s.run_auto()
+    s.play("bet")
+    s.run_auto()
+    assert s.state.is_terminal()
+    with pytest.raises(IllegalActionError, match="over"):
+        s.play("bet")
+
+
+def test_link_round_trip_and_cursor() -> None:
+    s = hotseat()
+    s.play("pass")
+    s.play("bet")
+    full = s.fragment()
+    s.goto(1)
+    at1 = s.fragment()
+    opened = Session.from_fragment(at1)
+    assert opened.cursor == 1 and opened.record.actions == s.record.actions
+    assert Session.from_fragment(full).cursor == 3
+    # a move made back in the replay starts a new line of play
+    opened.play("bet")
+    assert opened.record.actions == (s.record.actions[0], "bet") and opened.at_end
+
+
+def test_undo_takes_back_to_the_last_human_move() -> None:
+    s = Session.new("kuhn", seats=[("", "human"), ("", "bot:random")], seed=3)
+    s.run_auto()
+    s.play("pass")
+    s.run_auto()
+    s.undo()
+    assert s.cursor == 1 and s.state.current_player == 0
+    with pytest.raises(IllegalActionError):
+        s.undo()
+
+
+def test_save_restore_and_tampering() -> None:
+    s = hotseat()
+    s.play("bet")
+    restored = Session.from_save(s.save_json())
+    assert restored.record == s.record and restored.state == s.state
+    for bad in ["", "{", "[]", '{"v": 2, "fragment": "x"}', '{"v": 1, "fragment": "1.abc"}']:
+        with pytest.raises(InvalidLinkError):
+            Session.from_save(bad)
+    illegal = Record("kuhn", "1.basic", (Seat(), Seat()), ("JQ", "bet", "bet", "bet"))
+    with pytest.raises(InvalidLinkError, match="ply 4"):
+        Session.from_save(json.dumps({"v": 1, "fragment": encode_fragment(illegal)}))
+
+
+def test_games_list_for_the_start_page() -> None:
+    games = {g["id"]: g for g in games_json("ja")}
+    assert games["kuhn"]["name"] == "クーン・ポーカー"
+    assert games["kuhn"]["players"] == [2, 2]
