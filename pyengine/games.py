@@ -10,6 +10,9 @@ from .core.game import GameInfo
 from .core.registry import register
 
 # --- cetkaik (block owned by the Cetkaik engine) ---------------------------------------
+from .cetkaik.info import INFO as _CETKAIK  # noqa: E402
+
+register(_CETKAIK, "pyengine.cetkaik.game:GAME")
 
 # --- daifugo (block owned by the Daifugō engine) ---------------------------------------
 

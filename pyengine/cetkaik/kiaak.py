@@ -1,0 +1,598 @@
+"""Kiaak (棋譜) game records: reading, checking, importing and writing (spec §17).
+
+:func:`walk` replays a record with the engine, ply by ply, and checks everything §17.7
+asks; :func:`import_kiaak` turns a record into a core :class:`~pyengine.core.record.Record`
+(its actions are the engine actions each ply maps onto, see the package docstring), and
+:func:`export_kiaak` writes a record of engine actions in the cerke_online format.
+
+>>> text = "{一位色:黒}\\nMAU弓MAIMY橋一\\tME弓MIMU橋五\\n"
+>>> record = import_kiaak(text, "cerke_online")
+>>> record.actions[:5]
+('一位色黒', 'MAU片MAI心MY', '橋一', 'MY', 'ME片MI心MU')
+>>> export_kiaak(record).splitlines()[-1]
+'MAU弓MAIMY橋一\\tME弓MIMU橋五'
+
+Errors are :class:`~pyengine.core.errors.InvalidRecordError` with ``ply`` set to the N of the
+spec's §18 and a reason for people.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..core.errors import EngineError, InvalidNotationError, InvalidRecordError
+from ..core.record import Record, Seat
+from .board import (
+    COLOUR_CHARS, HAND_NAMES, INITIAL_BOARD, OWNER, PROF, PROFESSION_CHARS, SIDE_NAMES, SQUARE_INDEX,
+    SQUARE_NAMES, distance, split_squares,
+)
+from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, FirstMover, GoTo, PieceMove, parse_action
+from .rules import CetkaikRules
+from .state import (
+    DECLARATION, FIRST_MOVER_PHASE, MOVE, STEPPING_CAST, STEPPING_CHOICE, WATER_CAST_PHASE,
+    CetkaikState,
+)
+
+SEASON_CHARS: Final = "春夏秋冬"
+END_MARK: Final = "星一周"
+_DIGITS: Final = "無一二三四五六七八九"
+_SQ = r"[KLNTZXCMP](?:AI|AU|IA|A|E|I|U|O|Y)"
+_P = f"[{PROFESSION_CHARS}]"
+_C = f"[{CAST_DIGITS}]"
+_NUM = "下?[無一二三四五六七八九十百]+"
+_MOVE_RE: Final = re.compile(
+    rf"({_SQ})([{PROFESSION_CHARS}片])((?:{_SQ}){{1,2}})"
+    rf"(?:(無撃裁)|水({_C})(此無)?|橋({_C})(?:水({_C}))?(此無)?)"
+    rf"(?:手([赤黒])?({_P}))?"
+)
+_DROP_RE: Final = re.compile(f"[赤黒]{_P}{_SQ}")
+_TAM_RE: Final = re.compile(rf"{_SQ}皇(?:{_SQ})?\[{_SQ}\](?:{_SQ}){{1,2}}")
+_CAPTURE_RE: Final = re.compile(f"手([赤黒])?({_P})")
+_SCORE_RE: Final = re.compile(f"手({_NUM})")
+_DECL_RE: Final = re.compile(f"或為(.+?)(?:而手({_NUM}))?")
+_CKKA_DECL_RE: Final = re.compile(r"\[[^\]]*\]為((?:\([^()]+\))+)(再行|終季)")
+_SEASON_RE: Final = re.compile("([春夏秋冬])終")
+
+
+# --- numbers (spec §17.4) ----------------------------------------------------------------------
+def _small(text: str, compact: bool) -> int:
+    """0–99 written ``二十三`` or (compact) ``二三``; ``十`` forms; digits."""
+    if text == "":
+        return 0
+    if "十" in text:
+        tens, _, units = text.partition("十")
+        if len(tens) > 1 or len(units) > 1 or "十" in units or (tens and tens not in _DIGITS[1:]) or (
+                units and units not in _DIGITS[1:]):
+            raise InvalidNotationError(f"{text!r} is not a number")
+        return 10 * (_DIGITS.index(tens) if tens else 1) + (_DIGITS.index(units) if units else 0)
+    if len(text) == 1 and text in _DIGITS:
+        return _DIGITS.index(text)
+    if compact and len(text) == 2 and text[0] in _DIGITS[1:] and text[1] in _DIGITS:
+        return 10 * _DIGITS.index(text[0]) + _DIGITS.index(text[1])
+    raise InvalidNotationError(f"{text!r} is not a number")
+
+
+def parse_number(text: str) -> int:
+    """A pekzep numeral as cerke_online writes it (``二十三``, ``二三``, ``百九十二``, ``下五``).
+
+    >>> [parse_number(t) for t in ("無", "十三", "二三", "百九十二", "二八百八十", "下六八百四八")]
+    [0, 13, 23, 192, 2880, -6848]
+    """
+    negative = text.startswith("下")
+    body = text[1:] if negative else text
+    if not body or body.count("百") > 1 or (body == "無" and negative):
+        raise InvalidNotationError(f"{text!r} is not a number")
+    if "百" in body:
+        hundreds, _, rest = body.partition("百")
+        value = 100 * (_small(hundreds, True) if hundreds else 1) + _small(rest, True)
+        if hundreds in ("", "一") and hundreds:
+            raise InvalidNotationError(f"{text!r} is not a number")
+    elif body == "無":
+        value = 0
+    else:
+        value = _small(body, True)
+        if value == 0:
+            raise InvalidNotationError(f"{text!r} is not a number")
+    return -value if negative else value
+
+
+def _compact(n: int) -> str:
+    if n < 10:
+        return _DIGITS[n]
+    if n < 20:
+        return "十" + (_DIGITS[n - 10] if n > 10 else "")
+    return _DIGITS[n // 10] + ("十" if n % 10 == 0 else _DIGITS[n % 10])
+
+
+def _tens(n: int) -> str:
+    if n < 10:
+        return _DIGITS[n]
+    return (_DIGITS[n // 10] if n >= 20 else "") + "十" + (_DIGITS[n % 10] if n % 10 else "")
+
+
+def format_number(n: int) -> str:
+    """The inverse of :func:`parse_number` in cerke_online's style.
+
+    >>> [format_number(n) for n in (0, 13, 20, 192, 2880, 3200, -6848, -5)]
+    ['無', '十三', '二十', '百九十二', '二八百八十', '三二百', '下六八百四八', '下五']
+    """
+    if n < 0:
+        return "下" + format_number(-n)
+    if n < 100:
+        return _tens(n)
+    if n < 200:
+        return "百" + (_tens(n - 100) if n > 100 else "")
+    rest = n % 100
+    return _compact(n // 100) + "百" + (_compact(rest) if rest else "")
+
+
+# --- tokens ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Kiaak:
+    """A record split into its header values and body tokens (nothing replayed yet)."""
+
+    first_movers: str | None
+    start: str | None
+    end: str | None
+    tokens: tuple[str, ...]
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+def parse_kiaak(text: str) -> Kiaak:
+    """Split a record into headers and tokens (spec §17.1); never fails on any text."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    headers: list[tuple[str, str]] = []
+    tokens: list[str] = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("{"):
+            key, _, value = stripped[1:].removesuffix("}").partition(":")
+            headers.append((key, value))
+            continue
+        if stripped.startswith("[") and "為" not in stripped:
+            continue  # an old record's player line
+        tokens.extend(line.split())
+    values = dict(headers)
+    return Kiaak(values.get("一位色"), values.get("始時"), values.get("終時"), tuple(tokens), tuple(headers))
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One ply of a replayed record, as the ``replay`` tool prints it (spec §18)."""
+
+    ply: int
+    season: int
+    mover: str
+    move: str
+    legal: tuple[str, ...]
+    scores: tuple[int, int]
+    rate: int
+
+    def to_json(self, legal: bool) -> dict[str, object]:
+        out: dict[str, object] = {"ply": self.ply, "season": self.season, "mover": self.mover, "move": self.move}
+        if legal:
+            out["legal"] = list(self.legal)
+        out["scores"] = {"A": self.scores[0], "IA": self.scores[1]}
+        out["rate"] = self.rate
+        return out
+
+
+@dataclass
+class Walk:
+    """What :func:`walk` has read so far: the engine actions and the current state."""
+
+    state: CetkaikState
+    actions: list[str] = field(default_factory=list)
+    plies: int = 0
+
+    def apply(self, action: str) -> None:
+        self.state = self.state.apply(action)
+        self.actions.append(action)
+
+
+def _names_of(text: str) -> list[str]:
+    return text.split("加")
+
+
+def _declared(names: list[str]) -> Counter[str]:
+    return Counter(names)
+
+
+def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | None = None) -> Iterator[Ply]:
+    """Replay a kiaak record, yielding each ply once its declaration (if any) is read.
+
+    Raises :class:`InvalidRecordError` (with ``ply``) at the first problem; ``progress`` (if
+    given) holds the engine actions read so far, so a caller keeps them after the end.
+    """
+    if isinstance(rules, str):
+        rules = CetkaikRules.preset(rules)
+    kiaak = parse_kiaak(text)
+    w = progress if progress is not None else Walk(CetkaikState(rules))
+    if progress is not None:
+        w.state = CetkaikState(rules)
+        w.actions.clear()
+        w.plies = 0
+    tokens = kiaak.tokens
+    open_ply: Ply | None = None  # the last ply, waiting for its declaration
+    last_move_text = ""  # the last ply's token, for detached capture comments
+    last_capture: int = -1  # hand code captured by the last ply
+    after_ta_xot: int | None = None  # value cashed by the ta xot1 just read (for 手V / X終)
+    ended_season = -1
+    declaration_line: tuple[list[str], int | None] | None = None
+    last_was_move = False
+    ended = False
+
+    def fail(reason: str, ply: int | None = None) -> InvalidRecordError:
+        return InvalidRecordError(reason, max(1, w.plies if ply is None else ply))
+
+    for index, token in enumerate(tokens):
+        if ended:
+            raise fail(f"nothing may follow {END_MARK}: {token!r}")
+        kind = _classify(token)
+        if kind == "move":
+            if declaration_line is not None or w.state.phase == DECLARATION:
+                raise fail("a declaration (再行 or 終季) is required after this ply")
+            if w.state.is_terminal():
+                raise fail(f"the game is over: no move may follow ({token!r})", w.plies + 1)
+            if open_ply is not None:
+                yield open_ply
+                open_ply = None
+            if w.state.phase == FIRST_MOVER_PHASE:
+                w.apply(_first_mover(kiaak, tokens, index, w.state.season, w.plies + 1))
+            w.plies += 1
+            before = w.state
+            _play(w, token)
+            last_capture = _captured(before, w.state)
+            if last_capture >= 0:
+                m = _MOVE_RE.fullmatch(token)
+                if m and m[11] and not _comment_matches(last_capture, m[10], m[11]):
+                    raise fail(f"the capture comment names {m[10] or ''}{m[11]} but the ply captured "
+                               f"{HAND_NAMES[last_capture]}")
+            else:
+                m = _MOVE_RE.fullmatch(token)
+                if m and m[11]:
+                    raise fail(f"the capture comment names {m[10] or ''}{m[11]} but nothing was captured")
+            open_ply = Ply(w.plies, before.season, SIDE_NAMES[before.side], token, before.legal_actions(),
+                           w.state.scores, w.state.rate)
+            last_move_text = token
+            after_ta_xot = None
+            last_was_move = True
+            continue
+        follows_move = last_was_move
+        last_was_move = False
+        if kind == "capture":
+            m = _CAPTURE_RE.fullmatch(token)
+            assert m is not None
+            if not follows_move:
+                raise fail(f"a capture comment {token!r} must follow its move", w.plies + (0 if w.plies else 1))
+            if last_capture < 0:
+                raise fail(f"the capture comment {token!r} names a piece but {last_move_text!r} captured nothing")
+            if not _comment_matches(last_capture, m[1], m[2]):
+                raise fail(f"the capture comment {token!r} does not match the piece captured "
+                           f"({HAND_NAMES[last_capture]})")
+        elif kind == "declaration":
+            if w.state.phase != DECLARATION or declaration_line is not None:
+                raise fail(f"no declaration is due here ({token!r})")
+            m = _DECL_RE.fullmatch(token)
+            assert m is not None
+            try:
+                value = parse_number(m[2]) if m[2] else None
+            except InvalidNotationError as exc:
+                raise fail(str(exc)) from None
+            declaration_line = (_names_of(m[1]), value)
+        elif kind in ("ckka", TY_MOK, TA_XOT):
+            if w.state.phase != DECLARATION:
+                raise fail(f"no declaration is due here ({token!r})")
+            if kind == "ckka":
+                if declaration_line is not None:
+                    raise fail(f"a second declaration line {token!r}")
+                m = _CKKA_DECL_RE.fullmatch(token)
+                assert m is not None
+                names = re.findall(r"\(([^()]+)\)", m[1])
+                declaration_line = (names, None)
+                kind = m[2]
+            expected = list(w.state.pending[2])
+            if declaration_line is not None:
+                names, value = declaration_line
+                if _declared(names) != _declared(expected):
+                    raise fail(f"declared hands {'加'.join(names)} but the hands are {'加'.join(expected)}")
+                if kind == TY_MOK and value is not None:
+                    raise fail("再行 (ty mok1) carries no value")
+                if kind == TA_XOT and value is not None and value != w.state.ta_xot_value():
+                    raise fail(f"declared 而手{value} but the value is {w.state.ta_xot_value()}")
+            cashed = w.state.ta_xot_value()
+            rate = w.state.rate
+            ended_season = w.state.season
+            w.apply(kind)
+            declaration_line = None
+            assert open_ply is not None
+            open_ply = Ply(open_ply.ply, open_ply.season, open_ply.mover, open_ply.move, open_ply.legal,
+                           w.state.scores, rate if kind == TA_XOT else w.state.rate)
+            after_ta_xot = cashed if kind == TA_XOT else None
+        elif kind == "season":
+            if after_ta_xot is None:
+                raise fail(f"a season comment {token!r} may only follow 終季")
+            if SEASON_CHARS.index(token[0]) != ended_season:
+                raise fail(f"{token!r} but the season that ended is {SEASON_CHARS[ended_season]}")
+        elif kind == "score":
+            m = _SCORE_RE.fullmatch(token)
+            assert m is not None
+            if after_ta_xot is None:
+                raise fail(f"a score token {token!r} may only follow 終季")
+            try:
+                value = parse_number(m[1])
+            except InvalidNotationError as exc:
+                raise fail(str(exc)) from None
+            if value != after_ta_xot:
+                raise fail(f"declared 手{value} but the value is {after_ta_xot}")
+        elif kind == "end":
+            if declaration_line is not None or w.state.phase == DECLARATION:
+                raise fail("a declaration (再行 or 終季) is required after this ply")
+            if not w.state.is_terminal():
+                raise fail(f"{END_MARK} but the game is not over")
+            ended = True
+        else:
+            raise fail(f"cannot read {token!r}", w.plies if follows_move else w.plies + 1)
+    if declaration_line is not None or w.state.phase == DECLARATION:
+        raise fail("a declaration (再行 or 終季) is required after this ply")
+    if open_ply is not None:
+        yield open_ply
+
+
+def _classify(token: str) -> str:
+    if _MOVE_RE.fullmatch(token) or _DROP_RE.fullmatch(token) or _TAM_RE.fullmatch(token):
+        return "move"
+    if _CAPTURE_RE.fullmatch(token):
+        return "capture"
+    if _SCORE_RE.fullmatch(token):
+        return "score"
+    if _DECL_RE.fullmatch(token):
+        return "declaration"
+    if _CKKA_DECL_RE.fullmatch(token):
+        return "ckka"
+    if token in (TY_MOK, TA_XOT):
+        return token
+    if _SEASON_RE.fullmatch(token):
+        return "season"
+    if token == END_MARK:
+        return "end"
+    return "junk"
+
+
+def _comment_matches(code: int, colour: str | None, prof: str) -> bool:
+    name = HAND_NAMES[code]
+    return name[1] == prof and (colour is None or colour == name[0])
+
+
+def _captured(before: CetkaikState, after: CetkaikState) -> int:
+    """The hand code the mover captured between two states (-1 for none)."""
+    side = before.side
+    new = Counter(after.hands[side])
+    new.subtract(Counter(before.hands[side]))
+    gained = [c for c, n in new.items() if n > 0]
+    return gained[0] if gained else -1
+
+
+def _first_mover(kiaak: Kiaak, tokens: tuple[str, ...], index: int, season: int, ply: int) -> str:
+    """The first-mover outcome of a season: ``一位色``'s entry, else inferred (spec §17.5)."""
+    entries = kiaak.first_movers or ""
+    if season < len(entries):
+        char = entries[season]
+        if char not in COLOUR_CHARS:
+            raise InvalidRecordError(f"一位色 gives {char!r} for season {season + 1}: not 赤 or 黒", ply)
+        return str(FirstMover(COLOUR_CHARS.index(char)))
+    k = 0
+    for token in tokens[index:]:
+        kind = _classify(token)
+        if kind == TA_XOT or (kind == "ckka" and token.endswith(TA_XOT)):
+            break
+        if kind != "move":
+            continue
+        m = _MOVE_RE.fullmatch(token)
+        if m:
+            owner = OWNER[INITIAL_BOARD[SQUARE_INDEX[m[1]]]]
+            if owner < 2:
+                return str(FirstMover(owner if k % 2 == 0 else 1 - owner))
+        k += 1
+    return str(FirstMover(0))
+
+
+def _play(w: Walk, token: str) -> None:
+    """Apply the engine actions of one move token, checking its outcome (spec §17.7)."""
+    ply = w.plies
+
+    def apply(action: str) -> None:
+        try:
+            w.apply(action)
+        except EngineError as exc:
+            raise InvalidRecordError(f"{token}: {exc}", ply) from None
+
+    m = _MOVE_RE.fullmatch(token)
+    if m is None:  # a drop or a tam2 move: written as its candidate string
+        apply(token)
+        return
+    state = w.state
+    src = SQUARE_INDEX[m[1]]
+    squares = split_squares(m[3])
+    if m[2] != "片":
+        code = state.board[src]
+        if PROF[code] < 0 or PROFESSION_CHARS[PROF[code]] != m[2]:
+            found = state.piece_at(src) or "nothing"
+            raise InvalidRecordError(f"{token}: the piece on {m[1]} is {found}, not {m[2]}", ply)
+    if m[4]:  # 無撃裁
+        plain = m[1] + "片" + m[3]
+        if plain not in state.legal_actions() and plain + "水" in state.legal_actions():
+            raise InvalidRecordError(f"{token}: this move needs a water cast (水N), not 無撃裁", ply)
+        apply(plain)
+        return
+    if m[5]:  # 水N
+        action = m[1] + "片" + m[3] + "水"
+        if action not in state.legal_actions() and action[:-1] in state.legal_actions():
+            raise InvalidRecordError(f"{token}: this move needs no water cast (write 無撃裁)", ply)
+        apply(action)
+        sticks = CAST_DIGITS.index(m[5])
+        if (sticks < 3) != bool(m[6]):
+            raise InvalidRecordError(
+                f"{token}: a water cast of {sticks} {'fails' if sticks < 3 else 'succeeds'}, "
+                f"so 此無 must {'' if sticks < 3 else 'not '}be written", ply)
+        apply("水" + m[5])
+        return
+    # 橋N: a ranged second leg
+    if len(squares) != 2:
+        raise InvalidRecordError(f"{token}: a stepping cast needs a via square and a destination", ply)
+    via, dest = squares
+    action = m[1] + "片" + SQUARE_NAMES[via] + "心" + SQUARE_NAMES[dest]
+    apply(action)
+    sticks = CAST_DIGITS.index(m[7])
+    apply("橋" + m[7])
+    failed = bool(m[9])
+    water = m[8]
+    if failed and not water:
+        if w.state.phase == STEPPING_CHOICE:
+            apply(DECLINE)
+        return
+    if distance(via, dest) > sticks:
+        raise InvalidRecordError(f"{token}: stepping cast {sticks} is less than the distance {distance(via, dest)}",
+                                 ply)
+    if w.state.phase != STEPPING_CHOICE or SQUARE_NAMES[dest] not in w.state.legal_actions():
+        raise InvalidRecordError(f"{token}: the piece cannot end on {SQUARE_NAMES[dest]} after this cast", ply)
+    apply(SQUARE_NAMES[dest])
+    if w.state.phase == WATER_CAST_PHASE:
+        if not water:
+            raise InvalidRecordError(f"{token}: the piece reached water: a water cast (水M) is required", ply)
+        wsticks = CAST_DIGITS.index(water)
+        if (wsticks < 3) != failed:
+            raise InvalidRecordError(
+                f"{token}: a water cast of {wsticks} {'fails' if wsticks < 3 else 'succeeds'}, "
+                f"so 此無 must {'' if wsticks < 3 else 'not '}be written", ply)
+        apply("水" + water)
+    elif water:
+        raise InvalidRecordError(f"{token}: no water cast is needed on {SQUARE_NAMES[dest]}", ply)
+    elif failed:  # pragma: no cover - 此無 without water was handled above
+        raise InvalidRecordError(f"{token}: 此無 but the piece moved", ply)
+
+
+# --- import / export -------------------------------------------------------------------------
+def import_kiaak(text: str, rules: CetkaikRules | str = "official") -> Record:
+    """The record of engine actions a kiaak record stands for (checked, spec §17.7)."""
+    rules_obj = CetkaikRules.preset(rules) if isinstance(rules, str) else rules
+    progress = Walk(CetkaikState(rules_obj))
+    for _ in walk(text, rules_obj, progress):
+        pass
+    kiaak = parse_kiaak(text)
+    meta = tuple((k, v) for k, v in (("kiaak.start", kiaak.start), ("kiaak.end", kiaak.end)) if v)
+    return Record("cetkaik", rules_obj.encode(), (Seat("A"), Seat("IA")), tuple(progress.actions), meta=meta)
+
+
+@dataclass
+class _Turn:
+    token: str
+    src: int = -1
+    via: int | None = None
+    dest: int = -1
+    ranged: bool = False
+    step: int | None = None
+    water: int | None = None
+    failed: bool = False
+
+
+def export_kiaak(record: Record) -> str:
+    """The cerke_online-format text of a record of engine actions (spec §17.1–17.3, 17.6)."""
+    if record.game != "cetkaik":
+        raise InvalidRecordError(f"not a Cetkaik record: {record.game!r}")
+    state = CetkaikState(CetkaikRules.decode(record.rules))
+    meta = dict(record.meta)
+    first: list[str] = []
+    lines: list[str] = []
+    pair: list[str] = []
+    turn: _Turn | None = None
+    hands_before: tuple[int, ...] = ()
+    mover = 0
+
+    def close_turn() -> None:
+        nonlocal turn
+        if turn is None:
+            return
+        if turn.src >= 0:
+            captured: Counter[int] = Counter(state.hands[mover])
+            captured.subtract(Counter(hands_before))
+            gained = [c for c, n in captured.items() if n > 0]
+            via = "" if turn.via is None else SQUARE_NAMES[turn.via]
+            if turn.ranged:
+                outcome = "橋" + CAST_DIGITS[turn.step or 0]
+                if turn.water is not None:
+                    outcome += "水" + CAST_DIGITS[turn.water]
+            elif turn.water is not None:
+                outcome = "水" + CAST_DIGITS[turn.water]
+            else:
+                outcome = "無撃裁"
+            if turn.failed:
+                outcome += "此無"
+            text = turn.token + via + SQUARE_NAMES[turn.dest] + outcome
+            if gained:
+                text += "手" + HAND_NAMES[gained[0]]
+            turn.token = text
+        pair.append(turn.token)
+        if len(pair) == 2:
+            lines.append("\t".join(pair) + "\n")
+            pair.clear()
+        turn = None
+
+    for action in record.actions:
+        phase = state.phase
+        if phase == FIRST_MOVER_PHASE:
+            first.append(action[-1])
+        elif phase == MOVE:
+            mover = state.side
+            hands_before = state.hands[mover]
+            move = parse_action(action)
+            if isinstance(move, PieceMove):
+                prof = PROFESSION_CHARS[PROF[state.board[move.src]]]
+                turn = _Turn(SQUARE_NAMES[move.src] + prof, move.src, move.via, move.dest, move.ranged)
+            else:
+                turn = _Turn(action)
+        elif phase == STEPPING_CAST and turn is not None:
+            turn.step = CAST_DIGITS.index(action[1])
+            if not state.apply(action).phase == STEPPING_CHOICE:
+                turn.failed = True
+        elif phase == STEPPING_CHOICE and turn is not None:
+            if action == DECLINE:
+                turn.failed = True
+            else:
+                go = parse_action(action)
+                assert isinstance(go, GoTo)
+                turn.dest = go.dest
+        elif phase == WATER_CAST_PHASE and turn is not None:
+            turn.water = CAST_DIGITS.index(action[1])
+            turn.failed = turn.water < 3
+        elif phase == DECLARATION:
+            close_turn()
+            if pair:
+                lines.append("\t".join(pair) + "\n")
+                pair.clear()
+            names = "加".join(state.pending[2])
+            if action == TA_XOT:
+                lines.append(f"\n或為{names}而手{format_number(state.ta_xot_value())}\n")
+                lines.append(f"終季\t{SEASON_CHARS[state.season]}終\n\n")
+            else:
+                lines.append(f"\n或為{names}\n再行\n\n")
+        state = state.apply(action)
+        if turn is not None and (state.phase in (MOVE, FIRST_MOVER_PHASE, DECLARATION) or state.is_terminal()):
+            close_turn()
+    close_turn()
+    if pair:
+        lines.append("\t".join(pair) + "\n")
+    head = [f"{{一位色:{''.join(first)}}}\n"]
+    if "kiaak.start" in meta:
+        head.append(f"{{始時:{meta['kiaak.start']}}}\n")
+    if "kiaak.end" in meta:
+        head.append(f"{{終時:{meta['kiaak.end']}}}\n")
+    body = "".join(head + lines)
+    if state.is_terminal():
+        body += f"\n{END_MARK}\n\n"
+    return body
