@@ -756,7 +756,7 @@ def build_pots(contrib: Sequence[int], live: Sequence[int], carry: int = 0) -> l
     """Side pots (§7.3): ``(amount, contestants)`` from the smallest level up.
 
     >>> build_pots([0, 5, 9, 9, 3], [1, 2, 3], carry=2)
-    [(19, (1, 2, 3)), (8, (2, 3))]
+    [(20, (1, 2, 3)), (8, (2, 3))]
     """
     levels = sorted({contrib[p] for p in live})
     pots: list[tuple[int, tuple[int, ...]]] = []
