@@ -1,4 +1,8 @@
-"""The built-in games' registry entries (metadata only: the games load lazily).
+"""
+IMPORTANT for engineers working in parallel: read /work/main/READ_FIRST_PARALLEL_WORK.md
+(own paths only, commit rules, tools at /tmp/venvtest/bin, test budgets).
+
+The built-in games' registry entries (metadata only: the games load lazily).
 
 Each game package owns one block here; the page's start screen and the tools list games
 from these entries without importing the engines.
@@ -15,6 +19,9 @@ from .cetkaik.info import INFO as _CETKAIK  # noqa: E402
 register(_CETKAIK, "pyengine.cetkaik.game:GAME")
 
 # --- daifugo (block owned by the Daifugō engine) ---------------------------------------
+from .daifugo.info import INFO as _DAIFUGO_INFO  # noqa: E402
+
+register(_DAIFUGO_INFO, "pyengine.daifugo.state:DAIFUGO")
 
 # --- chabashi (block owned by the Chabashi engine) -------------------------------------
 from .chabashi.info import INFO as _CHABASHI  # noqa: E402
