@@ -1,8 +1,4 @@
-"""
-IMPORTANT for engineers working in parallel: read /work/main/READ_FIRST_PARALLEL_WORK.md
-(own paths only, commit rules, tools at /tmp/venvtest/bin, test budgets).
-
-The built-in games' registry entries (metadata only: the games load lazily).
+"""The built-in games' registry entries (metadata only: the games load lazily).
 
 Each game package owns one block here; the page's start screen and the tools list games
 from these entries without importing the engines.
