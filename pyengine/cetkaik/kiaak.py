@@ -71,7 +71,7 @@ def _small(text: str, compact: bool) -> int:
         return 10 * (_DIGITS.index(tens) if tens else 1) + (_DIGITS.index(units) if units else 0)
     if len(text) == 1 and text in _DIGITS:
         return _DIGITS.index(text)
-    if compact and len(text) == 2 and text[0] in _DIGITS[1:] and text[1] in _DIGITS:
+    if compact and len(text) == 2 and text[0] in _DIGITS[1:] and text[1] in _DIGITS[1:]:
         return 10 * _DIGITS.index(text[0]) + _DIGITS.index(text[1])
     raise InvalidNotationError(f"{text!r} is not a number")
 
@@ -203,11 +203,14 @@ def _declared(names: list[str]) -> Counter[str]:
     return Counter(names)
 
 
-def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | None = None) -> Iterator[Ply]:
+def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | None = None,
+         partial: bool = False) -> Iterator[Ply]:
     """Replay a kiaak record, yielding each ply once its declaration (if any) is read.
 
     Raises :class:`InvalidRecordError` (with ``ply``) at the first problem; ``progress`` (if
     given) holds the engine actions read so far, so a caller keeps them after the end.
+    With ``partial`` a record may stop between a ply and the declaration it requires (a game
+    in progress); the replay then stops in the declaration phase.
     """
     if isinstance(rules, str):
         rules = CetkaikRules.preset(rules)
@@ -338,7 +341,7 @@ def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | Non
             ended = True
         else:
             raise fail(f"cannot read {token!r}", w.plies if follows_move else w.plies + 1)
-    if declaration_line is not None or w.state.phase == DECLARATION:
+    if declaration_line is not None or (w.state.phase == DECLARATION and not partial):
         raise fail("a declaration (再行 or 終季) is required after this ply")
     if open_ply is not None:
         yield open_ply
@@ -478,14 +481,17 @@ def _play(w: Walk, token: str) -> None:
 
 
 # --- import / export -------------------------------------------------------------------------
-def import_kiaak(text: str, rules: CetkaikRules | str = "official") -> Record:
-    """The record of engine actions a kiaak record stands for (checked, spec §17.7)."""
+def import_kiaak(text: str, rules: CetkaikRules | str = "official", partial: bool = False) -> Record:
+    """The record of engine actions a kiaak record stands for (checked, spec §17.7).
+
+    ``partial`` accepts a record that stops before a declaration it requires (see :func:`walk`).
+    """
     rules_obj = CetkaikRules.preset(rules) if isinstance(rules, str) else rules
     progress = Walk(CetkaikState(rules_obj))
-    for _ in walk(text, rules_obj, progress):
+    for _ in walk(text, rules_obj, progress, partial):
         pass
     kiaak = parse_kiaak(text)
-    meta = tuple((k, v) for k, v in (("kiaak.start", kiaak.start), ("kiaak.end", kiaak.end)) if v)
+    meta = tuple(sorted((k, v) for k, v in (("kiaak.start", kiaak.start), ("kiaak.end", kiaak.end)) if v))
     return Record("cetkaik", rules_obj.encode(), (Seat("A"), Seat("IA")), tuple(progress.actions), meta=meta)
 
 
@@ -502,7 +508,11 @@ class _Turn:
 
 
 def export_kiaak(record: Record) -> str:
-    """The cerke_online-format text of a record of engine actions (spec §17.1–17.3, 17.6)."""
+    """The cerke_online-format text of a record of engine actions (spec §17.1–17.3, 17.6).
+
+    A turn still in progress at the end of the actions (before its casts or its choice) is
+    left out: a kiaak token always describes a finished ply.
+    """
     if record.game != "cetkaik":
         raise InvalidRecordError(f"not a Cetkaik record: {record.game!r}")
     state = CetkaikState(CetkaikRules.decode(record.rules))
@@ -584,7 +594,8 @@ def export_kiaak(record: Record) -> str:
         state = state.apply(action)
         if turn is not None and (state.phase in (MOVE, FIRST_MOVER_PHASE, DECLARATION) or state.is_terminal()):
             close_turn()
-    close_turn()
+    if state.phase not in (STEPPING_CAST, STEPPING_CHOICE, WATER_CAST_PHASE):
+        close_turn()
     if pair:
         lines.append("\t".join(pair) + "\n")
     head = [f"{{一位色:{''.join(first)}}}\n"]
