@@ -351,10 +351,75 @@ class Evaluator:
     def _set_key4(self, mask: int, four: Sequence[int]) -> int:
         key = self._set4.get(mask)
         if key is None:
-            s = tuple(sorted(four, key=STRENGTH.__getitem__, reverse=True))
-            key = self._evaluate(s, (), set_only=True)[0]
+            s = sorted(four, key=STRENGTH.__getitem__, reverse=True)
+            key = self._set_only4(s[0], s[1], s[2], s[3])
             self._set4[mask] = key
         return key
+
+    def _set_only4(self, a: int, b: int, c: int, d: int) -> int:
+        """The set-only categories of a 4-card set ``a > b > c > d`` (same result as ``_evaluate``)."""
+        na, nb, nc, nd = NUMBER[a], NUMBER[b], NUMBER[c], NUMBER[d]
+        cols = {COLOUR[a], COLOUR[b], COLOUR[c], COLOUR[d]}
+        s = (a, b, c, d)
+        run: list[int] | None | bool = False  # computed on first use
+        for cat in self._set_cats:
+            head: tuple[int, ...] = ()
+            if cat == "choegopae":
+                head = s
+            elif cat == "yeonpae" or cat == "kkeut":
+                for x, y, k1, k2 in ((a, b, c, d), (a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c), (c, d, a, b)):
+                    nx, ny = NUMBER[x], NUMBER[y]
+                    if cat == "yeonpae":
+                        ok = nx == ny
+                    else:
+                        ok = COLOUR[x] != COLOUR[y] and (
+                            (nx and ny and (nx - ny == 1 or ny - nx == 1)) or (not nx and ny in (1, 8))
+                            or (not ny and nx in (1, 8))
+                        )
+                    if ok:
+                        head = (x, y, k1, k2)
+                        break
+            elif cat == "samyeonpae":
+                for x, y, z, k in ((a, b, c, d), (a, b, d, c), (a, c, d, b), (b, c, d, a)):
+                    trio = (x, y, z)
+                    if (NUMBER[x] == NUMBER[y] == NUMBER[z]) or (
+                        len({COLOUR[x], COLOUR[y], COLOUR[z]}) == 3 and _run_order(trio) is not None
+                    ):
+                        head = (x, y, z, k)
+                        break
+            elif cat == "yasaekgunju":
+                nz = [COLOUR[x] for x in s if NUMBER[x]]
+                if len(set(nz)) == len(nz):
+                    head = s
+            elif cat == "gongpaegun":
+                if na == nb == nc == nd == 0:
+                    head = s
+            elif cat == "jinhongok":
+                if na == nb == nc == nd:
+                    head = s
+            elif cat == "ssangyeonpae":
+                if _two_pairs(s):
+                    head = s
+            elif cat == "honseonyahaeng" or cat == "seonjihaengjin":
+                kind = HON if cat == "honseonyahaeng" else SEON
+                if len(cols) == 4 and TYPE[a] == TYPE[b] == TYPE[c] == TYPE[d] == kind:
+                    head = s
+            else:  # the runs: 사색연, 다색직선
+                if run is False:
+                    run = _run_order(s)
+                if isinstance(run, list):
+                    if cat == "sasaekyeon":
+                        ok = len(cols) == 4
+                    else:
+                        ok = all(COLOUR[x] != COLOUR[y] for x, y in zip(run, run[1:]))
+                    if ok:
+                        head = s
+            if head:
+                seq = 0
+                for x in head:
+                    seq = seq * _B + STRENGTH[x] + 1
+                return ((self.score[cat] * 8 + 3) * 8) * _P5 + seq * _B
+        raise AssertionError("최고패 always applies")  # pragma: no cover
 
     def prepare(self) -> None:
         """Fill the table of all 58,905 four-card sets (optional: it also fills lazily)."""
