@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,14 +11,13 @@ from typing import Any
 import pytest
 
 from pyengine.cetkaik import CetkaikState, ImpossibleHandError, calculate_hands, walk
+from pyengine.cetkaik.__main__ import main
 from pyengine.cetkaik.board import INITIAL_TAM, SQUARE_NAMES
 from pyengine.cetkaik.rules import CERKE_ONLINE, OFFICIAL
 from pyengine.cetkaik.state import MOVE
 from pyengine.core.errors import InvalidRecordError
 
 from cetkaik_support import VECTORS, invalid_cases, manifest
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("rules", [OFFICIAL, CERKE_ONLINE], ids=["official", "cerke_online"])
@@ -72,13 +71,21 @@ def test_every_record_replays_with_identical_legal_sets_scores_and_rates(entry: 
     assert last == expected[-1]["scores"] == entry["final_scores"]
 
 
-@pytest.mark.parametrize("entry", manifest()[::4], ids=lambda e: Path(e["record"]).stem)
-def test_replay_command_prints_the_expected_bytes(entry: dict[str, Any]) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "pyengine.cetkaik", "replay", "--rules", entry["rules"], "--legal",
-         str(VECTORS / entry["record"])], capture_output=True, cwd=ROOT, timeout=60)
-    assert run.returncode == 0, run.stderr.decode()
-    assert run.stdout == (VECTORS / entry["expected"]).read_bytes()
+def run_replay(args: list[str], capsysbinary: pytest.CaptureFixture[bytes]) -> tuple[int, bytes, str]:
+    """``python -m pyengine.cetkaik replay ARGS`` in-process (it also runs inside Pyodide)."""
+    try:
+        code = main(["replay", *args])
+    except SystemExit as exc:  # argparse's usage errors
+        code = int(exc.code or 0)
+    out, err = capsysbinary.readouterr()
+    return code, out, err.decode("utf-8")
+
+
+@pytest.mark.parametrize("entry", manifest(), ids=lambda e: Path(e["record"]).stem)
+def test_replay_command_prints_the_expected_bytes(entry: dict[str, Any], capsysbinary: Any) -> None:
+    code, out, err = run_replay(["--rules", entry["rules"], "--legal", str(VECTORS / entry["record"])], capsysbinary)
+    assert code == 0, err
+    assert out == (VECTORS / entry["expected"]).read_bytes()
 
 
 @pytest.mark.parametrize("case", invalid_cases(), ids=lambda c: Path(c["record"]).stem)
@@ -91,30 +98,27 @@ def test_invalid_records_fail_at_the_right_ply(case: dict[str, Any]) -> None:
     assert str(info.value).startswith(f"ply {case['error_ply']}:")
 
 
-@pytest.mark.parametrize("case", invalid_cases()[:2], ids=lambda c: Path(c["record"]).stem)
-def test_replay_command_rejects_with_exit_1(case: dict[str, Any]) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "pyengine.cetkaik", "replay", "--rules", case["rules"], str(VECTORS / case["record"])],
-        capture_output=True, cwd=ROOT, timeout=60)
-    assert run.returncode == 1
-    first = run.stderr.decode("utf-8").splitlines()[0]
-    assert first.startswith(f"ply {case['error_ply']}:")
-    lines = [json.loads(x) for x in run.stdout.decode("utf-8").splitlines()]
+@pytest.mark.parametrize("case", invalid_cases(), ids=lambda c: Path(c["record"]).stem)
+def test_replay_command_rejects_with_exit_1(case: dict[str, Any], capsysbinary: Any) -> None:
+    code, out, err = run_replay(["--rules", case["rules"], str(VECTORS / case["record"])], capsysbinary)
+    assert code == 1
+    assert err.splitlines()[0].startswith(f"ply {case['error_ply']}:")
+    lines = [json.loads(x) for x in out.decode("utf-8").splitlines()]
     assert [x["ply"] for x in lines] == list(range(1, len(lines) + 1))
     assert len(lines) < case["error_ply"] and not any("end" in x for x in lines)
 
 
-def test_replay_command_usage_errors_exit_2(tmp_path: Path) -> None:
-    base = [sys.executable, "-m", "pyengine.cetkaik", "replay"]
-    assert subprocess.run(base + [str(tmp_path / "missing.txt")], capture_output=True, cwd=ROOT).returncode == 2
-    assert subprocess.run(base + ["--rules", "strict", "x"], capture_output=True, cwd=ROOT).returncode == 2
+def test_replay_command_usage_errors_exit_2(tmp_path: Path, capsysbinary: Any) -> None:
+    assert run_replay([str(tmp_path / "missing.txt")], capsysbinary)[0] == 2
+    assert run_replay(["--rules", "strict", "x"], capsysbinary)[0] == 2
+    assert run_replay([], capsysbinary)[0] == 2
     bad = tmp_path / "latin1.txt"
     bad.write_bytes(b"\xff\xfe\xfa")
-    assert subprocess.run(base + [str(bad)], capture_output=True, cwd=ROOT).returncode == 2
+    assert run_replay([str(bad)], capsysbinary)[0] == 2
 
 
-def test_replay_reads_stdin_with_a_bom_and_an_empty_record() -> None:
-    run = subprocess.run([sys.executable, "-m", "pyengine.cetkaik", "replay", "-"], input="\ufeff".encode(),
-                         capture_output=True, cwd=ROOT, timeout=60)
-    assert run.returncode == 0
-    assert run.stdout.decode() == '{"end":true,"scores":{"A":20,"IA":20}}\n'
+def test_replay_reads_stdin_with_a_bom_and_an_empty_record(monkeypatch: pytest.MonkeyPatch, capsysbinary: Any) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("\ufeff".encode())))
+    code, out, _ = run_replay(["-"], capsysbinary)
+    assert code == 0
+    assert out.decode() == '{"end":true,"scores":{"A":20,"IA":20}}\n'
