@@ -135,6 +135,26 @@ class Ctx:
                                 LaterLead.SAME_AS_FIRST: "same_as_first"}[m.later_lead]
         # special plays that may be needed while following
         self.any_special = (self.s3_return or self.sandstorm != 0 or self.ambulance or self.rokurokubi)
+        self.single_tab: list[tuple[Play, ...]] = [()] * (14 * 16)
+        for r in range(1, 14):
+            for nib in range(1, 16):
+                self.single_tab[r * 16 + nib] = tuple(
+                    (SINGLE, 1, r, 1 << (4 * (r - 1) + s), 0, (), 1 << s, r) for s in range(4) if nib >> s & 1)
+        self.group_tab: list[tuple[Play, ...] | None] = [None] * (3 * 8 * 224)
+        self.lead_group_tab: list[tuple[Play, ...] | None] = [None] * (3 * 224)
+        trig = [False] * 15
+        for r, on in (
+            (9, self.eleven_back != 0), (4, self.omen or self.rokurokubi), (7, self.coup or self.ambulance),
+            (5, self.seven != 0), (8, self.ten != 0), (10, self.bomber or self.q_cut or self.q_release),
+            (3, self.five_skip != 0), (7, self.nine_reverse != 0), (6, self.eight_cut), (1, self.sandstorm != 0),
+            (13, self.great_rev),
+        ):
+            if on:
+                trig[r] = True
+        self.rank_trig = tuple(trig)
+        self.any_lock = bool(self.suit_lock or self.colour_lock or self.number_lock or self.q_release)
+        self.special_any_field = self.sandstorm in (1, 2) or self.ambulance or self.rokurokubi
+        self.lead_cache: dict[int, tuple[Play, ...]] = {}
         self._groups: dict[int, dict[int, list[Play]]] = {}
         self._seqs: dict[int, list[Play]] = {}
         self._emperors: dict[int, list[Play]] = {}

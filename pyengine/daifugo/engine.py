@@ -505,7 +505,7 @@ class Engine:
         ph = self.phase
         if ph == PLAY:
             plays = self.legal_plays()
-            if self.can_pass(plays):
+            if (self.field is not None and self.cx.may_pass) or self.can_pass(plays):
                 plays.append(PASS)
             return plays
         if ph == FOURSTOP:
@@ -575,24 +575,13 @@ class Engine:
         field = self.field
         out: list[Play] = []
         if field is None:
-            groups = cx.groups
-            for r in range(1, 14):
-                nib = hand >> (4 * r - 4) & 15
-                if nib:
-                    for lst in groups(r, nib, njk).values():
-                        out += lst
-            if njk:
-                out.append(LONE_JOKER)
-                if njk == 2 and cx.joker_pair:
-                    out.append(JOKER_PAIR)
-            if cx.sequences:
-                seqs = cx.seqs
-                for s in range(4):
-                    row = hand >> s & ROW0
-                    if row:
-                        out += seqs(s, row, njk)
-            if cx.emperor:
-                out += cx.emperors(hand, njk)
+            lead = cx.lead_cache.get(hand)
+            if lead is None:
+                lead = self._lead_plays(hand, njk)
+                if len(cx.lead_cache) > 20000:
+                    cx.lead_cache.clear()
+                cx.lead_cache[hand] = lead
+            out = list(lead)
             if self.must_card:
                 mc = self.must_card
                 if hand & mc:
@@ -602,23 +591,35 @@ class Engine:
             form = field[0]
             if form == SINGLE:
                 fr = field[2]
-                rng = range(1, fr) if inv else range(fr + 1, 14)
-                groups = cx.groups
-                for r in rng:
-                    nib = hand >> (4 * r - 4) & 15
-                    if nib:
-                        out += groups(r, nib, 0)[1]
+                tab = cx.single_tab
+                if inv:
+                    for r in range(1, fr):
+                        nib = hand >> (4 * r - 4) & 15
+                        if nib:
+                            out += tab[r * 16 + nib]
+                else:
+                    h = hand >> (4 * fr)
+                    r = fr + 1
+                    while h and r < 14:
+                        nib = h & 15
+                        if nib:
+                            out += tab[r * 16 + nib]
+                        h >>= 4
+                        r += 1
                 if njk and not (inv and cx.joker_inverts):
                     out.append(LONE_JOKER)
             elif form == GROUP:
                 fr = field[2]
                 k = field[1]
                 rng = range(1, fr) if inv else range(fr + 1, 14)
-                groups = cx.groups
+                tab = cx.group_tab
+                base = (njk * 8 + k) * 224
                 for r in rng:
                     nib = hand >> (4 * r - 4) & 15
                     if nib:
-                        got = groups(r, nib, njk).get(k)
+                        got = tab[base + r * 16 + nib]
+                        if got is None:
+                            got = tab[base + r * 16 + nib] = tuple(cx.groups(r, nib, njk).get(k, ()))
                         if got:
                             out += got
                 if k == 2 and njk == 2 and cx.joker_pair:
@@ -652,7 +653,8 @@ class Engine:
             # JPAIR: nothing beats it
             if out and (self.lock or self.colour >= 0 or self.numnext >= 0):
                 out = [m for m in out if self._lock_ok(m)]
-            if cx.any_special and not self.omen:
+            if (cx.any_special and not self.omen
+                    and (form == JOKER or cx.special_any_field)):
                 extra = self._specials(hand, field, inv)
                 if extra:
                     have = set(out)
@@ -665,6 +667,41 @@ class Engine:
             inv = self.revolution != self.back
             out = [m for m in out if m[1] != size or not self._forbidden(m, inv, field)]
         return out
+
+    def _lead_plays(self, hand: int, njk: int) -> tuple[Play, ...]:
+        """Every play that may lead a trick from ``hand`` (depends on the hand and the rules only)."""
+        cx = self.cx
+        out: list[Play] = []
+        tab = cx.lead_group_tab
+        base = njk * 224
+        h = hand & NATURALS
+        r = 1
+        while h:
+            nib = h & 15
+            if nib:
+                got = tab[base + r * 16 + nib]
+                if got is None:
+                    got = ()
+                    for lst in cx.groups(r, nib, njk).values():
+                        got += tuple(lst)
+                    tab[base + r * 16 + nib] = got
+                out += got
+            h >>= 4
+            r += 1
+        if njk:
+            out.append(LONE_JOKER)
+            if njk == 2 and cx.joker_pair:
+                out.append(JOKER_PAIR)
+        if cx.sequences:
+            seqs = cx.seqs
+            for s in range(4):
+                row = hand >> s & ROW0
+                # a quick necessary condition: enough cards close together for 3 with the jokers
+                if row and (njk == 2 or (row & ((row >> 4) | (row >> 8)) if njk else row & (row >> 4) & (row >> 8))):
+                    out += seqs(s, row, njk)
+        if cx.emperor:
+            out += cx.emperors(hand, njk)
+        return tuple(out)
 
     def _specials(self, hand: int, field: Play, inv: bool) -> list[Play]:
         """Plays allowed by special rules whatever the form, strength or lock (deduplicated)."""
@@ -898,20 +935,17 @@ class Engine:
             self._event(("pass_limit", self.consec))
             self._random_places()
             return
-        holders = 0
-        for p in range(self.n):
-            if self.hands[p]:
-                holders |= 1 << p
         if self.field is None:
             if cx.all_passed:
                 self.passed |= 1 << q
-                if holders & ~self.passed == 0:
+                nxt = self._next(q, self.passed, True)
+                if nxt < 0:
                     self._clear(-1)
-                    return
-                self.turn = self._next(q, self.passed, True)
+                else:
+                    self.turn = nxt
                 return
             self.lead_passes += 1
-            count = holders.bit_count()
+            count = sum(1 for h in self.hands if h)
             if self.lead_passes >= 2 * count + 1:
                 self._stalemate(q)
                 return
@@ -923,16 +957,13 @@ class Engine:
             return
         self.passed |= 1 << q
         if cx.all_passed:
-            if holders & ~self.passed == 0:
-                self._clear(self.owner)
-                return
-            self.turn = self._next(q, self.passed, True)
-            return
-        others = holders & ~(1 << self.owner)
-        if others & ~self.passed == 0:
+            nxt = self._next(q, self.passed, True)
+        else:
+            nxt = self._next(q, self.passed | (1 << self.owner))
+        if nxt < 0:
             self._clear(self.owner)
-            return
-        self.turn = self._next(q, self.passed | (1 << self.owner))
+        else:
+            self.turn = nxt
 
     def _stalemate(self, q: int) -> None:
         """Every holder is stuck on an empty field ([open]): they take the last places in turn order."""
@@ -998,6 +1029,12 @@ class Engine:
         cx = self.cx
         form = m[0]
         rankish = form == SINGLE or form == GROUP
+        if step == 2 and rankish and m[1] < 4 and not cx.rank_trig[m[2]] and not fl & 4:
+            # fast path: a single or small group of a rank without any effect
+            if cx.any_lock:
+                self._lock_update(m, prev, bool(fl & 8))
+            self._after_play(p, cx.finish_clears and bool(fl & 2))
+            return
         if step <= 2:
             if not self.omen:
                 # 11-back
@@ -1026,7 +1063,7 @@ class Engine:
                         return
                     self._revolt()
                     fl |= 1
-        if step <= 3:
+        if step <= 3 and cx.any_lock:
             self._lock_update(m, prev, bool(fl & 8))
         if step <= 4 and rankish and self.hands[p] and not self.omen:
             k = rank_count(m, R_SEVEN) if cx.seven else 0
