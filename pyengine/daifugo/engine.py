@@ -612,14 +612,14 @@ class Engine:
                 fr = field[2]
                 k = field[1]
                 rng = range(1, fr) if inv else range(fr + 1, 14)
-                tab = cx.group_tab
+                gtab = cx.group_tab
                 base = (njk * 8 + k) * 224
                 for r in rng:
                     nib = hand >> (4 * r - 4) & 15
                     if nib:
-                        got = tab[base + r * 16 + nib]
+                        got = gtab[base + r * 16 + nib]
                         if got is None:
-                            got = tab[base + r * 16 + nib] = tuple(cx.groups(r, nib, njk).get(k, ()))
+                            got = gtab[base + r * 16 + nib] = tuple(cx.groups(r, nib, njk).get(k, ()))
                         if got:
                             out += got
                 if k == 2 and njk == 2 and cx.joker_pair:
