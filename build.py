@@ -41,7 +41,7 @@ PYSCRIPT_BOOT = [
     r"core\.js", r"core-[\w-]+\.js", r"error-[\w-]+\.js", r"deprecations-manager-[\w-]+\.js", r"donkey-[\w-]+\.js",
     r"py-(editor|game|terminal)-[\w-]+\.js", r"pyodide_graph-[\w-]+\.js",
 ]
-OUR_FILES = ["index.html", "app.js", "style.css", "main.py", "embed.js", "i18n/en.json", "i18n/ko.json", "i18n/ja.json"]
+OUR_FILES = ["index.html", "app.js", "idb-fallback.js", "style.css", "main.py", "embed.js", "i18n/en.json", "i18n/ko.json", "i18n/ja.json"]
 MIME = {
     ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
     ".py": "text/plain; charset=utf-8", ".whl": "application/zip", ".zip": "application/zip",

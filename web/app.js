@@ -1,6 +1,8 @@
 // The page shell: loading, language, routing, the generic table, share links, saving,
 // embedding and the automation API.  It holds no rules: every legal move, label and state
 // comes from the engine through the one Python bridge (web/main.py) as JSON.
+import { ensureIndexedDB } from "./idb-fallback.js";
+
 const BUILD = window.PYENGINE_BUILD || { version: "dev", boot_bytes: 0 };
 const LANGS = ["en", "ko", "ja"];
 const SAVE_KEY = "pyengine:save";
@@ -112,16 +114,17 @@ function pythonReady() {
     if (window._pyengineCall) return resolve();
     const timer = setTimeout(() => reject(new Error(t("load.timeout"))), LOAD_TIMEOUT_MS);
     addEventListener("pyengine:python-ready", () => { clearTimeout(timer); resolve(); }, { once: true });
-    // PyScript reports failures (a missing wheel, a Python error at start) as errors: surface them.
-    addEventListener("error", (ev) => {
+    // PyScript reports failures (a missing wheel, a Python error at start) as uncaught
+    // errors; some are harmless (no IndexedDB in a third-party iframe), so an error only
+    // counts when Python has still not come up a few seconds later.
+    const failSoon = (message) => setTimeout(() => {
       if (window._pyengineCall) return;
       clearTimeout(timer);
-      reject(new Error(ev.message || String(ev.error || "script error")));
-    });
+      reject(new Error(message));
+    }, 4000);
+    addEventListener("error", (ev) => { if (!window._pyengineCall) failSoon(ev.message || String(ev.error || "script error")); });
     addEventListener("unhandledrejection", (ev) => {
-      if (window._pyengineCall) return;
-      clearTimeout(timer);
-      reject(new Error(String(ev.reason && ev.reason.message || ev.reason)));
+      if (!window._pyengineCall) failSoon(String((ev.reason && ev.reason.message) || ev.reason));
     });
     const observer = new MutationObserver(() => {
       const err = document.querySelector(".py-error");
@@ -186,7 +189,18 @@ async function runAuto() {
 async function route() {
   const frag = decodeURIComponent(location.hash.slice(1));
   if (frag === lastFragment && view) return;
-  if (frag === "" ) {
+  if (frag === "" && params.get("game")) {
+    // An embed or a link that names a game: start one (a person against the simplest bots).
+    const games = callOk("games").games;
+    const g = games.find((x) => x.id === params.get("game"));
+    if (g) {
+      const seats = Array.from({ length: g.default_players }, (_, i) => ["", i === 0 ? "human" : "bot:random"]);
+      return newGame({ game: g.id, seats, seed: Math.floor(Math.random() * 2 ** 32) }, false);
+    }
+    notify(t("notice.bad_link", { reason: params.get("game") }), [], "error");
+    return showStart();
+  }
+  if (frag === "") {
     const saved = EMBED ? null : safeStorage("get", SAVE_KEY);
     if (saved) {
       const r = call("restore", { save: saved });
@@ -294,12 +308,12 @@ function showSetup(game, li) {
   form.querySelector("select").focus();
 }
 
-async function newGame(args) {
+async function newGame(args, push = true) {
   const r = callOk("new", args);
   clearNotice();
   setFromResult(r);
   handedTo = null;
-  history.pushState(null, "", `${location.pathname}${location.search}#${view.fragment}`);
+  if (push) history.pushState(null, "", `${location.pathname}${location.search}#${view.fragment}`);
   render();
   await runAuto();
 }
@@ -475,6 +489,9 @@ async function boot() {
   });
   $("load-retry").addEventListener("click", () => location.reload());
   startProgress();
+  // PyScript starts once we know IndexedDB works (or have put the in-memory stand-in in place).
+  const runtime = ensureIndexedDB().then(() => import("./vendor/pyscript/core.js"));
+  runtime.catch((e) => showLoadError(String(e && e.message || e)));
   try {
     await loadStrings(lang);
   } catch (e) {

@@ -1,0 +1,196 @@
+"""User journeys of the page shell in Chromium: start page, language, share links,
+automation API, saved games, load errors, embedding and offline boot."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Guard, Server, make_context, open_app
+from playwright.sync_api import expect
+
+from pyengine.core import list_games
+
+pytestmark = pytest.mark.e2e
+
+
+def start_new_game(page: Any, game_id: str) -> dict[str, Any]:
+    card = page.locator(f'.game-card[data-game="{game_id}"]')
+    card.locator('[data-action="new"]').click()
+    card.locator('.setup button[type="submit"]').click()
+    page.wait_for_function("window.pyengineApp.state().game !== null")
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
+    return page.evaluate("window.pyengineApp.state()")  # type: ignore[no-any-return]
+
+
+def play_some(page: Any, moves: int) -> None:
+    for _ in range(moves):
+        legal = page.evaluate("window.pyengineApp.legal()")
+        if not legal:
+            break
+        page.evaluate("(a) => window.pyengineApp.play(a)", legal[0])
+
+
+def test_start_page_lists_games_and_switches_language(ctx: tuple[Any, Guard], server: Server, site: Path) -> None:
+    context, guard = ctx
+    page = open_app(context, server.url)
+    assert page.evaluate("window.pyengineApp.state()")["game"] is None
+    assert page.evaluate("window.pyengineApp.state()")["status"] == "start"
+    assert page.locator("#loading").is_hidden()
+    cards = page.locator(".game-card")
+    ids = [g.id for g in list_games() if g.id != "kuhn"]
+    assert cards.count() == len(ids) > 0
+    page.select_option("#lang-picker", "ko")
+    expect(page.locator("#start h1")).to_have_text("게임을 고르세요")
+    assert page.evaluate("document.documentElement.lang") == "ko"
+    page.select_option("#lang-picker", "ja")
+    expect(page.locator("#start h1")).to_have_text("ゲームを選んでください")
+    assert page.errors == []
+    # Every request of the boot is in the service worker's precache list.
+    precache = {server.url + p[2:] for p in json.loads((site / "precache.json").read_text())["files"]}
+    boot = {u for u in guard.seen if not u.endswith(("sw.js", "/i18n/ko.json", "/i18n/ja.json"))}
+    assert boot <= precache, sorted(boot - precache)
+
+
+def test_language_follows_the_browser(browser: Any, server: Server) -> None:
+    context, guard = make_context(browser, server.url, locale="ja-JP", service_workers="block")
+    page = open_app(context, server.url)
+    expect(page.locator("#start h1")).to_have_text("ゲームを選んでください")
+    context.close()
+    assert guard.blocked == []
+
+
+def test_load_failure_is_shown_not_endless_loading(browser: Any, server: Server) -> None:
+    context, guard = make_context(browser, server.url, service_workers="block")
+    context.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page = context.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("#load-error:not([hidden])", timeout=30000)
+    assert page.locator("#load-error-text").inner_text().strip() != ""
+    assert page.locator("#loading").is_hidden()
+    context.close()
+
+
+def test_share_link_round_trip_and_automation_api(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url)
+    game_id = page.locator(".game-card").first.get_attribute("data-game")
+    state = start_new_game(page, game_id)
+    assert state["game"] == game_id and state["rules"]
+    play_some(page, 3)
+    state = page.evaluate("window.pyengineApp.state()")
+    before_legal = page.evaluate("window.pyengineApp.legal()")
+    # An illegal move is rejected with the engine's message and changes nothing.
+    err = page.evaluate("window.pyengineApp.play('not-a-move').then(() => null, (e) => e.message)")
+    assert err and "not" in err.lower()
+    assert page.evaluate("window.pyengineApp.state()") == state
+    # The location carries the game: a new tab opens exactly there.
+    assert page.evaluate("location.hash.slice(1)") == state["record"]
+    other = open_app(context, server.url + "#" + state["record"])
+    assert other.evaluate("window.pyengineApp.state()") == state
+    assert other.evaluate("window.pyengineApp.legal()") == before_legal
+    # open() does the same from script; a tampered link is refused with a message.
+    third = open_app(context, server.url)
+    assert third.evaluate("(f) => window.pyengineApp.open(f)", state["record"]) == state
+    bad = state["record"][:-6] + ("A" if state["record"][-6] != "A" else "B") + state["record"][-5:]
+    msg = third.evaluate("(f) => window.pyengineApp.open(f).then(() => null, (e) => e.message)", bad)
+    assert msg and "link" in msg
+    assert third.evaluate("window.pyengineApp.state()") == state
+
+
+def test_garbled_link_shows_message_and_clean_start_page(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "#1.this-is-not-a-game")
+    assert page.locator("#notice").is_visible()
+    assert "could not be opened" in page.locator("#notice").inner_text()
+    assert page.locator("#start").is_visible()
+    assert page.evaluate("window.pyengineApp.state()")["game"] is None
+    assert page.errors == []
+
+
+def test_game_survives_reload_and_corrupt_save_is_discarded(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url)
+    start_new_game(page, page.locator(".game-card").first.get_attribute("data-game"))
+    play_some(page, 2)
+    state = page.evaluate("window.pyengineApp.state()")
+    page.reload()
+    page.evaluate("window.pyengineApp.ready")
+    assert page.evaluate("window.pyengineApp.state()") == state
+    # Opening the bare address restores the saved game, with a way to start fresh.
+    page.goto(server.url)
+    page.evaluate("window.pyengineApp.ready")
+    assert page.evaluate("window.pyengineApp.state()")["record"] == state["record"]
+    assert page.locator("#notice").is_visible()
+    # A tampered save is discarded with a message, never a crash.
+    page.evaluate("localStorage.setItem('pyengine:save', '{\"v\":1,\"fragment\":\"1.garbage\"}')")
+    page.goto(server.url + "?fresh=1")
+    page.evaluate("window.pyengineApp.ready")
+    assert page.evaluate("window.pyengineApp.state()")["game"] is None
+    assert "discarded" in page.locator("#notice").inner_text()
+    assert page.evaluate("localStorage.getItem('pyengine:save')") is None
+    assert page.errors == []
+
+
+def test_embed_snippet_in_a_page_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+    # Make a record to embed, from a real game played in the app.
+    context, guard = make_context(browser, server.url, service_workers="block")
+    page = open_app(context, server.url)
+    start_new_game(page, page.locator(".game-card").first.get_attribute("data-game"))
+    play_some(page, 2)
+    record = page.evaluate("window.pyengineApp.state()")["record"]
+    context.close()
+    app_url = server.url.replace("127.0.0.1", "localhost")
+    (tmp_path / "host.html").write_text(f"""<!doctype html><meta charset=utf-8><title>Wiki</title>
+<h1>A wiki page</h1>
+<div style="width:420px"><script src="{app_url}embed.js" data-record="{record}" data-height="400px"></script></div>
+<script>
+window.received = [];
+window.addEventListener("message", (e) => window.received.push(e.data));
+</script>""")
+    host = Server(tmp_path)
+    try:
+        context, guard = make_context(browser, host.url, app_url, service_workers="block")
+        hp = context.new_page()
+        hp.goto(host.url + "host.html")
+        frame_el = hp.wait_for_selector("iframe.pyengine-embed")
+        assert frame_el.get_attribute("src").startswith(app_url)
+        frame = frame_el.content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().game !== null", timeout=60000)
+        assert frame.evaluate("window.pyengineApp.state()")["record"] == record
+        assert frame.locator("header.chrome").is_hidden()
+        # The postMessage API: ask for the state from the host page.
+        hp.evaluate("document.querySelector('iframe').contentWindow.postMessage({type: 'pyengine:get-state', id: 7}, '*')")
+        hp.wait_for_function("window.received.some((m) => m.type === 'pyengine:state' && m.id === 7)")
+        got = hp.evaluate("window.received.find((m) => m.type === 'pyengine:state' && m.id === 7)")
+        assert got["state"]["record"] == record
+        assert hp.evaluate("window.received.some((m) => m.type === 'pyengine:ready')")
+        box = frame_el.bounding_box()
+        assert box["width"] <= 420 and box["height"] == 400
+        assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        context.close()
+        assert guard.blocked == []
+    finally:
+        host.stop()
+
+
+def test_offline_boot_from_the_service_worker(browser: Any, site: Path) -> None:
+    srv = Server(site)
+    context, guard = make_context(browser, srv.url)
+    try:
+        page = open_app(context, srv.url)
+        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)", timeout=30000)
+        srv.stop()
+        offline = context.new_page()
+        offline.goto(srv.url)
+        offline.evaluate("window.pyengineApp.ready")
+        assert offline.locator(".game-card").count() > 0
+        assert offline.evaluate("window.pyengineApp.state()")["status"] == "start"
+    finally:
+        context.close()
+    assert guard.blocked == []
