@@ -195,14 +195,6 @@ class Walk:
         self.actions.append(action)
 
 
-def _names_of(text: str) -> list[str]:
-    return text.split("加")
-
-
-def _declared(names: list[str]) -> Counter[str]:
-    return Counter(names)
-
-
 def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | None = None,
          partial: bool = False) -> Iterator[Ply]:
     """Replay a kiaak record, yielding each ply once its declaration (if any) is read.
@@ -251,15 +243,13 @@ def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | Non
             before = w.state
             _play(w, token)
             last_capture = _captured(before, w.state)
-            if last_capture >= 0:
-                m = _MOVE_RE.fullmatch(token)
-                if m and m[11] and not _comment_matches(last_capture, m[10], m[11]):
+            m = _MOVE_RE.fullmatch(token)
+            if m and m[11]:  # a capture comment glued to the move
+                if last_capture < 0:
+                    raise fail(f"the capture comment names {m[10] or ''}{m[11]} but nothing was captured")
+                if not _comment_matches(last_capture, m[10], m[11]):
                     raise fail(f"the capture comment names {m[10] or ''}{m[11]} but the ply captured "
                                f"{HAND_NAMES[last_capture]}")
-            else:
-                m = _MOVE_RE.fullmatch(token)
-                if m and m[11]:
-                    raise fail(f"the capture comment names {m[10] or ''}{m[11]} but nothing was captured")
             open_ply = Ply(w.plies, before.season, SIDE_NAMES[before.side], token, before.legal_actions(),
                            w.state.scores, w.state.rate)
             last_move_text = token
@@ -287,7 +277,7 @@ def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | Non
                 value = parse_number(m[2]) if m[2] else None
             except InvalidNotationError as exc:
                 raise fail(str(exc)) from None
-            declaration_line = (_names_of(m[1]), value)
+            declaration_line = (m[1].split("加"), value)
         elif kind in ("ckka", TY_MOK, TA_XOT):
             if w.state.phase != DECLARATION:
                 raise fail(f"no declaration is due here ({token!r})")
@@ -302,7 +292,7 @@ def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | Non
             expected = list(w.state.pending[2])
             if declaration_line is not None:
                 names, value = declaration_line
-                if _declared(names) != _declared(expected):
+                if Counter(names) != Counter(expected):
                     raise fail(f"declared hands {'加'.join(names)} but the hands are {'加'.join(expected)}")
                 if kind == TY_MOK and value is not None:
                     raise fail("再行 (ty mok1) carries no value")
@@ -507,11 +497,12 @@ class _Turn:
     failed: bool = False
 
 
-def export_kiaak(record: Record) -> str:
+def export_kiaak(record: Record, old_header: bool = False) -> str:
     """The cerke_online-format text of a record of engine actions (spec §17.1–17.3, 17.6).
 
-    A turn still in progress at the end of the actions (before its casts or its choice) is
-    left out: a kiaak token always describes a finished ply.
+    The header starts with ``{一位色:…}`` (cerke_online since 2022), or with ``{始時:…}`` when
+    ``old_header`` is set (the older style).  A turn still in progress at the end of the actions
+    (before its casts or its choice) is left out: a kiaak token always describes a finished ply.
     """
     if record.game != "cetkaik":
         raise InvalidRecordError(f"not a Cetkaik record: {record.game!r}")
@@ -555,6 +546,7 @@ def export_kiaak(record: Record) -> str:
 
     for action in record.actions:
         phase = state.phase
+        after = state.apply(action)
         if phase == FIRST_MOVER_PHASE:
             first.append(action[-1])
         elif phase == MOVE:
@@ -568,8 +560,7 @@ def export_kiaak(record: Record) -> str:
                 turn = _Turn(action)
         elif phase == STEPPING_CAST and turn is not None:
             turn.step = CAST_DIGITS.index(action[1])
-            if not state.apply(action).phase == STEPPING_CHOICE:
-                turn.failed = True
+            turn.failed = after.phase != STEPPING_CHOICE  # the cast reached no square
         elif phase == STEPPING_CHOICE and turn is not None:
             if action == DECLINE:
                 turn.failed = True
@@ -581,7 +572,6 @@ def export_kiaak(record: Record) -> str:
             turn.water = CAST_DIGITS.index(action[1])
             turn.failed = turn.water < 3
         elif phase == DECLARATION:
-            close_turn()
             if pair:
                 lines.append("\t".join(pair) + "\n")
                 pair.clear()
@@ -591,16 +581,14 @@ def export_kiaak(record: Record) -> str:
                 lines.append(f"終季\t{SEASON_CHARS[state.season]}終\n\n")
             else:
                 lines.append(f"\n或為{names}\n再行\n\n")
-        state = state.apply(action)
+        state = after
         if turn is not None and (state.phase in (MOVE, FIRST_MOVER_PHASE, DECLARATION) or state.is_terminal()):
-            close_turn()
-    if state.phase not in (STEPPING_CAST, STEPPING_CHOICE, WATER_CAST_PHASE):
-        close_turn()
+            close_turn()  # the ply is complete (a turn still in progress at the end is left out)
     if pair:
         lines.append("\t".join(pair) + "\n")
     head = [f"{{一位色:{''.join(first)}}}\n"]
     if "kiaak.start" in meta:
-        head.append(f"{{始時:{meta['kiaak.start']}}}\n")
+        head.insert(len(head) if not old_header else 0, f"{{始時:{meta['kiaak.start']}}}\n")
     if "kiaak.end" in meta:
         head.append(f"{{終時:{meta['kiaak.end']}}}\n")
     body = "".join(head + lines)

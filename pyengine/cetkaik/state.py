@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Any, Final
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE, JSON, TERMINAL, State
 from .board import (
-    A_SIDE, COLOUR_CHARS, HAND_CODE, HAND_NAMES, INITIAL_BOARD, INITIAL_TAM, OWNER, PROF,
-    PROFESSION_CHARS, SIDE_NAMES, SQUARE_NAMES, TAM2, VESSEL, WATER, direction, distance, piece_code,
+    A_SIDE, COLOUR_CHARS, HAND_CODE, HAND_NAMES, INITIAL_BOARD, INITIAL_TAM, OWNER, PROF, SIDE_NAMES,
+    SQUARE_NAMES, TAM2, VESSEL, WATER, direction, distance, piece_code,
 )
 from .hands import KUT2TAM2, PENALTY_VALUES, TAM2_TY_SAK2, hand_names, hand_score
 from .movegen import generate_moves
 from .notation import (
-    CAST_DIGITS, DECLINE, STEP_CAST, TA_XOT, TY_MOK, WATER_CAST, Cast, Decline, Declare, Drop,
-    FirstMover, GoTo, PieceMove, TamMove, parse_action,
+    CAST_DIGITS, DECLINE, STEP_CAST, TA_XOT, TY_MOK, WATER_CAST, Drop, FirstMover, GoTo, PieceMove,
+    TamMove, parse_action,
 )
 from .rules import CetkaikRules, Consequence, Plan
 

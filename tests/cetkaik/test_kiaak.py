@@ -204,3 +204,11 @@ def test_record_from_import_replays_through_the_core() -> None:
     assert Record.from_json(record.to_json()) == record
     assert record.final_state().is_terminal()
     assert record.final_state().scores == (40, 0)
+
+
+def test_export_in_the_old_header_style() -> None:
+    text, rules = RECORDS["old_version"]
+    record = import_kiaak(text, rules)
+    old = export_kiaak(record, old_header=True)
+    assert old.startswith("{始時:2021-10-02T17:02:23.217Z}\n{一位色:")
+    assert import_kiaak(old, rules) == record
