@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.cpython_only  # runs the tool as a subprocess
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = (
     "R2 B3 | Y4 G5\nY8 B4 | R2 G6\nY8 B4 R2 | G6 R7\nR0 B1 | Y2 G6\nR3 R5 | B1 G7\n"
