@@ -136,7 +136,8 @@ HUE_WITH_TAM: Final[tuple[tuple[bool, ...], ...]] = tuple(_hue_map(t, True) for 
 # --- movement patterns ---------------------------------------------------------------------
 # A pattern is (finite, rays): finite is a tuple of (target, between) where ``between`` is the
 # square that must be empty (-1 for none); rays is a tuple of (kind, squares) with the squares
-# in order of distance.
+# in order of distance, kind RANGED or SKIP1 (a FROM2 ray is stored as a RANGED ray that
+# starts at distance 2).
 RANGED: Final = 0  # any distance, all squares between empty
 SKIP1: Final = 1  # any distance, at most one occupied square between
 FROM2: Final = 2  # distance >= 2 along a diagonal, distance 1 ignored, the rest between empty
@@ -216,8 +217,8 @@ def _pattern(side: int, prof: int, hue: bool, s: int) -> Pattern:
         while _on_board(r, c):
             squares.append(r * 9 + c)
             r, c = r + dr, c + dc
-        if kind == FROM2 and len(squares) < 2:
-            continue
+        if kind == FROM2:  # the same as a plain ranged ray that starts at distance 2
+            kind, squares = RANGED, squares[1:]
         if squares:
             out_rays.append((kind, tuple(squares)))
     return tuple(finite), tuple(out_rays)

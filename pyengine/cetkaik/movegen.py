@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .board import (
-    FROM2, HUE, HUE_WITH_TAM, NEIGHBOURS, OWNER, PATTERNS, PROF, RANGED, SQUARE_NAMES, TAM2,
+    HUE, HUE_WITH_TAM, NEIGHBOURS, OWNER, PATTERNS, PROF, RANGED, SQUARE_NAMES, TAM2,
     VESSEL, WATER, GENERAL, HAND_NAMES, piece_code,
 )
 
@@ -133,16 +133,6 @@ def generate_moves(board: tuple[int, ...], side: int, hand: tuple[int, ...], tam
                         app(plain[t])
                     vias.append(t)
                     break
-            elif kind == FROM2:
-                for t in ray[1:]:
-                    q = b[t]
-                    if q == 0:
-                        app(plain[t])
-                        continue
-                    if owner[q] == opp and not prot[t]:
-                        app(plain[t])
-                    vias.append(t)
-                    break
             else:  # SKIP1
                 seen = 0
                 for t in ray:
@@ -168,15 +158,6 @@ def generate_moves(board: tuple[int, ...], side: int, hand: tuple[int, ...], tam
             for kind, ray in rays2:
                 if kind == RANGED:
                     for r in ray:
-                        q = b[r]
-                        if q == 0:
-                            app(base + sq_plan[r])
-                            continue
-                        if owner[q] == opp and not prot[r]:
-                            app(base + sq_plan[r])
-                        break
-                elif kind == FROM2:
-                    for r in ray[1:]:
                         q = b[r]
                         if q == 0:
                             app(base + sq_plan[r])
