@@ -4,7 +4,6 @@
 // The repository is mounted at /repo (NODEFS) for tests and data; pyengine itself is
 // imported from the wheel, never from the source tree (checked before running).
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -16,7 +15,10 @@ const wheels = (sep < 0 ? rest : rest.slice(0, sep)).map((w) => path.resolve(w))
 const args = sep < 0 ? [] : rest.slice(sep + 1);
 
 const t0 = performance.now();
-const py = await loadPyodide({ indexURL: path.join(repo, "node_modules/pyodide") + "/", stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+const py = await loadPyodide({ indexURL: path.join(repo, "node_modules/pyodide") + "/" });
+const raw = (stream) => ({ write: (buf) => { stream.write(buf); return buf.length; } });
+py.setStdout(raw(process.stdout));
+py.setStderr(raw(process.stderr));
 const failed = [];
 await py.loadPackage(wheels, { messageCallback: () => {}, errorCallback: (m) => failed.push(m) });
 if (failed.length) { console.error("could not load wheels:", failed.join("; ")); process.exit(2); }
@@ -32,7 +34,9 @@ await py.runPythonAsync(check);
 if (process.env.PYODIDE_RUNNER_VERBOSE) console.error(`pyodide ready in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
 py.globals.set("ARGS", py.toPy(args));
 if (mode === "exec") {
-  const code = readFileSync(0, "utf-8");
+  let code = "";
+  process.stdin.setEncoding("utf-8");
+  for await (const chunk of process.stdin) code += chunk;
   await py.runPythonAsync(`import os; os.chdir("/repo")\n` + code);
   process.exit(0);
 } else if (mode === "pytest") {
