@@ -103,7 +103,7 @@ class Engine:
         "facedown", "known", "field", "owner", "trick_leader", "passed", "lock", "colour", "numnext",
         "numdir", "run", "revolution", "back", "back_carry", "back_set", "rev_pending", "omen",
         "direction", "lead_passes", "must_lead", "consec", "out_order", "offenders", "fallen",
-        "must_card", "cont", "exch", "log", "placing", "first_of_set",
+        "must_card", "cont", "exch", "log", "placing", "first_of_set", "auto_next",
     )
 
     def __init__(self, cx: Ctx, log: bool = True) -> None:
@@ -119,6 +119,7 @@ class Engine:
         self.blind = 0
         self.results: list[tuple[int, ...]] = []
         self.log: list[tuple[int, Event]] | None = [] if log else None
+        self.auto_next = True
         self._new_game_fields()
         self._start_game()
 
@@ -135,9 +136,10 @@ class Engine:
         revolution: bool = False,
         log: bool = True,
     ) -> Engine:
-        """A game already in its play phase with the given hands (tests, the UECda client).
+        """One game already in its play phase with the given hands (tests, the UECda client).
 
-        Cards in no hand are out of play, face down (``undealt``).
+        Cards in no hand are out of play, face down (``undealt``).  The engine becomes
+        terminal when this game ends, keeping its final position.
         """
         e = cls.__new__(cls)
         n = cx.n
@@ -151,6 +153,7 @@ class Engine:
         e.blind = 0
         e.results = []
         e.log = [] if log else None
+        e.auto_next = False
         e._new_game_fields()
         e.classes = classes
         e.first_of_set = classes is None
@@ -285,15 +288,16 @@ class Engine:
         cx = self.cx
         log = self.log
         self.game_no += 1
+        if self.game_no > cx.games or not self.auto_next:
+            self.game_no -= 1
+            self.phase = OVER
+            self.turn = -1
+            return
         scores, prev, order, blind, results, game_no = (
             self.scores, self.prev_placing, self.order, self.blind, self.results, self.game_no)
         self._new_game_fields()
         if log is not None:
             log.clear()
-        if game_no > cx.games:
-            self.game_no = cx.games
-            self.phase = OVER
-            return
         first_of_set = game_no == 1 or (cx.set_games > 0 and (game_no - 1) % cx.set_games == 0)
         self.first_of_set = first_of_set
         self.classes = None if (first_of_set or cx.two_player or prev is None) else prev

@@ -1,0 +1,207 @@
+"""The UECda client (§7) against a scripted in-process server speaking the real wire format.
+
+The fake server (``uecda_fake_server.py``) is a separate model of the UECda rules, so
+``--check`` runs here compare the engine with an independent implementation.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from uecda_fake_server import FakeUecdaServer, Table  # noqa: E402
+
+from pyengine.core.bots import Bot, BotView  # noqa: E402
+from pyengine.core.rng import Pcg32  # noqa: E402
+from pyengine.daifugo.cards import parse_play  # noqa: E402
+from pyengine.daifugo.uecda import (  # noqa: E402
+    Client,
+    Connection,
+    handshake_table,
+    make_bot,
+    pack_table,
+    play_from_table,
+    play_to_table,
+    unpack_table,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class PassBot(Bot):
+    """Passes whenever it may (drives 20-pass endings)."""
+
+    def act(self, view: BotView) -> str:
+        return "pass" if "pass" in view.legal else view.legal[0]
+
+
+def run_client(server: FakeUecdaServer, bot: Bot | None = None, check: bool = True,
+               name: str = "pytest", server_ok: bool = True) -> tuple[int, str, Client]:
+    err = io.StringIO()
+    client = Client(Connection.open("127.0.0.1", server.port), bot or make_bot("random", 7), name, check, err)
+    code = client.run()
+    server.join()
+    if server_ok:  # a client that stops early leaves the server with a broken connection
+        assert server.error is None, repr(server.error)
+    return code, err.getvalue(), client
+
+
+# --- wire format ---------------------------------------------------------------------------
+
+def test_tables_are_big_endian_and_round_trip() -> None:
+    t = handshake_table("pyengine-long-name-here")
+    raw = pack_table(t)
+    assert len(raw) == 480
+    assert raw[:4] == (20070).to_bytes(4, "big")
+    assert bytes(v for v in t[1][:14]) == b"pyengine-long-"  # at most 14 characters
+    assert unpack_table(raw) == t
+
+
+@pytest.mark.parametrize("action", ["S3", "S5.H5.JK=D5", "C5.D5.H5.S5.JK=*5", "JK=H-.H3.H4", "HA.H2.JK=H+",
+                                    "D7.D8.JK=D9.DT"])
+def test_play_encoding_round_trips(action: str) -> None:
+    play = parse_play(action)
+    assert play_from_table(play_to_table(play)) == play
+
+
+def test_lone_joker_is_read_at_any_cell_but_row_4() -> None:
+    for r, c in ((0, 14), (0, 0), (3, 7)):
+        t: Table = [[0] * 15 for _ in range(8)]
+        t[r][c] = 2
+        assert play_from_table(t) == parse_play("JK")
+    t = [[0] * 15 for _ in range(8)]
+    t[4][3] = 2
+    with pytest.raises(ValueError):
+        play_from_table(t)
+
+
+# --- whole matches -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_check_agrees_with_the_server_over_whole_matches(seed: int) -> None:
+    server = FakeUecdaServer(games=25, real=1, seed=seed, bot_illegal_rate=0.05).start()
+    code, err, client = run_client(server)
+    assert code == 0, err
+    assert client.games_played == 25
+    assert server.refusals > 0  # opponents' refused plays were seen as passes
+
+
+def test_five_clients_check_each_other() -> None:
+    server = FakeUecdaServer(games=8, real=5, seed=3).start()
+    codes: list[int] = [-1] * 5
+    errors = [io.StringIO() for _ in range(5)]
+
+    def play(i: int) -> None:
+        client = Client(Connection.open("127.0.0.1", server.port), make_bot("random", i), f"p{i}", True, errors[i])
+        codes[i] = client.run()
+
+    threads = []
+    for i in range(5):
+        th = threading.Thread(target=play, args=(i,))
+        th.start()
+        threads.append(th)
+        time.sleep(0.05)  # connection order = player number
+    for th in threads:
+        th.join(60)
+    server.join()
+    assert server.error is None
+    assert codes == [0] * 5, [e.getvalue() for e in errors]
+    assert server.names == [f"p{i}" for i in range(5)]
+
+
+def test_twenty_consecutive_passes_end_the_game() -> None:
+    server = FakeUecdaServer(games=5, real=1, seed=5, bot_pass_only=True).start()
+    code, err, client = run_client(server, PassBot(Pcg32(1)))
+    assert code == 0, err
+    assert server.twenty_pass_games == 5
+
+
+# --- disagreements and refusals ------------------------------------------------------------
+
+def _tampered(kind: str, game: int, edit: str) -> tuple[int, str]:
+    done = []
+
+    def tamper(k: str, g: int, _n: int, t: Table) -> None:
+        if k == kind and g == game and not done:
+            done.append(1)
+            if edit == "revolution":
+                t[5][6] ^= 1
+            elif edit == "count":
+                t[6][0] += 1
+                t[6][1] -= 1
+            elif edit == "lock":
+                t[5][7] ^= 1
+            elif edit == "mover":
+                t[5][3] = (t[5][3] + 1) % 5
+            elif edit == "return":
+                t[5][1] = 1 - min(t[5][1], 1)
+            elif edit == "classes":
+                t[6][5], t[6][6] = t[6][6] + 1, t[6][5] + 1
+
+    server = FakeUecdaServer(games=3, real=1, seed=11, tamper=tamper).start()
+    code, err, _ = run_client(server, server_ok=False)
+    assert done
+    return code, err
+
+
+@pytest.mark.parametrize(("kind", "game", "edit"), [
+    ("stage", 1, "revolution"), ("turn", 2, "count"), ("stage", 2, "lock"), ("turn", 1, "mover"),
+    ("deal", 2, "return"), ("deal", 3, "classes"),
+])
+def test_a_disagreement_exits_3_with_check_failed(kind: str, game: int, edit: str) -> None:
+    code, err = _tampered(kind, game, edit)
+    assert code == 3
+    assert err.startswith("CHECK FAILED:"), err
+    assert "server" in err and "engine" in err
+
+
+def test_a_refused_play_exits_3_with_move_rejected() -> None:
+    server = FakeUecdaServer(games=2, real=1, seed=4, refuse_real_play=2).start()
+    code, err, _ = run_client(server, server_ok=False)
+    assert code == 3
+    assert err.startswith("MOVE REJECTED:")
+
+
+def test_without_check_a_refused_play_is_reported_and_play_goes_on() -> None:
+    server = FakeUecdaServer(games=2, real=1, seed=4, refuse_real_play=2).start()
+    code, err, client = run_client(server, check=False)
+    assert code == 0
+    assert "MOVE REJECTED" in err
+    assert client.games_played == 2
+
+
+# --- the command line ----------------------------------------------------------------------
+
+def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "pyengine.daifugo.uecda", *args], capture_output=True,
+                          text=True, timeout=timeout, env=env, cwd=ROOT)
+
+
+def test_command_line_plays_a_match_with_check() -> None:
+    server = FakeUecdaServer(games=3, real=1, seed=8).start()
+    proc = _cli("--port", str(server.port), "--name", "cli", "--level", "random", "--check", "--seed", "3")
+    server.join()
+    assert proc.returncode == 0, proc.stderr
+    assert server.names == ["cli"]
+
+
+def test_command_line_errors() -> None:
+    assert _cli("--level", "grandmaster").returncode == 2
+    assert _cli("--port", "notaport").returncode == 2
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = _cli("--port", str(port), "--level", "random")
+    assert proc.returncode == 1
+    assert "protocol error" in proc.stderr
