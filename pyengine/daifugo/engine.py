@@ -55,8 +55,8 @@ OPEN_DECISIONS: Final = (
     "A pass on an empty field is not sticky except under trick_end=all_passed (UECda).",
     "With lock_joker=wild, a lock starts only between two plays without jokers; under a lock a joker's "
     "stand-in must be a locked suit.",
-    "If every player still holding cards has no legal play on an empty field twice round (possible only "
-    "with forbidden_penalty=refuse), the game ends and they take the remaining places in turn order.",
+    "If every player still holding cards in turn has no legal play on an empty field (possible only with "
+    "forbidden_penalty=refuse), the game ends and they take the remaining places in turn order.",
     "The 4-stop offer goes to every other player still holding cards, in turn order, whether or not they "
     "passed; each may decline.",
     "Great revolution: the player's remaining cards are discarded face up and the player goes out legally.",
@@ -103,7 +103,7 @@ class Engine:
         "facedown", "known", "field", "owner", "trick_leader", "passed", "lock", "colour", "numnext",
         "numdir", "run", "revolution", "back", "back_carry", "back_set", "rev_pending", "omen",
         "direction", "lead_passes", "must_lead", "consec", "out_order", "offenders", "fallen",
-        "must_card", "cont", "exch", "log", "placing", "first_of_set", "auto_next",
+        "must_card", "cont", "exch", "log", "placing", "first_of_set", "auto_next", "stuck",
     )
 
     def __init__(self, cx: Ctx, log: bool = True) -> None:
@@ -220,6 +220,7 @@ class Engine:
         self.direction = 1
         self.lead_passes = 0
         self.must_lead = False
+        self.stuck = 0
         self.consec = 0
         self.out_order: list[int] = []
         self.offenders: list[int] = []
@@ -948,11 +949,16 @@ class Engine:
                 else:
                     self.turn = nxt
                 return
-            self.lead_passes += 1
             count = sum(1 for h in self.hands if h)
-            if self.lead_passes >= 2 * count + 1:
-                self._stalemate(q)
-                return
+            voluntary = cx.leader_pass == 2 or (cx.leader_pass == 1 and not self.must_lead)
+            self.lead_passes += 1
+            if voluntary:
+                self.stuck = 0
+            else:
+                self.stuck += 1  # no legal lead at all (only with refused forbidden finishes)
+                if self.stuck >= count:
+                    self._stalemate(q)
+                    return
             if self.lead_passes >= count and cx.leader_pass == 1:
                 self.must_lead = True
             nxt = self._next(q, 0, True)
@@ -1003,6 +1009,7 @@ class Engine:
         self.owner = p
         self.consec = 0
         self.lead_passes = 0
+        self.stuck = 0
         self.must_lead = False
         self.must_card = 0
         if not cx.sticky:
