@@ -313,6 +313,7 @@ class Engine:
         if first_of_set and cx.blind:
             blind = 0
         self.blind = blind
+        self.deck = cx.deck & ~blind  # every card is somewhere from the start
         if need:
             self.phase = SEAT
             self.pool = list(range(self.n))
@@ -941,24 +942,24 @@ class Engine:
             self._random_places()
             return
         if self.field is None:
+            count = sum(1 for h in self.hands if h)
+            if cx.ff_refuse and not self.legal_plays():
+                self.stuck += 1  # no legal lead at all (only with refused forbidden finishes)
+                if self.stuck >= count:
+                    self._stalemate(q)
+                    return
+            else:
+                self.stuck = 0
             if cx.all_passed:
                 self.passed |= 1 << q
                 nxt = self._next(q, self.passed, True)
                 if nxt < 0:
                     self._clear(-1)
+                    self.must_lead = cx.leader_pass == 1  # the first leader of the second lap must play
                 else:
                     self.turn = nxt
                 return
-            count = sum(1 for h in self.hands if h)
-            voluntary = cx.leader_pass == 2 or (cx.leader_pass == 1 and not self.must_lead)
             self.lead_passes += 1
-            if voluntary:
-                self.stuck = 0
-            else:
-                self.stuck += 1  # no legal lead at all (only with refused forbidden finishes)
-                if self.stuck >= count:
-                    self._stalemate(q)
-                    return
             if self.lead_passes >= count and cx.leader_pass == 1:
                 self.must_lead = True
             nxt = self._next(q, 0, True)

@@ -23,19 +23,14 @@ from uecda_fake_server import FakeUecdaServer, Table  # noqa: E402
 
 from pyengine.core.bots import Bot, BotView  # noqa: E402
 from pyengine.core.rng import Pcg32  # noqa: E402
-from pyengine.daifugo.cards import parse_play  # noqa: E402
 from pyengine.daifugo.uecda import (  # noqa: E402
     Client,
     Connection,
-    handshake_table,
     make_bot,
-    pack_table,
-    play_from_table,
-    play_to_table,
-    unpack_table,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.cpython_only  # sockets, threads and a subprocess
 
 
 class PassBot(Bot):
@@ -54,35 +49,6 @@ def run_client(server: FakeUecdaServer, bot: Bot | None = None, check: bool = Tr
     if server_ok:  # a client that stops early leaves the server with a broken connection
         assert server.error is None, repr(server.error)
     return code, err.getvalue(), client
-
-
-# --- wire format ---------------------------------------------------------------------------
-
-def test_tables_are_big_endian_and_round_trip() -> None:
-    t = handshake_table("pyengine-long-name-here")
-    raw = pack_table(t)
-    assert len(raw) == 480
-    assert raw[:4] == (20070).to_bytes(4, "big")
-    assert bytes(v for v in t[1][:14]) == b"pyengine-long-"  # at most 14 characters
-    assert unpack_table(raw) == t
-
-
-@pytest.mark.parametrize("action", ["S3", "S5.H5.JK=D5", "C5.D5.H5.S5.JK=*5", "JK=H-.H3.H4", "HA.H2.JK=H+",
-                                    "D7.D8.JK=D9.DT"])
-def test_play_encoding_round_trips(action: str) -> None:
-    play = parse_play(action)
-    assert play_from_table(play_to_table(play)) == play
-
-
-def test_lone_joker_is_read_at_any_cell_but_row_4() -> None:
-    for r, c in ((0, 14), (0, 0), (3, 7)):
-        t: Table = [[0] * 15 for _ in range(8)]
-        t[r][c] = 2
-        assert play_from_table(t) == parse_play("JK")
-    t = [[0] * 15 for _ in range(8)]
-    t[4][3] = 2
-    with pytest.raises(ValueError):
-        play_from_table(t)
 
 
 # --- whole matches -------------------------------------------------------------------------

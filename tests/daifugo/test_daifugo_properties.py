@@ -1,0 +1,191 @@
+"""Property-based playouts (Hypothesis): every preset at every allowed player count, and random
+combinations of local rules.  Invariants: every card is in exactly one place, each game's
+placing is a permutation of the players, every game ends, the seat to act always has a
+legal action, and the public API agrees with the engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from daifugo_helpers import cards_everywhere  # noqa: E402
+
+from pyengine.core import InvalidRulesError, Pcg32, sample_chance  # noqa: E402
+from pyengine.daifugo import DAIFUGO, DaifugoRules  # noqa: E402
+from pyengine.daifugo.ctx import compile_rules  # noqa: E402
+from pyengine.daifugo.engine import CHANCE_PHASES, OVER, Engine  # noqa: E402
+from pyengine.daifugo.playout import resolve_chance  # noqa: E402
+from pyengine.daifugo.rules import PRESET_PLAYERS  # noqa: E402
+
+MAX_DECISIONS_PER_GAME = 3000
+
+
+def check_cards(e: Engine) -> None:
+    places = cards_everywhere(e)
+    seen = 0
+    for m in places:
+        assert not seen & m, "a card is in two places"
+        seen |= m
+    assert seen == e.cx.deck, "a card went missing"
+
+
+def play_games(rules: DaifugoRules, n: int, seed: int, games: int) -> Engine:
+    e = Engine(compile_rules(rules, n), log=False)
+    rng = Pcg32(seed, 5)
+    decisions = 0
+    while e.phase != OVER and len(e.results) < games:
+        if e.phase in CHANCE_PHASES:
+            resolve_chance(e, rng)
+            check_cards(e)
+            continue
+        moves = e.legal()
+        assert moves, f"no legal action in phase {e.phase}"
+        assert len(set(moves)) == len(moves)
+        e.step(moves[rng.below(len(moves))])
+        check_cards(e)
+        decisions += 1
+        assert decisions < MAX_DECISIONS_PER_GAME * games, "the game does not end"
+    for placing in e.results:
+        assert sorted(placing) == list(range(n))
+    return e
+
+
+CASES = [(name, n) for name, counts in PRESET_PLAYERS.items() for n in counts]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1))
+def test_every_preset_and_player_count_plays_games_to_the_end(case: tuple[str, int], seed: int) -> None:
+    name, n = case
+    rules = DaifugoRules.preset(name)
+    e = play_games(rules, n, seed, games=min(3, rules.match.games))
+    assert len(e.results) == min(3, rules.match.games)
+    if name == "uecda":
+        assert all(e.scores[p] >= 0 for p in range(n))
+
+
+LOCAL_OPTIONS: dict[str, list[Any]] = {
+    "deck.jokers": [0, 1, 2],
+    "forms.seq_min": [3, 4],
+    "forms.seq_compare": ["exceed", "lowest"],
+    "forms.seq_joker_ends": [False, True],
+    "forms.max_group": [4, 6],
+    "forms.emperor": [False, True],
+    "forms.joker_pair": ["off", "top_pair", "clears"],
+    "order.revolution": ["off", "immediate", "after_clear"],
+    "order.revolution_clears": [False, True],
+    "order.revolution_choice": [False, True],
+    "order.seq_revolution": ["off", "4", "5"],
+    "order.coup_detat": [False, True],
+    "order.omen": [False, True],
+    "order.great_revolution": [False, True],
+    "order.eleven_back": ["off", "toggle", "first_only"],
+    "order.eleven_back_sequences": [False, True],
+    "order.strong_eleven_back": [False, True],
+    "order.joker_inverts": [False, True],
+    "clears.eight_cut": [False, True],
+    "clears.eight_cut_sequences": [False, True],
+    "clears.eight_cut_joker": [False, True],
+    "clears.four_stop": [False, True],
+    "clears.q_cut": [False, True],
+    "clears.spade3_return": [False, True],
+    "clears.sandstorm": ["off", "on_triples", "any_time", "on_joker"],
+    "clears.ambulance": [False, True],
+    "clears.rokurokubi": [False, True],
+    "clears.finish_clears": [False, True],
+    "turns.five_skip": ["off", "per_card", "one"],
+    "turns.nine_reverse": ["off", "permanent", "until_clear"],
+    "turns.leader_pass": ["off", "second_lap", "free"],
+    "turns.sticky_pass": [True, False],
+    "turns.trick_end": ["others_passed", "all_passed"],
+    "turns.may_pass_when_able": [True, False],
+    "transfers.seven_pass": ["off", "up_to", "exactly"],
+    "transfers.ten_discard": ["off", "up_to", "exactly"],
+    "transfers.q_bomber": [False, True],
+    "locks.suit_lock": ["off", "exact", "partial", "after_three"],
+    "locks.lock_joker": ["wild", "declared"],
+    "locks.colour_lock": [False, True],
+    "locks.number_lock": ["off", "on", "strict"],
+    "locks.q_release": [False, True],
+    "finishing.forbidden_finish": [(), ("joker", "top_rank"), ("eight", "jack", "bottom_rank"), ("spade3_return",)],
+    "finishing.forbidden_penalty": ["last", "refuse"],
+    "finishing.miyako_ochi": ["off", "immediate", "next_game", "only_if_beggar_wins"],
+    "finishing.gekokujo": [False, True],
+    "finishing.kyoto_ochi": [False, True],
+    "exchange.exchange": ["poor_first", "simultaneous", "off"],
+    "exchange.exchange_counts": [1, 2],
+    "exchange.exchange_joker_exempt": [False, True],
+    "exchange.tenpen_chii": [False, True],
+    "exchange.tribute_suits": ["choose", "fixed"],
+    "match.reseat": ["fixed", "random", "by_class", "per_set", "every_3_games"],
+    "match.first_lead": ["d3", "s3", "random", "spade_seat"],
+    "match.first_lead_must_include": [False, True],
+    "match.later_lead": ["beggar", "tycoon", "same_as_first"],
+    "deck.remainder": ["uneven", "blind"],
+}
+
+
+@st.composite
+def rule_sets(draw: Any) -> DaifugoRules:
+    rules = DaifugoRules.preset("basic").with_option("match.games", 3)
+    for path, values in LOCAL_OPTIONS.items():
+        if draw(st.booleans()):  # about half the options change from basic
+            rules = rules.with_option(path, draw(st.sampled_from(values)))
+    return rules
+
+
+@settings(max_examples=int(os.environ.get("DAIFUGO_EXAMPLES", "150")), suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=rule_sets(), n=st.integers(3, 8), seed=st.integers(0, 2**32 - 1))
+def test_random_rule_combinations_keep_every_invariant(rules: DaifugoRules, n: int, seed: int) -> None:
+    try:
+        rules.validate_for(n)
+    except InvalidRulesError:
+        assume(False)
+    play_games(rules, n, seed, games=3)
+
+
+@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=rule_sets(), n=st.integers(3, 6), seed=st.integers(0, 2**32 - 1))
+def test_public_api_on_random_rules_is_consistent_and_leak_free(rules: DaifugoRules, n: int, seed: int) -> None:
+    try:
+        rules.validate_for(n)
+    except InvalidRulesError:
+        assume(False)
+    state = DAIFUGO.new_initial_state(rules, n)
+    rng = Pcg32(seed)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            action = sample_chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            assert legal
+            action = rng.choice(legal)
+            for a in legal[:5]:
+                assert state.format_action(state.parse_action(a)) == a
+                state.describe(a, "ko")
+        for seat in (*range(n), -1):
+            o = state.observation(seat)
+            text = json.dumps(o)
+            hidden = state.hidden_tokens(seat)
+            assert not hidden & set(_strings(o)), f"seat {seat} sees a hidden card"
+            assert text
+        state = state.apply(action)
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *_strings(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
