@@ -1032,7 +1032,7 @@ class Engine:
             self.hands[p] = 0
             self._event(("great_revolution", p, fmt_cards(hand)))
             self._go_out(p)
-        if len(self.results) != r0 or self._check_end():
+        if len(self.results) != r0 or (not self.hands[p] and self._check_end()):
             return
         self._steps(p, m, prev, fl, 2)
 
@@ -1128,7 +1128,7 @@ class Engine:
                                 break
                             cands.append(q)
                         if cands:
-                            self.cont = (p, m, prev, k8, fl, cands)
+                            self.cont = (p, m, prev, k8, fl, tuple(cands))
                             self.phase = FOURSTOP
                             self.turn = cands[0]
                             return

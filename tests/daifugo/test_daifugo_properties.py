@@ -178,7 +178,9 @@ def test_public_api_on_random_rules_is_consistent_and_leak_free(rules: DaifugoRu
             hidden = state.hidden_tokens(seat)
             assert not hidden & set(_strings(o)), f"seat {seat} sees a hidden card"
             assert text
-        state = state.apply(action)
+        after = state.apply(action)
+        assert after == state.apply(action) and hash(after) == hash(state.apply(action))
+        state = after
 
 
 def _strings(value: Any) -> list[str]:
