@@ -5,10 +5,11 @@
 // imported from the wheel, never from the source tree (checked before running).
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 import path from "node:path";
+import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "..");
+const repo = realpathSync(path.resolve(here, ".."));
 const [mode, ...rest] = process.argv.slice(2);
 const sep = rest.indexOf("--");
 const wheels = (sep < 0 ? rest : rest.slice(0, sep)).map((w) => path.resolve(w));
@@ -25,7 +26,7 @@ if (failed.length) { console.error("could not load wheels:", failed.join("; "));
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: repo }, "/repo");
 py.FS.mkdirTree("/shared");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: path.resolve(repo, "../shared") }, "/shared");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: realpathSync(path.resolve(repo, "../shared")) }, "/shared");
 const check = `
 import pyengine, sys
 assert "site-packages" in pyengine.__file__, pyengine.__file__
