@@ -888,7 +888,7 @@ class Engine:
             self._begin_deal(self.pos[p] + (0 if self.cx.deal_tycoon else 1))
         elif ph == LEAD:
             self.pool = []
-            self._setup_lead_random(action[1])
+            self._begin_play(action[1])
         elif ph == PLACES:
             p = action[1]
             self.pool.remove(p)
@@ -917,9 +917,6 @@ class Engine:
             self._bomb(action[1])
         else:  # pragma: no cover
             raise IllegalActionError("the game is over")
-
-    def _setup_lead_random(self, p: int) -> None:
-        self._begin_play(p)
 
     def _deal(self, index: int) -> None:
         b = 1 << index
@@ -1356,14 +1353,15 @@ class Engine:
         self._event(("clear", leader))
 
     # --- follow-ups ---------------------------------------------------------------------------------
-    def _resume(self, fl_extra: int = 0) -> None:
+    def _resume(self) -> None:
+        """Go on with the play's effects after a follow-up phase (7-pass, 10-discard, Q-bomber)."""
         assert self.cont is not None
         p, m, prev, _k, fl = self.cont[:5]
         self.cont = None
         self.phase = PLAY
         if self._check_end():
             return
-        self._steps(p, m, prev, fl | fl_extra, 5)
+        self._steps(p, m, prev, fl, 5)
 
     def _follow_transfer(self, cards: int) -> None:
         p = self.turn

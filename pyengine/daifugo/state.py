@@ -42,7 +42,6 @@ from .cards import (
     SEQ,
     SINGLE,
     SUIT_SYMBOLS,
-    SUITS,
     Play,
     bits_of,
     codes,
@@ -556,5 +555,5 @@ class DaifugoGame(Game):
 
 DAIFUGO = DaifugoGame()
 
-__all__ = ["DAIFUGO", "DaifugoGame", "DaifugoState", "SUITS", "class_id", "describe", "format_action",
-           "parse_action", "CLASS_IDS"]
+__all__ = ["CLASS_IDS", "DAIFUGO", "DaifugoGame", "DaifugoState", "class_id", "describe", "format_action",
+           "parse_action"]

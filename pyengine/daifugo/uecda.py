@@ -32,25 +32,22 @@ from typing import Any, TextIO
 from ..core.bots import Bot, BotView
 from ..core.rng import Pcg32
 from .cards import (
-    GROUP,
     J1,
     JOKER,
     JOKER_BITS,
     NATURALS,
     PASS,
-    SEQ,
-    SINGLE,
     Play,
     bit,
     bits_of,
+    fmt_cards,
     fmt_play,
-    joker_count,
     parse_play,
 )
 from .ctx import compile_rules
 from .engine import PLACES, PLAY, RETURN, Engine
 from .rules import DaifugoRules
-from .state import DAIFUGO, DaifugoState, format_action, parse_action
+from .state import DAIFUGO, DaifugoState, parse_action
 
 PROTOCOL_VERSION = 20070
 PLAYERS = 5
@@ -705,8 +702,6 @@ def _lock_after(probe: Engine, m: Play) -> bool:
 
 
 def fmt_mask(mask: int) -> str:
-    from .cards import fmt_cards
-
     return fmt_cards(mask)
 
 
@@ -761,7 +756,7 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     return client.run()
 
 
-__all__ = ["Client", "Connection", "main", "play_from_table", "play_to_table", "format_action"]
+__all__ = ["Client", "Connection", "main", "play_from_table", "play_to_table"]
 
 if __name__ == "__main__":
     sys.exit(main())

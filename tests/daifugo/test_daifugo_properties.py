@@ -25,6 +25,7 @@ from pyengine.daifugo.playout import resolve_chance  # noqa: E402
 from pyengine.daifugo.rules import PRESET_PLAYERS  # noqa: E402
 
 MAX_DECISIONS_PER_GAME = 3000
+BASE = settings.default.max_examples  # 100 in CPython, fewer in the Pyodide profile
 
 
 def check_cards(e: Engine) -> None:
@@ -60,7 +61,7 @@ def play_games(rules: DaifugoRules, n: int, seed: int, games: int) -> Engine:
 CASES = [(name, n) for name, counts in PRESET_PLAYERS.items() for n in counts]
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=BASE * 3 // 5, suppress_health_check=[HealthCheck.too_slow])
 @given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1))
 def test_every_preset_and_player_count_plays_games_to_the_end(case: tuple[str, int], seed: int) -> None:
     name, n = case
@@ -141,7 +142,8 @@ def rule_sets(draw: Any) -> DaifugoRules:
     return rules
 
 
-@settings(max_examples=int(os.environ.get("DAIFUGO_EXAMPLES", "150")), suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=int(os.environ.get("DAIFUGO_EXAMPLES", BASE * 3 // 2)),
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(rules=rule_sets(), n=st.integers(3, 8), seed=st.integers(0, 2**32 - 1))
 def test_random_rule_combinations_keep_every_invariant(rules: DaifugoRules, n: int, seed: int) -> None:
     try:
@@ -151,7 +153,8 @@ def test_random_rule_combinations_keep_every_invariant(rules: DaifugoRules, n: i
     play_games(rules, n, seed, games=3)
 
 
-@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=max(4, BASE // 8),
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(rules=rule_sets(), n=st.integers(3, 6), seed=st.integers(0, 2**32 - 1))
 def test_public_api_on_random_rules_is_consistent_and_leak_free(rules: DaifugoRules, n: int, seed: int) -> None:
     try:
