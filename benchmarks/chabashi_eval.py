@@ -73,23 +73,6 @@ print("RESULT " + json.dumps(res))
 '''
 
 
-def run_here() -> dict[str, float]:
-    import contextlib
-    import io
-
-    sys.path.insert(0, str(ROOT))
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(CODE, {"__name__": "bench"})
-    return parse(out.getvalue())
-
-
-def parse(text: str) -> dict[str, float]:
-    for line in text.splitlines():
-        if line.startswith("RESULT "):
-            return json.loads(line[7:])  # type: ignore[no-any-return]
-    raise RuntimeError(f"no result in:\n{text[-2000:]}")
-
 
 def show(name: str, res: dict[str, float]) -> None:
     print(f"{name}:")
@@ -103,14 +86,14 @@ def show(name: str, res: dict[str, float]) -> None:
 
 
 def main() -> int:
-    show(f"CPython {sys.version.split()[0]}", run_here())
+    sys.path.insert(0, str(ROOT / "tools"))
+    from pyodide_run import result_of, run_python_here, run_python_in_pyodide
+
+    show(f"CPython {sys.version.split()[0]}", result_of(run_python_here(CODE)))
     if "--no-pyodide" in sys.argv:
         return 0
     try:
-        sys.path.insert(0, str(ROOT / "tools"))
-        from pyodide_run import run_python_in_pyodide  # type: ignore[import-not-found]
-
-        show("Pyodide (Node)", parse(run_python_in_pyodide(CODE)))
+        show("Pyodide (Node)", result_of(run_python_in_pyodide(CODE)))
     except Exception as exc:  # noqa: BLE001 - the figure is reported as unavailable
         print(f"Pyodide: figure unavailable ({type(exc).__name__}: {str(exc)[:300]})")
     return 0

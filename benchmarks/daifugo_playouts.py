@@ -58,23 +58,6 @@ def code(games: int) -> str:
     return CODE.replace("__GAMES__", str(games))
 
 
-def run_here(games: int) -> dict[str, float]:
-    import contextlib
-    import io
-
-    sys.path.insert(0, str(ROOT))
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(code(games), {"__name__": "bench"})
-    return parse(out.getvalue())
-
-
-def parse(text: str) -> dict[str, float]:
-    for line in text.splitlines():
-        if line.startswith("RESULT "):
-            return json.loads(line[7:])  # type: ignore[no-any-return]
-    raise RuntimeError(f"no result in:\n{text[-2000:]}")
-
 
 def show(name: str, res: dict[str, float]) -> None:
     print(f"{name}:")
@@ -85,18 +68,18 @@ def show(name: str, res: dict[str, float]) -> None:
 
 
 def main() -> int:
+    sys.path.insert(0, str(ROOT / "tools"))
+    from pyodide_run import result_of, run_python_here, run_python_in_pyodide
+
     games = 3000
     if "--games" in sys.argv:
         games = int(sys.argv[sys.argv.index("--games") + 1])
-    here = run_here(games)
+    here = result_of(run_python_here(code(games)))
     show(f"CPython {sys.version.split()[0]}", here)
     if "--no-pyodide" in sys.argv:
         return 0
     try:
-        sys.path.insert(0, str(ROOT / "tools"))
-        from pyodide_run import run_python_in_pyodide  # type: ignore[import-not-found]
-
-        there = parse(run_python_in_pyodide(code(max(300, games // 3))))
+        there = result_of(run_python_in_pyodide(code(max(300, games // 3))))
         show("Pyodide (Node)", there)
         for preset in ("uecda", "party"):
             print(f"  Pyodide / CPython, {preset}: {there[preset + '_cpu'] / here[preset + '_cpu']:.2f}")

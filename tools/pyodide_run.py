@@ -7,9 +7,13 @@ Inside, the repository is at ``/repo`` and ``../shared`` at ``/shared``.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tools" / "pyodide_runner.mjs"
@@ -26,8 +30,11 @@ def wheel(rebuild: bool = False) -> Path:
     return found[-1]
 
 
-def run_python_in_pyodide(code: str, timeout: float = 1800, rebuild: bool = False) -> str:
-    """Run ``code`` in Pyodide (Node) with the engine wheel; return what it printed."""
+def run_python_in_pyodide(code: str, timeout: float = 1800, rebuild: bool = True) -> str:
+    """Run ``code`` in Pyodide (Node) with the engine wheel; return what it printed.
+
+    The wheel is rebuilt first by default (about a second), so a figure never comes from
+    an older build of the engine than the source being measured."""
     proc = subprocess.run(
         ["node", str(RUNNER), "exec", str(wheel(rebuild))],
         input=code, capture_output=True, text=True, timeout=timeout, cwd=ROOT,
@@ -35,6 +42,23 @@ def run_python_in_pyodide(code: str, timeout: float = 1800, rebuild: bool = Fals
     if proc.returncode != 0:
         raise RuntimeError(f"pyodide run failed ({proc.returncode}):\n{proc.stderr[-4000:]}")
     return proc.stdout
+
+
+def run_python_here(code: str) -> str:
+    """Run the same benchmark ``code`` in this CPython (source tree); return what it printed."""
+    sys.path.insert(0, str(ROOT))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {"__name__": "bench"})
+    return out.getvalue()
+
+
+def result_of(text: str) -> dict[str, Any]:
+    """The JSON a benchmark printed on its ``RESULT {...}`` line."""
+    for line in text.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])  # type: ignore[no-any-return]
+    raise RuntimeError(f"no RESULT line in:\n{text[-2000:]}")
 
 
 def run_pytest_in_pyodide(pytest_args: list[str], rebuild: bool = True) -> int:
