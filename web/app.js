@@ -517,7 +517,9 @@ function statusText() {
 }
 function renderStatus() {
   const el = document.querySelector("#table .status");
-  if (!el || !view) return;
+  if (!view) return;
+  $("table").dataset.thinking = thinking ? "true" : "false";
+  if (!el) return;
   el.textContent = statusText();
   const stop = document.querySelector('#table [data-tool="pause"]');
   if (stop) stop.hidden = !hasBots() || view.status === "over" || paused;
