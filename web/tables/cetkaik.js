@@ -62,6 +62,7 @@ function mount(host, ctx) {
     const cell = h("button", { type: "button", class: "ck-sq", "data-sq": i, tabindex: -1 },
       h("span", { class: "ck-pc" }), h("span", { class: "ck-dot", "aria-hidden": "true" }));
     cell.addEventListener("click", () => { cursorSq = i; onSquare(i); });
+    cell.addEventListener("focus", () => { if (cursorSq !== i) { cursorSq = i; schedule(); } });
     cell._piece = null;
     cells.push(cell);
     board.append(cell);
