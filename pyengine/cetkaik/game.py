@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core.game import Game, State
+from ..core.game import JSON, Game, State, TableContext
 from ..core.rules import Rules
 from .info import INFO
 from .rules import CetkaikRules
@@ -27,6 +27,11 @@ class CetkaikGame(Game):
             raise TypeError("Cetkaik needs CetkaikRules")
         r.validate()
         return CetkaikState(r)
+
+    def table_view(self, ctx: TableContext) -> dict[str, JSON] | None:
+        from .view import table_view
+
+        return table_view(ctx)
 
 
 GAME: Final = CetkaikGame()
