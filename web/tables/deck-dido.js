@@ -96,7 +96,7 @@ export function svg(id) {
       + `<rect x="2" y="36" width="56" height="12" fill="#1d2533" opacity=".85"/>`
       + `<path d="M24 39 L36 39 L30 45Z" fill="#fff"/>`
     : "";
-  return `<svg class="ck-svg dd-card" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" data-type="${TYPE_ROMAN[p.type]}">`
+  return `<svg class="ck-svg dd-card" viewBox="0 0 60 84" aria-hidden="true" data-type="${TYPE_ROMAN[p.type]}">`
     + `<rect x="0.5" y="0.5" width="59" height="83" rx="5" fill="${paper}" stroke="${ink}" stroke-width="1"/>`
     + `<rect x="3" y="3" width="54" height="78" rx="3.5" fill="none" stroke="${ink}" stroke-width=".6" opacity=".5"/>`
     + picture + corner(false) + corner(true) + hangul + down + `</svg>`;
@@ -118,7 +118,7 @@ export function back(yours = false) {
     ? `<path d="M38 1 L59 1 L59 22Z" fill="#e0a526"/><circle cx="52" cy="8" r="2.4" fill="#1d2533"/>`
       + `<path d="M47.6 14.6 A4.4 4.4 0 0 1 56.4 14.6Z" fill="#1d2533"/>`
     : "";
-  return `<svg class="ck-svg dd-back${yours ? " dd-yours" : ""}" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">`
+  return `<svg class="ck-svg dd-back${yours ? " dd-yours" : ""}" viewBox="0 0 60 84" aria-hidden="true">`
     + `<rect x="0.5" y="0.5" width="59" height="83" rx="5" fill="#1d2533" stroke="#0e131b"/>`
     + `<svg x="4" y="4" width="52" height="76" viewBox="0 0 52 76" overflow="hidden"><path d="${LATTICE}" fill="none" stroke="#c9b37a" stroke-width=".6" opacity=".55"/></svg>`
     + `<rect x="4" y="4" width="52" height="76" rx="3" fill="none" stroke="#c9b37a" stroke-width=".8"/>`
