@@ -400,6 +400,8 @@ class Table {
   // ---------------------------------------------------------------- odds
   toggleOdds() {
     this.oddsOn = !this.oddsOn;
+    this.oddsKey = null;
+    this.oddsResult = null;
     this.ctx.settings.set("odds", this.oddsOn ? "1" : "0");
     this.render();
   }
@@ -410,32 +412,41 @@ class Table {
     if (!this.oddsOn) return;
     if (!tv.odds.available) {
       this.oddsKey = null;
+      this.oddsEl.dataset.sig = "";
       this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.unavailable") }));
       return;
     }
     if (this.oddsKey !== tv.odds.key) {
-      const key = tv.odds.key;
-      this.oddsKey = key;
+      this.oddsKey = tv.odds.key;
       this.oddsResult = null;
+      this.oddsEl.dataset.sig = "";
       this.oddsEl.replaceChildren(h("p", { class: "muted cb-computing", text: t("chabashi.odds.computing") }));
-      const args = { observation: this.view.observation, rules: this.view.rules, samples: 3000, seed: this.view.cursor };
-      this.ctx.task("odds", args).catch(() => this.ctx.gameCall("odds", { samples: 400 })).then((r) => {
-        if (this.oddsKey !== key) return;
-        this.oddsResult = r;
-        this.drawOdds();
-      }).catch((e) => {
-        if (this.oddsKey !== key) return;
-        this.oddsResult = { ok: false, error: e.message };
-        this.drawOdds();
-      });
+      this.askOdds();
     } else if (this.oddsResult) this.drawOdds();
+  }
+  // One request at a time: the Worker cannot drop a stale one, so while one runs only the
+  // newest position is remembered and asked for next.
+  askOdds() {
+    if (this.oddsBusy) return;
+    const key = this.oddsKey;
+    this.oddsBusy = true;
+    const args = { observation: this.view.observation, rules: this.view.rules, samples: 1500, seed: this.view.cursor };
+    const done = (r) => {
+      this.oddsBusy = false;
+      if (!this.oddsOn || this.oddsKey === null) return;
+      if (this.oddsKey !== key) { this.askOdds(); return; }
+      this.oddsResult = r;
+      this.drawOdds();
+    };
+    this.ctx.task("odds", args).catch(() => this.ctx.gameCall("odds", { samples: 200 }))
+      .then(done, (e) => done({ ok: false, error: e.message }));
   }
   drawOdds() {
     const { h } = this.ctx;
     const t = (k, v) => this.t(k, v);
     const r = this.oddsResult;
-    if (r.ok === false) { this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.failed", { reason: r.error }) })); return; }
-    if (!r.available) { this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.unavailable") })); return; }
+    if (r.ok === false) { this.oddsEl.dataset.sig = ""; this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.failed", { reason: r.error }) })); return; }
+    if (!r.available) { this.oddsEl.dataset.sig = ""; this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.unavailable") })); return; }
     const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1)}%`;
     const bar = (p) => h("span", { class: "cb-bar", style: `--p:${(100 * p).toFixed(2)}%` });
     const sig = JSON.stringify([r, this.ctx.lang]);
