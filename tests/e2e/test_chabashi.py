@@ -182,7 +182,6 @@ def test_keyboard_only_play_odds_and_text_view(ctx: tuple[Any, Guard], server: S
         before = page.evaluate("window.pyengineApp.state().ply")
         if not legal or page.evaluate("window.pyengineApp.state().observation.phase") == "draw":
             break
-        page.evaluate("document.activeElement && document.activeElement.blur()")
         page.keyboard.press("c" if ("check" in legal or "call" in legal) else "p")
         page.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
     assert page.evaluate("window.pyengineApp.state().ply") > start + 3
