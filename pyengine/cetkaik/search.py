@@ -33,12 +33,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 from .board import (
-    HAND_CODE, OWNER, PROF, SQUARE_NAMES, TAM2, VESSEL, WATER, distance,
+    HAND_CODE, KING, OWNER, PROF, SQUARE_NAMES, TAM2, VESSEL, WATER, distance,
 )
-from .hands import hand_score
+from .hands import _HANDS, hand_score
 from .movegen import generate_moves
 from .notation import CAST_DIGITS, STEP_CAST, TA_XOT, TY_MOK, WATER_CAST, Drop, PieceMove, TamMove, parse_action
 from .state import (
@@ -49,6 +50,12 @@ TAIL: Final[tuple[float, ...]] = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32
 """TAIL[d]: the probability that a stepping cast reaches distance ``d`` (at least d sticks)."""
 
 PIECE, DROP, TAM = 0, 1, 2
+W_POT = 0.25
+W_KEYS = 0.3
+W_HELD = 0.08
+W_PRESS = 0.35
+W_MOBILITY = 0.003
+W_TEMPO = 0.15
 
 MoveInfo = tuple[int, int, int, int, bool, bool]
 """(kind, src, via, dest, ranged, water): ``via`` is -1 without stepping, ``src`` -1 for a drop."""
@@ -159,6 +166,23 @@ def threats(state: CetkaikState, side: int, moves: list[str] | None = None) -> d
     return best
 
 
+@lru_cache(maxsize=8192)
+def potential(hand: tuple[int, ...]) -> float:
+    """How close a hand is to forming more hands: Σ value × 0.4^(pieces still missing) over the
+    hands not yet formed (a held King stands in for one missing piece)."""
+    counts = [0] * 10
+    for code in hand:
+        counts[code % 10] += 1
+    kings = counts[KING]
+    total = 0.0 if kings else 5 * 0.4
+    for _name, value, _flash, needs in _HANDS:
+        missing = sum(max(0, n - counts[p]) for p, n in needs)
+        missing = max(0, missing - kings)
+        if missing:
+            total += value * 0.4 ** missing
+    return total
+
+
 def gain(hand: tuple[int, ...], code: int) -> int:
     """Hand score after adding the hand code ``code`` minus the score before."""
     return hand_score(tuple(sorted(hand + (code,)))) - hand_score(hand)
@@ -237,33 +261,45 @@ class Evaluator:
         board = state.board
         rate = state.rate
         hands = state.hands
-        thr_n = threats(state, to_move)
-        thr_m = threats(state, mover)
+        moves_n = capture_moves(state, to_move)
+        moves_m = capture_moves(state, mover)
+        thr_n = threats(state, to_move, moves_n)
+        thr_m = threats(state, mover, moves_m)
         hand_m, hand_n = hands[mover], hands[to_move]
         h_m, h_n = hand_score(hand_m), hand_score(hand_n)
+        pot_m, pot_n = potential(hand_m), potential(hand_n)
         # the side to move: its best capture that forms a hand, and its best other capture
         p_n = 0.0
         v_n = 0
         loss = 0.0
         for sq, p in thr_n.items():
             code = HAND_CODE[board[sq]]
-            after = hand_score(tuple(sorted(hand_n + (code,))))
+            grown = tuple(sorted(hand_n + (code,)))
+            after = hand_score(grown)
             if after > h_n:
                 if p > p_n or (p == p_n and after > v_n):
                     p_n, v_n = p, after
-            elif p > loss:
-                loss = p
-        # the side that moved: its threats on pieces that would form a hand
+            else:
+                worth = p * (W_POT * (potential(grown) - pot_n) + W_HELD)
+                if worth > loss:
+                    loss = worth
+        # the side that moved: its threats on pieces that would form a hand, and other captures
         p_m = 0.0
         v_m = 0
         forks = 0
+        press = 0.0
         for sq, p in thr_m.items():
             code = HAND_CODE[board[sq]]
-            after = hand_score(tuple(sorted(hand_m + (code,))))
+            grown = tuple(sorted(hand_m + (code,)))
+            after = hand_score(grown)
             if after > h_m:
                 forks += 1
                 if p > p_m or (p == p_m and after > v_m):
                     p_m, v_m = p, after
+            else:
+                worth = p * (W_POT * (potential(grown) - pot_m) + W_HELD)
+                if worth > press:
+                    press = worth
         # near-complete hands: pieces on the board whose capture would form a hand
         keys_m = keys_n = 0
         for sq in range(81):
@@ -275,8 +311,9 @@ class Evaluator:
             elif owner == mover:
                 if gain(hand_n, HAND_CODE[code]) > 0:
                     keys_n += 1
-        x = (0.35 * (keys_m - keys_n) + 0.12 * (len(hand_m) - len(hand_n))
-             - 0.45 * loss - 0.15)
+        x = (W_KEYS * (keys_m - keys_n) + W_HELD * (len(hand_m) - len(hand_n))
+             + W_POT * (pot_m - pot_n) - loss + W_PRESS * press
+             + W_MOBILITY * (len(moves_m) - len(moves_n)) - W_TEMPO)
         q = 1.0 / (1.0 + math.exp(-x))
         win_m = cash_utility(state, mover, (max(h_m + 4, 5)) * rate)
         win_n = cash_utility(state, mover, -(max(h_n + 4, 5)) * rate)
