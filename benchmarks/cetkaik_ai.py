@@ -6,7 +6,8 @@ arena results of the ladder.
 * Time per move: the same positions in both interpreters (every decision of seeded
   ``rules`` vs ``greedy`` one-season games under ``official``: moves, stepping choices,
   declarations), each level deciding every position with a fresh bot, as the page's Worker
-  does (``GAME.bots()[level](rng).act(view)``, budget 0.8 s).  Mean, median and maximum.
+  does (``GAME.bots()[level](rng).act(view)``, budget 0.8 s).  Mean, median and maximum wall time, and process CPU time (the
+  steadier figure on a loaded machine).
 * The ladder: ``python -m pyengine.ai.arena cetkaik`` in process for strong–rules,
   strong–greedy, rules–greedy and greedy–random, ``--games`` one-season games each, sides
   alternating, seed 2024 (the same figures as the arena command with ``--seed 2024``).
@@ -51,12 +52,15 @@ while len(views) < POSITIONS:
 res = {"positions": len(views), "legal_mean": statistics.mean(len(v.legal) for v in views)}
 for level, bot_type in GAME.bots().items():
     times = []
+    cpu = []
     for i, view in enumerate(views):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = bot_type(Pcg32(7, i)).act(view)
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         assert action in view.legal
-    res[level] = {"mean": statistics.mean(times), "median": statistics.median(times), "max": max(times)}
+    res[level] = {"mean": statistics.mean(times), "median": statistics.median(times), "max": max(times),
+                  "cpu_mean": statistics.mean(cpu), "cpu_max": max(cpu)}
 print("RESULT " + json.dumps(res))
 '''
 
@@ -72,8 +76,9 @@ def show(name: str, res: dict[str, object]) -> None:
     for level in ("random", "greedy", "rules", "strong"):
         t = res[level]
         assert isinstance(t, dict)
-        print(f"  {level:<7} mean {t['mean'] * 1000:7.1f} ms   median {t['median'] * 1000:7.1f} ms"
-              f"   max {t['max'] * 1000:7.1f} ms per decision")
+        print(f"  {level:<7} wall: mean {t['mean'] * 1000:7.1f} ms  median {t['median'] * 1000:7.1f} ms"
+              f"  max {t['max'] * 1000:7.1f} ms;  CPU: mean {t['cpu_mean'] * 1000:7.1f} ms"
+              f"  max {t['cpu_max'] * 1000:7.1f} ms  per decision")
 
 
 def ladder(games: int) -> None:
@@ -105,7 +110,7 @@ def main() -> int:
             for level in ("greedy", "rules", "strong"):
                 a, b = there[level], here[level]
                 assert isinstance(a, dict) and isinstance(b, dict)
-                print(f"  Pyodide / CPython, {level}: {a['mean'] / b['mean']:.2f}")
+                print(f"  Pyodide / CPython (wall), {level}: {a['mean'] / b['mean']:.2f}")
         except Exception as exc:  # noqa: BLE001 - the figure is reported as unavailable
             print(f"Pyodide: figure unavailable ({type(exc).__name__}: {str(exc)[:300]})")
     print()

@@ -110,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", choices=("official", "cerke_online"), default="official")
     parser.add_argument("--max-plies", type=int, default=400, help="plies per season before a game is stopped")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per decision (a safety net)")
+    parser.add_argument("--start", type=int, default=0,
+                        help="index of the first game (to split one run into parts that add up to it)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     if args.games < 1:
@@ -122,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     think = [0.0, 0.0]
     decisions = [0, 0]
     started = time.perf_counter()
-    for game in range(args.games):
+    for game in range(args.start, args.start + args.games):
         a_side = game % 2
         engines = (a_engine, b_engine) if a_side == 0 else (b_engine, a_engine)
         result = play_game(engines, rules, args.seed * 1_000_003 + game, args.max_plies, args.budget)
