@@ -129,7 +129,13 @@ function mount(host, ctx) {
   const resultsBox = h("section", { class: "df-results", hidden: true, tabindex: "-1" });
   const logList = new kit.LogList({ max: 60 });
   const scoreBox = h("div", { class: "df-scoreboard" });
+  const navBtn = (nav, text, fn) => h("button", { type: "button", "data-df-nav": nav, text, onclick: fn });
+  const slider = h("input", { type: "range", min: 0, value: 0, "data-df-nav": "slider", oninput: (e) => ctx.goto(Number(e.target.value)) });
+  const replayBar = h("div", { class: "df-replay row" },
+    navBtn("first", "⏮", () => ctx.goto(0)), navBtn("prev", "◀", () => view && ctx.goto(view.cursor - 1)), slider,
+    navBtn("next", "▶", () => view && ctx.goto(view.cursor + 1)), navBtn("last", "⏭", () => view && ctx.goto(view.length)));
   const side = h("div", { class: "df-side" },
+    h("section", { class: "df-replaybox" }, replayBar),
     h("section", { class: "df-logbox" }, h("h3", { class: "df-h-log" }), logList.el),
     h("section", { class: "df-scorebox" }, h("h3", { class: "df-h-score" }), scoreBox));
   const textView = h("section", { class: "df-textview", hidden: true });
@@ -243,11 +249,18 @@ function mount(host, ctx) {
     });
     hand.el.setAttribute("aria-label", me >= 0 ? t("daifugo.hand", { n: tv.hand.length }) : t("daifugo.spectator"));
     hand.el.hidden = me < 0;
+    // keyboard play: when the played cards leave the hand the focus falls to the page; bring it back
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (active && lost && textView.hidden && !hand.el.hidden && host.isConnected) hand.focus();
     renderExchange();
     renderResults();
     renderControls();
     logList.update(tv.log.map((it) => ({ key: `${tv.game_no}:${it.key}`, text: logText(ctx, it), kind: it.kind === "pass" ? "pass" : ["revolution", "out", "forbidden_finish", "miyako_ochi"].includes(it.kind) ? "effect" : "" })).filter((x) => x.text));
     renderScoreboard();
+    slider.max = String(view.length);
+    slider.value = String(view.cursor);
+    slider.setAttribute("aria-label", t("table.position", { ply: view.cursor, length: view.length }));
+    for (const b of replayBar.querySelectorAll("button")) b.title = t(`table.${b.dataset.dfNav}`);
     renderText();
     announce();
     maybeAutoPass();
