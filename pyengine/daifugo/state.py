@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core.bots import Bot
 from ..core.errors import IllegalActionError, InvalidNotationError
-from ..core.game import CHANCE, JSON, TERMINAL, Game, State
+from ..core.game import CHANCE, JSON, TERMINAL, Game, State, TableContext
 from ..core.rules import Rules
 from .cards import (
     CODES,
@@ -548,6 +548,10 @@ class DaifugoGame(Game):
         self.check_players(num_players)
         r.validate_for(num_players)
         return DaifugoState(Engine(compile_rules(r, num_players)))
+
+    def table_view(self, ctx: TableContext) -> dict[str, JSON] | None:
+        from .view import table_view  # the page's table (pyengine/daifugo/view.py)
+        return table_view(ctx)
 
     def bots(self) -> Mapping[str, type[Bot]]:
         return super().bots()
