@@ -134,8 +134,12 @@ def build() -> Path:
             "packages_cache": "passthrough",
         }
         boot_bytes = sum((tmp / p).stat().st_size for p in boot)
-        tables = sorted(Path(rel).stem for rel in OUR_FILES if rel.startswith("tables/") and rel.endswith(".js")
-                        and "/" not in rel[len("tables/"):])
+        sys.path.insert(0, str(ROOT))
+        from pyengine.core import list_games  # the registry: metadata only, no engine imported
+
+        games = {g.id for g in list_games()}
+        tables = sorted(Path(rel).stem for rel in OUR_FILES if rel.startswith("tables/") and Path(rel).stem in games
+                        and rel.endswith(".js") and "/" not in rel[len("tables/"):])
         info = {"version": digest, "boot_bytes": boot_bytes, "wheel": wheel_rel, "tables": tables}
         index = (tmp / "index.html").read_text(encoding="utf-8")
         index = index.replace("{{BUILD_INFO}}", json.dumps(info)).replace("{{PYSCRIPT_CONFIG}}", json.dumps(config))

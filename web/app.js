@@ -346,6 +346,7 @@ function showStart() {
 async function showSetup(game, li) {
   for (const old of document.querySelectorAll(".setup")) old.remove();
   const info = callOk("setup", { game: game.id }).setup;
+  if (window.Worker) ai.start(); // boots in the background while the player chooses
   const mod = await loadTable(game.id);
   const n0 = game.default_players;
   const form = h("form", { class: "setup", "aria-label": t("setup.heading", { game: game.name }) });
@@ -417,19 +418,27 @@ async function newGame(args, push = true) {
 //     setup(container, setupInfo, ctx) -> {values(args) -> extra new-game args},   (optional)
 //     shellHead: (view, ctx) => true,      // show the shell's title/status/score line (optional)
 //   }
-async function loadTable(game) {
-  if (game in tableModules) return tableModules[game];
-  let mod = null;
-  if ((BUILD.tables || []).includes(game)) {
-    try {
-      mod = (await import(`./tables/${game}.js`)).default || null;
-    } catch (e) {
-      notify(t("notice.table_failed", { reason: e.message }), [], "error");
-    }
+const tableLoads = {};
+function loadTable(game) {
+  // The module and its strings arrive together: a table is never drawn without its words.
+  if (game in tableModules) return Promise.resolve(tableModules[game]);
+  if (!tableLoads[game]) {
+    tableLoads[game] = (async () => {
+      let mod = null;
+      if ((BUILD.tables || []).includes(game)) {
+        try {
+          mod = (await import(`./tables/${game}.js`)).default || null;
+          if (mod && mod.strings) await loadGameStrings(game);
+        } catch (e) {
+          notify(t("notice.table_failed", { reason: e.message }), [], "error");
+          mod = null;
+        }
+      }
+      tableModules[game] = mod;
+      return mod;
+    })();
   }
-  tableModules[game] = mod;
-  if (mod && mod.strings) await loadGameStrings(game);
-  return mod;
+  return tableLoads[game];
 }
 function unmountTable() {
   if (!mounted) return;
