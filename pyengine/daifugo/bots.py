@@ -221,17 +221,52 @@ def _mean_rank(hand: int) -> float:
 # --- normal: hand division ----------------------------------------------------------------------------
 
 
-def hand_score(hand: int, inv: bool, cx: Ctx) -> float:
-    """Higher is better: few plays left to go out, strong cards kept."""
+def hand_score(hand: int, inv: bool, cx: Ctx, unseen: int | None = None) -> float:
+    """Higher is better: fewer plays still needed to go out, minus the tricks sure to be won.
+
+    A rank is a *control* when no unseen card outranks it (an 8 under 8-cut always is; each
+    joker is one).  ``unseen`` defaults to every card not in ``hand``.
+    """
     size = hand.bit_count()
     if not size:
         return 100.0
+    if unseen is None:
+        unseen = cx.deck & ~hand
     moves = division(hand, cx)
+    nat_unseen = unseen & NATURALS
+    jk_unseen = bool(unseen & JOKER_BITS)
+    # the strongest unseen rank in the order in force
+    top = 0
+    if nat_unseen:
+        if inv:
+            top = (nat_unseen & -nat_unseen).bit_length() - 1 >> 2
+            top = 13 - top  # strength index: 13 - (rank-1)
+        else:
+            top = (nat_unseen.bit_length() - 1 >> 2) + 1
+    controls = 0.0
     value = 0.0
-    for i in bits_of(hand):
-        value += card_value(i, inv, cx)
-    w = 0.35 + 0.07 * size
-    return float(-moves + w * value / max(1.0, float(size) ** 0.5))
+    forbidden_only = cx.any_ff
+    for r in range(1, 14):
+        nib = hand >> (4 * (r - 1)) & 15
+        if not nib:
+            continue
+        strength = 14 - r if inv else r
+        v = (strength - 1) / 12
+        value += v * nib.bit_count()
+        if strength >= top:
+            controls += 0.6 if jk_unseen else 1.0
+        elif cx.eight_cut and r == 6:
+            controls += 0.8
+        if forbidden_only:
+            top_rank = 1 if inv else 13
+            if not (cx.ff_top and r == top_rank) and not (cx.ff_eight and r == 6):
+                forbidden_only = False
+    jokers = (hand >> 52 & 1) + (hand >> 53 & 1)
+    controls += jokers
+    value += 1.2 * jokers
+    if forbidden_only and not (jokers and not cx.ff_joker):
+        controls -= 2.0  # these cards cannot be the last play
+    return float(-moves + 0.9 * controls + 0.04 * value)
 
 
 def _revolts(m: Play, cx: Ctx) -> bool:
@@ -254,17 +289,17 @@ def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
             return -50.0
         return 100.0
     inv_after = inv != _revolts(m, cx)
-    s = hand_score(after, inv_after, cx)
+    s = hand_score(after, inv_after, cx, k.unseen)
     if k.field is not None:
-        s += 0.15  # shedding while following keeps the initiative
+        s += 0.05
         if cx.suit_lock and m[0] not in (JOKER,) and not m[4] and k.field[6] == m[6] and not k.field[4]:
             # a lock: good if we hold more of those suits
             s += 0.2
     rank_trig = cx.rank_trig
     if m[0] in (SINGLE, GROUP) and cx.eight_cut and m[2] == 6:
-        s += 0.5  # 8-cut: the lead comes back
+        s += 0.3  # 8-cut: the lead comes back
     elif m[0] in (SINGLE, GROUP) and rank_trig[m[2]]:
-        s += 0.1
+        s += 0.05
     return s
 
 
@@ -291,7 +326,7 @@ class NormalBot(Bot):
         world: Engine | None = None
         if phase == "play" or phase == "four_stop":
             world = k.engine_with(k.deal_hidden(Pcg32(1)))
-            base = hand_score(hand, inv, cx)
+            base = hand_score(hand, inv, cx, k.unseen)
             for a in legal_iter(view):
                 m = to_internal(a, hand)
                 if m[0] == 0:
@@ -305,13 +340,12 @@ class NormalBot(Bot):
             for a in legal_iter(view):
                 kind, cards = to_internal(a, hand)
                 after = hand & ~cards
-                s = hand_score(after, False if phase == "return" else inv, cx)
-                if phase == "return":
-                    s -= 0.2 * sum(card_value(i, False, cx) for i in bits_of(cards))
+                s = hand_score(after, False if phase == "return" else inv, cx, k.unseen)
+                s -= 0.05 * sum(card_value(i, False, cx) for i in bits_of(cards))
                 scored.append((a, s))
         elif phase == "revolution_choice":
-            yes = hand_score(hand, not inv, cx)
-            no = hand_score(hand, inv, cx)
+            yes = hand_score(hand, not inv, cx, k.unseen)
+            no = hand_score(hand, inv, cx, k.unseen)
             scored = [("revolt:yes", yes), ("revolt:no", no)]
         elif phase == "q_bomber":
             pending = obs.get("pending") or {}
@@ -336,7 +370,8 @@ class StrongBot(Bot):
     level = "strong"
     playouts = 320  # total playout budget per decision
     max_candidates = 6
-    endgame_nodes = 40000
+    endgame_nodes = 6000
+    prior = 0.04  # points credited to the normal level's first choice (steadies noisy estimates)
 
     def act(self, view: BotView) -> str:
         legal = view.legal
@@ -385,7 +420,7 @@ class StrongBot(Bot):
         best = 0
         best_v = -1e9
         for i in range(len(cands)):
-            v = totals[i] / max(1, counts[i])
+            v = totals[i] / max(1, counts[i]) + (self.prior if i == 0 else 0.0)
             if v > best_v + 1e-9:
                 best_v = v
                 best = i
@@ -399,7 +434,7 @@ class StrongBot(Bot):
         if sum(k.counts) > 18:
             return None
         world = k.engine_with(k.deal_hidden(Pcg32(0)))
-        solver = _Solver(k.me, self.endgame_nodes)
+        solver = _Solver(k.me, self.endgame_nodes, time.perf_counter() + 0.25)
         try:
             best = solver.best(world)
         except _Budget:
@@ -414,9 +449,10 @@ class _Budget(Exception):
 class _Solver:
     """Minimax over the last two players (the seat minimises its final place)."""
 
-    def __init__(self, me: int, limit: int) -> None:
+    def __init__(self, me: int, limit: int, deadline: float) -> None:
         self.me = me
         self.limit = limit
+        self.deadline = deadline
         self.nodes = 0
         self.memo: dict[Any, float] = {}
 
@@ -448,7 +484,7 @@ class _Solver:
                 return first + (len(pool) - 1) / 2
             return float(place_of(e, self.me)) if e.results else 0.0
         self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes > self.limit or (self.nodes & 255 == 0 and time.perf_counter() > self.deadline):
             raise _Budget
         key = e.key()
         got = self.memo.get(key)
