@@ -378,7 +378,7 @@ class StrongBot(Bot):
         if len(legal) == 1:
             return legal[0]
         t0 = time.perf_counter()
-        deadline = t0 + max(0.05, min(view.budget * 0.8, 2.0))
+        deadline = t0 + max(0.05, min(view.budget * 0.6, 2.0))
         k = Knowledge(view)
         phase = str(view.observation["phase"])
         normal = NormalBot(self.rng)
@@ -415,7 +415,7 @@ class StrongBot(Bot):
                 counts[i] += 1
                 done += 1
             w += 1
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline:  # safety net only: the playout count is the budget
                 break
         best = 0
         best_v = -1e9
