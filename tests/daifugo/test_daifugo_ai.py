@@ -22,15 +22,22 @@ from pyengine.daifugo.cards import parse_cards
 from pyengine.daifugo.ctx import compile_rules
 
 
+_CODES: dict[DaifugoRules, str] = {}
+
+
 def view_of(s: DaifugoState, budget: float = 0.8) -> BotView:
     p = s.current_player
-    return BotView("daifugo", s.rules.encode(), p, s.observation(p), s.legal_actions(), budget)
+    code = _CODES.get(s.rules)
+    if code is None:
+        code = _CODES[s.rules] = s.rules.encode()
+    return BotView("daifugo", code, p, s.observation(p), s.legal_actions(), budget)
 
 
 def quick(level: str, rng: Pcg32) -> Bot:
     bot = DAIFUGO.bots()[level](rng)
     if isinstance(bot, StrongBot):
-        bot.playouts = 24  # the same search, a small budget
+        bot.playouts = 16  # the same search, a small budget
+        bot.endgame_nodes = 300
     return bot
 
 
@@ -54,8 +61,7 @@ def test_levels_weakest_first() -> None:
     assert list(DAIFUGO.bots()) == ["random", "greedy", "normal", "strong"]
 
 
-@pytest.mark.parametrize("preset,n", [("basic", 3), ("popular", 4), ("popular", 8), ("party", 5), ("party", 3),
-                                      ("jdf", 4), ("uecda", 5), ("basic", 6), ("popular", 7)])
+@pytest.mark.parametrize("preset,n", [("basic", 3), ("popular", 8), ("party", 5), ("jdf", 4), ("uecda", 5)])
 def test_every_level_plays_legal_moves_through_exchanges(preset: str, n: int) -> None:
     # two games: the second one has the exchange (tribute, return) and classes
     s = play_game(preset, n, ["strong", "normal", "greedy", "random"], seed=n, games=2)
@@ -86,13 +92,14 @@ def test_bots_cannot_see_hidden_hands() -> None:
 
 
 def test_strong_is_deterministic_for_a_view() -> None:
-    s = play_game("uecda", 5, ["greedy"], seed=4)
     s = DAIFUGO.new_initial_state(DaifugoRules.preset("uecda"), 5)
     rng = Pcg32(2)
     while s.is_chance():
         s = s.apply(sample_chance(s, rng))
     view = view_of(s, budget=30.0)
-    assert StrongBot(Pcg32(5)).act(view) == StrongBot(Pcg32(5)).act(view)
+    first, second = StrongBot(Pcg32(5)), StrongBot(Pcg32(5))
+    first.playouts = second.playouts = 60
+    assert first.act(view) == second.act(view)
 
 
 # --- greedy: the UECda standard client ------------------------------------------------------------
@@ -222,7 +229,6 @@ def test_tribute_tells_the_tycoon_what_the_beggar_lacks() -> None:
 
 
 def test_a_guessed_world_plays_on_to_the_end() -> None:
-    s = play_game("party", 5, ["greedy"], seed=2)
     s = DAIFUGO.new_initial_state(DaifugoRules.preset("party"), 5)
     rng = Pcg32(8)
     steps = 0
@@ -281,7 +287,8 @@ def test_uecda_client_plays_at_every_level(level: str) -> None:
     server = FakeUecdaServer(games=3, real=1, seed=7).start()
     bot = make_bot(level, 3)
     if isinstance(bot, StrongBot):
-        bot.playouts = 24
+        bot.playouts = 16
+        bot.endgame_nodes = 300
     err = io.StringIO()
     code = Client(Connection.open("127.0.0.1", server.port), bot, "ai", True, err).run()
     server.join()
