@@ -10,9 +10,9 @@ points of its place on the preset's scale (N+1−place, 5/4/3/2/1 for ``uecda``,
 ``jdf``); the report is the mean points per game of each entry with a 95% confidence interval
 (normal approximation over games).  Every decision gets a freshly built bot, as in the page.
 
->>> main(["--preset", "popular", "--players", "3", "--seats", "greedy,random,random",
-...       "--games", "2", "--seed", "1", "--quiet"])
-0
+>>> result = run("popular", 3, ["greedy", "random", "random"], games=2, seed=1)
+>>> [len(points) for points in result["points"]]
+[2, 2, 2]
 """
 
 from __future__ import annotations
