@@ -242,7 +242,7 @@ def test_bots_think_in_a_worker_and_can_be_paused(ctx: tuple[Any, Guard], server
     paused_at = page.evaluate("window.pyengineApp.state().length")
     page.wait_for_timeout(700)
     assert page.evaluate("window.pyengineApp.state().length") == paused_at
-    assert "Paused" in page.locator("#table .status").inner_text()
+    expect(page.locator("#table")).to_contain_text("Paused")
     page.locator('[data-tool="resume"]').click()
     page.wait_for_function(f"window.pyengineApp.state().length > {paused_at}", timeout=30000)
     assert page.errors == []

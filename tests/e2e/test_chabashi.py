@@ -51,6 +51,8 @@ def act(page: Any, action: str) -> None:
     before = page.evaluate("window.pyengineApp.state().ply")
     page.locator(f'.cb-actions [data-action="{action}"]').click()
     page.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
+    # chance (the next deal) follows by itself: wait until a person is to act again
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
     settle(page)
 
 
@@ -155,7 +157,7 @@ def test_keyboard_only_play_odds_and_text_view(ctx: tuple[Any, Guard], server: S
     page.keyboard.press("1")  # draw one
     page.wait_for_function("window.pyengineApp.legal().includes('decline')")
     # move a floor card into the hand with Tab, Enter and Space only
-    for _ in range(6):
+    for _ in range(30):  # from wherever the focus is after the redraw
         if page.evaluate("document.activeElement && document.activeElement.dataset.pick") == "take":
             break
         page.keyboard.press("Tab")
