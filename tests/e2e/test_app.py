@@ -220,7 +220,7 @@ def new_game_with_seats(page: Any, game_id: str, seats: list[str], players: int 
 def test_bots_think_in_a_worker_and_can_be_paused(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "?speed=fast")  # paced, so the game lasts a while
-    new_game_with_seats(page, "cetkaik", ["bot:random", "bot:random"])
+    new_game_with_seats(page, "cetkaik", ["bot:strong", "bot:strong"])
     page.wait_for_function("window.pyengineApp.state().length >= 6", timeout=60000)
     assert any(w.url.endswith("/ai-worker.js") for w in page.workers)
     # The main thread stays free while bots play: no task blocks it for long.
