@@ -27,11 +27,11 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..ai.stats import Summary
-from ..core.bots import BotView
+from ..core.bots import Bot, BotView
 from ..core.driver import sample_chance
 from ..core.errors import EngineError
 from ..core.rng import Pcg32
@@ -76,10 +76,13 @@ def run_arena(
     bankroll: int = 1000,
     budget: float = 0.4,
     progress: Callable[[int, ArenaResult], None] | None = None,
+    bots: Mapping[str, type[Bot]] | None = None,
 ) -> ArenaResult:
-    """Play ``hands`` hands between the bots ``levels`` (2–5 of them); see the module docstring."""
+    """Play ``hands`` hands between the bots ``levels`` (2–5 of them); see the module docstring.
+
+    ``bots`` replaces ``GAME.bots()`` (e.g. to try a variant of a level)."""
     n = len(levels)
-    bots = GAME.bots()
+    bots = bots if bots is not None else GAME.bots()
     for level in levels:
         if level not in bots:
             raise ValueError(f"unknown Chabashi bot level {level!r} (known: {', '.join(bots)})")

@@ -70,7 +70,7 @@ def _ev(r: ChabashiRules) -> Evaluator:
 _STRENGTH: dict[int, list[int]] = {}
 
 
-def strength_table(ev: Evaluator, samples: int = 2000) -> list[int]:
+def strength_table(ev: Evaluator, samples: int = 1000) -> list[int]:
     """Sorted keys of ``samples`` typical final hands (2 hand cards, the best pair of 4 floor cards).
 
     Seeded and cached per evaluator, so the percentile of a key is the same in every process.
@@ -295,8 +295,11 @@ class _Sampler(Bot):
     def table(self, view: BotView) -> Table:
         return Table(view.observation, _rules(view.rules))
 
-    def deadline(self, view: BotView) -> float:
-        return time.perf_counter() + 0.8 * view.budget if view.budget > 0 else math.inf
+    started = 0.0
+
+    def deadline(self, view: BotView, part: float = 0.6) -> float:
+        """When to stop sampling: ``part`` of the budget after the decision started."""
+        return self.started + part * view.budget if view.budget > 0 else math.inf
 
     uses_opponents = False
     """Whether the value of a hand depends on the opponents' and the dealer's cards."""
@@ -305,17 +308,21 @@ class _Sampler(Bot):
         """The value of my final key ``mine`` against the best opponent key and this centre."""
         raise NotImplementedError
 
-    def weights(self, t: Table, deals: list[Deal]) -> list[float]:
-        return [1.0] * len(deals)
+    def weights(self, t: Table, keys: list[list[int]]) -> list[float]:
+        return [1.0] * len(keys)
 
-    def deals(self, view: BotView, t: Table, count: int, extra: int = 0) -> list[Deal]:
+    def deals(self, view: BotView, t: Table, count: int, extra: int = 0) -> tuple[list[Deal], list[list[int]]]:
+        """``count`` samples and, if the opponents matter, their keys (fewer if time runs short)."""
         stop = self.deadline(view)
         out: list[Deal] = []
+        keys: list[list[int]] = []
         for _ in range(count):
-            out.append(t.sample(self.rng, extra))
-            if time.perf_counter() > stop and len(out) >= 8:
+            d = t.sample(self.rng, extra)
+            out.append(d)
+            keys.append([t.key(h, f) for h, f in d[1]] if self.uses_opponents else [])
+            if len(out) % 8 == 0 and time.perf_counter() > stop:
                 break
-        return out
+        return out, keys
 
     def choose_cards(self, view: BotView, t: Table) -> str:
         """Draws, follow-ups and interactions: the best mean value over common samples.
@@ -331,15 +338,20 @@ class _Sampler(Bot):
                 plans[f"draw:{k}"] = [(k, a) for a in _distinct(["decline", *takes], t.floor + [None] * k, t.centre)]
         else:
             plans = {a: [(0, a)] for a in _distinct(view.legal, t.floor, t.centre)}
-        deals = self.deals(view, t, self.samples, extra=2 if phase == "draw" else 0)
-        weights = self.weights(t, deals)
+        if len(plans) == 1:
+            return next(iter(plans))
+        deals, keys = self.deals(view, t, self.samples, extra=2 if phase == "draw" else 0)
+        weights = self.weights(t, keys)
         totals: dict[tuple[int, str], float] = {}
-        for (floor, opps, centre, extra), w in zip(deals, weights):
-            best_opp = max((t.key(h, f) for h, f in opps), default=-1) if self.uses_opponents else -1
+        stop = self.deadline(view, 0.9)
+        for i, ((floor, _, centre, extra), w) in enumerate(zip(deals, weights)):
+            best_opp = max(keys[i], default=-1)
             for options in plans.values():
                 for k, a in options:
                     h, fl, c = _after(a, t.hand, floor + extra[:k], centre)
                     totals[k, a] = totals.get((k, a), 0.0) + w * self.score(t, t.key(h, fl), best_opp, c)
+            if i % 8 == 7 and time.perf_counter() > stop:
+                break  # a safety net only: every option has been valued on the same samples
         value = {a: max(totals[o] for o in options) for a, options in plans.items()}
         # ties keep the most conservative option
         pref = ["pass", "decline", "draw:2", "draw:1", "draw:0"]
@@ -361,10 +373,11 @@ class NormalBot(_Sampler):
         return percentile(strength_table(t.ev), mine)
 
     def strength(self, view: BotView, t: Table) -> float:
-        deals = self.deals(view, t, self.samples)
+        deals, _ = self.deals(view, t, self.samples)
         return sum(self.score(t, t.key(t.hand, d[0]), -1, d[2]) for d in deals) / len(deals)
 
     def act(self, view: BotView) -> str:
+        self.started = time.perf_counter()
         obs = view.observation
         legal = view.legal
         t = self.table(view)
@@ -390,37 +403,49 @@ class StrongBot(_Sampler):
     samples = 160
     bet_samples = 300
     uses_opponents = True
+    agg_power = 1.0
+    """Likelihood exponent per bet or raise of an opponent (on its hand's percentile)."""
+    margins = (0.08, 0.05)
+    """Bet or raise when the share exceeds the fair share 1/live by this much (round 1, round 2)."""
+    raise_step = 0.12
+    """Each bet or raise already made this round asks this much more share before re-raising."""
+    bluffs = (0.10, 0.14)
+    """Heads-up bluff frequency with a weak hand when nobody has bet (round 1, round 2)."""
+    slow_play = 0.15
+    """How often a very strong hand checks instead of betting."""
 
     def score(self, t: Table, mine: int, best_opp: int, centre: list[int]) -> float:
         return t.share(mine, best_opp, t.dealer_key(centre))
 
-    def weights(self, t: Table, deals: list[Deal]) -> list[float]:
-        """Likelihood weights: an opponent who bet or raised more likely holds a strong hand."""
-        n = len(deals)
+    def weights(self, t: Table, keys: list[list[int]]) -> list[float]:
+        """Likelihood weights: an opponent who bet or raised more likely holds a strong hand.
+
+        Each bet or raise multiplies a sample's weight by the opponent's percentile among the
+        samples raised to ``agg_power``."""
+        n = len(keys)
         w = [1.0] * n
         for j, p in enumerate(t.opps):
             agg = _aggression(t.obs, p)
             if not agg:
                 continue
-            keys = [t.key(d[1][j][0], d[1][j][1]) for d in deals]
-            order = sorted(range(n), key=keys.__getitem__)
-            power = 1.0 * agg
+            order = sorted(range(n), key=lambda i: keys[i][j])
+            power = self.agg_power * agg
             for rank, i in enumerate(order):
                 w[i] *= ((rank + 0.5) / n) ** power
         return w
 
     def equity(self, view: BotView, t: Table) -> float:
         """The expected share of the pot at showdown if the cards stay where they are."""
-        deals = self.deals(view, t, self.bet_samples)
-        weights = self.weights(t, deals)
+        deals, keys = self.deals(view, t, self.bet_samples)
+        weights = self.weights(t, keys)
         total = wsum = 0.0
-        for (floor, opps, centre, _), w in zip(deals, weights):
-            best = max((t.key(h, f) for h, f in opps), default=-1)
-            total += w * t.share(t.key(t.hand, floor), best, t.dealer_key(centre))
+        for (floor, _, centre, _), w, ks in zip(deals, weights, keys):
+            total += w * t.share(t.key(t.hand, floor), max(ks, default=-1), t.dealer_key(centre))
             wsum += w
         return total / wsum if wsum else 0.0
 
     def act(self, view: BotView) -> str:
+        self.started = time.perf_counter()
         obs = view.observation
         t = self.table(view)
         if obs["phase"] != "bet":
@@ -437,18 +462,18 @@ class StrongBot(_Sampler):
         fair = 1.0 / live
         u = self.rng.random()
         first = obs["bet_round"] == 1
-        margin = 0.08 if first else 0.05
+        margin = self.margins[0 if first else 1]
         if to_call == 0:
             if "bet" not in legal:
                 return "check"
             if s > fair + margin:
-                slow = 0.15 if s > 0.8 else 0.0
+                slow = self.slow_play if s > 0.8 else 0.0
                 return "check" if u < slow else "bet"
-            if live == 2 and s < 0.25 and u < (0.10 if first else 0.14):
+            if live == 2 and s < 0.25 and u < self.bluffs[0 if first else 1]:
                 return "bet"
             return "check"
         need = to_call / (pot + to_call)
-        if "raise" in legal and s > fair + margin + 0.12 * obs["raises"]:
+        if "raise" in legal and s > fair + margin + self.raise_step * obs["raises"]:
             return "call" if u < 0.2 else "raise"
         if s >= need:
             return "call"
