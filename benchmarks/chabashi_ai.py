@@ -1,6 +1,7 @@
 """Chabashi AI: time per decision (CPython and Pyodide under Node) and the arena ladder.
 
-    python benchmarks/chabashi_ai.py [--hands 2000] [--seed 1] [--no-pyodide] [--no-ladder] [--no-timing]
+    python benchmarks/chabashi_ai.py [--hands 2000] [--seed 1] [--players 2,3,5]
+                                     [--no-pyodide] [--no-ladder] [--no-timing]
 
 Timing: the same fixed set of decisions (seeded 2-, 3- and 5-player hands, every phase) is given to
 every level, each time to a fresh bot as the page's Worker does, with the Worker's budget of 0.4 s.
@@ -91,12 +92,14 @@ def show_timing(name: str, res: dict[str, object]) -> None:
               f"max {1000 * row['max']:6.1f} ms over {row['decisions']} decisions  (ms by phase: {phases})")
 
 
-def ladder(hands: int, seed: int) -> None:
+def ladder(hands: int, seed: int, players: set[int]) -> None:
     sys.path.insert(0, str(ROOT))
     from pyengine.ai.stats import Summary
     from pyengine.chabashi.arena import format_result, run_arena
 
     for seats in LADDER:
+        if len(seats) not in players:
+            continue
         t0 = time.perf_counter()
         res = run_arena(seats, hands=hands, seed=seed)
         print(format_result(res))
@@ -121,6 +124,7 @@ def main() -> int:
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-ladder", action="store_true")
     ap.add_argument("--no-timing", action="store_true")
+    ap.add_argument("--players", default="2,3,5", help="ladder tables of these sizes only (e.g. 5)")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT / "tools"))
     from pyodide_run import result_of, run_python_here, run_python_in_pyodide
@@ -134,7 +138,7 @@ def main() -> int:
                 print(f"Pyodide: figure unavailable ({type(exc).__name__}: {str(exc)[:300]})")
         print(flush=True)
     if not args.no_ladder:
-        ladder(args.hands, args.seed)
+        ladder(args.hands, args.seed, {int(x) for x in args.players.split(",")})
     return 0
 
 

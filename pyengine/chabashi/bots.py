@@ -328,14 +328,18 @@ class _Sampler(Bot):
         """Draws, follow-ups and interactions: the best mean value over common samples.
 
         A step-6 draw is valued with its best follow-up, chosen (like the real follow-up) without
-        seeing the drawn cards, which come face down."""
+        seeing the drawn cards, which come face down; drawing fewer than two also keeps the step-8
+        option of taking a centre card the seat can see, which is valued too."""
         phase = view.observation["phase"]
         plans: dict[str, list[tuple[int, str]]] = {}
         if phase == "draw":
             nf = len(t.floor)
             for k in (0, 1, 2):
                 takes = [f"take:f{i + 1}" for i in range(nf + k)] if k else []
-                plans[f"draw:{k}"] = [(k, a) for a in _distinct(["decline", *takes], t.floor + [None] * k, t.centre)]
+                # with k ≤ 1 step 8 may still take a centre card the seat can see (8-3)
+                later = [f"centre:c{i + 1}" for i, c in enumerate(t.centre) if c is not None and k < 2]
+                plans[f"draw:{k}"] = [(k, a) for a in _distinct(["decline", *takes, *later], t.floor + [None] * k,
+                                                                 t.centre)]
         else:
             plans = {a: [(0, a)] for a in _distinct(view.legal, t.floor, t.centre)}
         if len(plans) == 1:
@@ -367,7 +371,7 @@ class NormalBot(_Sampler):
     """
 
     level = "normal"
-    samples = 80
+    samples = 48
 
     def score(self, t: Table, mine: int, best_opp: int, centre: list[int]) -> float:
         return percentile(strength_table(t.ev), mine)
@@ -400,8 +404,8 @@ class StrongBot(_Sampler):
     """Equity against every opponent (and the dealer hand) by seeded sampling; pot-odds betting."""
 
     level = "strong"
-    samples = 160
-    bet_samples = 300
+    samples = 96
+    bet_samples = 160
     uses_opponents = True
     agg_power = 1.0
     """Likelihood exponent per bet or raise of an opponent (on its hand's percentile)."""
