@@ -76,8 +76,8 @@ print("RESULT " + json.dumps(res))
 LADDER: list[list[str]] = [
     ["strong", "normal"], ["strong", "calling"], ["strong", "random"],
     ["normal", "calling"], ["normal", "random"],
-    ["strong", "normal", "calling"], ["strong", "normal", "random"],
-    ["strong", "normal", "calling", "random", "normal"],
+    ["strong", "normal", "calling"], ["strong", "normal", "random"], ["normal", "calling", "random"],
+    ["strong", "normal", "calling", "random", "normal"], ["normal", "calling", "random", "normal", "calling"],
 ]
 
 
@@ -104,16 +104,14 @@ def ladder(hands: int, seed: int, players: set[int]) -> None:
         res = run_arena(seats, hands=hands, seed=seed)
         print(format_result(res))
         rows = res.rows
-        for i in range(len(rows)):
-            for j in range(i + 1, len(rows)):
-                a, b = rows[i], rows[j]
-                if a.level == b.level or any(r.level == a.level for r in rows[:i]) or any(
-                    r.level == b.level for r in rows[i + 1:j]
-                ):
-                    continue
-                d = Summary.of(x - y for x, y in zip(a.deltas, b.deltas))
-                print(f"  paired difference {i + 1}.{a.level} − {j + 1}.{b.level}: {d.mean:+.3f} ± "
-                      f"{d.half_width:.3f} (95% CI {d.low:+.3f}..{d.high:+.3f})")
+        first: dict[str, int] = {}
+        for i, r in enumerate(rows):
+            first.setdefault(r.level, i)
+        for i, j in ((i, j) for i in first.values() for j in first.values() if i < j):
+            a, b = rows[i], rows[j]
+            d = Summary.of(x - y for x, y in zip(a.deltas, b.deltas))
+            print(f"  paired difference {i + 1}.{a.level} − {j + 1}.{b.level}: {d.mean:+.3f} ± "
+                  f"{d.half_width:.3f} (95% CI {d.low:+.3f}..{d.high:+.3f})")
         print(f"  ({time.perf_counter() - t0:.0f} s)\n", flush=True)
 
 
