@@ -196,3 +196,14 @@ def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--seats", "calling,wizard", "--hands", "4", "--quiet"]) == 2
     assert "wizard" in capsys.readouterr().err
     assert main(["--seats", "calling", "--hands", "4", "--quiet"]) == 2
+
+
+@pytest.mark.parametrize("rules", ["1.balanced~wiki_2025_05_21_hands=1~dealer_mode=dealer_collects",
+                                   "1.seed~dealer_mode=ignore"])
+def test_all_levels_survive_short_stacks_and_rule_variants(rules: str) -> None:
+    # Bankrolls of 6 chips: all-in calls, side pots, seats leaving, the two-player fallback.
+    res = run_arena(list(LEVELS), hands=16, seed=5, rules=ChabashiRules.decode(rules), session=16, bankroll=6)
+    assert res.hands == 16 and res.sessions >= 1
+    assert all(len(r.deltas) == 16 for r in res.rows)
+    assert abs(sum(sum(r.deltas) for r in res.rows)) < 1e-9
+    assert all(r.decisions > 0 for r in res.rows)
