@@ -1,8 +1,9 @@
 """Chabashi bots: ``random``, ``calling``, ``normal`` and ``strong`` (weakest first).
 
 Every bot sees only a :class:`~pyengine.core.bots.BotView`: its seat's observation (the cards that
-seat knows, the public history) and the legal actions.  Nothing is kept between calls: the page
-builds a fresh bot for every decision.  The hidden cards (the seat's own face-down floor cards,
+seat knows, the public history) and the legal actions.  Nothing is kept between calls (only pure
+caches: decoded rules, evaluator tables, the strength table): the page builds a fresh bot for every
+decision.  The hidden cards (the seat's own face-down floor cards,
 the other players' unseen cards, face-down centre cards, cards still to be drawn) are *resampled*
 uniformly from the cards the seat has not seen, with the bot's own seeded generator, so no bot can
 cheat by construction.
@@ -291,18 +292,17 @@ class _Sampler(Bot):
 
     samples = 120
     """Samples per card-play decision."""
+    uses_opponents = False
+    """Whether the value of a hand depends on the opponents' and the dealer's cards."""
+    started = 0.0
+    """When the current decision started (``time.perf_counter``)."""
 
     def table(self, view: BotView) -> Table:
         return Table(view.observation, _rules(view.rules))
 
-    started = 0.0
-
     def deadline(self, view: BotView, part: float = 0.6) -> float:
-        """When to stop sampling: ``part`` of the budget after the decision started."""
+        """A safety net only: stop sampling ``part`` of the budget after the decision started."""
         return self.started + part * view.budget if view.budget > 0 else math.inf
-
-    uses_opponents = False
-    """Whether the value of a hand depends on the opponents' and the dealer's cards."""
 
     def score(self, t: Table, mine: int, best_opp: int, centre: list[int]) -> float:
         """The value of my final key ``mine`` against the best opponent key and this centre."""
