@@ -404,10 +404,10 @@ class StrongBot(_Sampler):
     """Equity against every opponent (and the dealer hand) by seeded sampling; pot-odds betting."""
 
     level = "strong"
-    samples = 96
-    bet_samples = 160
+    samples = 192
+    bet_samples = 400
     uses_opponents = True
-    agg_power = 1.0
+    agg_power = 2.0
     """Likelihood exponent per bet or raise of an opponent (on its hand's percentile)."""
     margins = (0.08, 0.05)
     """Bet or raise when the share exceeds the fair share 1/live by this much (round 1, round 2)."""
