@@ -839,9 +839,9 @@ class ChabashiGame(Game):
         return ChabashiState(r, n, (r.stakes.bankroll,) * n, (True,) * n)
 
     def bots(self) -> Mapping[str, type[Bot]]:
-        from ..core.bots import RandomBot
+        from .bots import CallingBot, NormalBot, RandomBot, StrongBot
 
-        return {"random": RandomBot}
+        return {"random": RandomBot, "calling": CallingBot, "normal": NormalBot, "strong": StrongBot}
 
 
 GAME = ChabashiGame()

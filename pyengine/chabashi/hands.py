@@ -282,6 +282,7 @@ class Evaluator:
         self._by_score = {n - i: cat for i, cat in enumerate(self.order)}
         self._set_cats = [c for c in self.order if c not in _SPLIT_DEPENDENT]
         self._set4: dict[int, int] = {}
+        self._set5: dict[int, int] = {}
         # split-dependent categories for a 4-card set, strongest first:
         # (score, kind, pair mask, pair) with kind 0 = floor-anchored pair, 1 = both in hand, 2 = 선.
         named: list[tuple[int, int, int, tuple[int, int]]] = []
@@ -455,6 +456,48 @@ class Evaluator:
                 best = k
         return best
 
+    def key5(self, h0: int, h1: int, h2: int, p0: int, p1: int) -> int:
+        """The key of a 3-card hand ``h0 h1 h2`` with the floor pair ``p0 p1`` (same as ``evaluate``).
+
+        The set-only part of each 5-card set is kept in a table, as for ``key4``; the split-dependent
+        categories (floor-anchored pairs, the wiki hand 선) are checked on top."""
+        hm = BIT[h0] | BIT[h1] | BIT[h2]
+        pm2 = BIT[p0] | BIT[p1]
+        sm = hm | pm2
+        best = self._set5.get(sm)
+        if best is None:
+            if len(self._set5) >= 400_000:
+                self._set5.clear()
+            best = self._set5[sm] = self._evaluate((h0, h1, h2), (p0, p1), set_only=True)[0]
+        floor_score = best // (64 * _P5)
+        five = (h0, h1, h2, p0, p1)
+        for score, kind, pm, pc in self._named:
+            if score < floor_score:
+                break
+            if kind == 0:
+                if sm & pm != pm or hm & pm == pm:
+                    continue
+                k = self._key5(score, pc, five, 0)
+            elif kind == 2:
+                mm = [c for c in five if BIT[c] & pm]
+                if len(mm) < 2 or not pm2 & pm:
+                    continue
+                mm.sort(key=STRENGTH.__getitem__, reverse=True)
+                k = self._key5(score, mm, five, len(mm))
+            else:  # 완전원 in the hand scores as 혼선야행, which a 3-card hand may not
+                continue
+            if k > best:
+                best = k
+        return best
+
+    @staticmethod
+    def _key5(score: int, defining: Sequence[int], five: Sequence[int], m: int) -> int:
+        rest = sorted((c for c in five if c not in defining), key=STRENGTH.__getitem__, reverse=True)
+        seq = 0
+        for c in (*defining, *rest):
+            seq = seq * _B + STRENGTH[c] + 1
+        return ((score * 8 + 2) * 8 + m) * _P5 + seq
+
     @staticmethod
     def _pair_key(score: int, defining: Sequence[int], four: Sequence[int], m: int) -> int:
         rest = sorted((c for c in four if c not in defining), key=STRENGTH.__getitem__, reverse=True)
@@ -472,6 +515,12 @@ class Evaluator:
             h0, h1 = hand
             for p in combinations(floor, 2):
                 k = self.key4(h0, h1, p[0], p[1])
+                if k > best:
+                    best, best_pair = k, p
+        elif len(hand) == 3:
+            h0, h1, h2 = hand
+            for p in combinations(floor, 2):
+                k = self.key5(h0, h1, h2, p[0], p[1])
                 if k > best:
                     best, best_pair = k, p
         else:
