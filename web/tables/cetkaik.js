@@ -575,6 +575,9 @@ function mount(host, ctx) {
       castBox.dataset.ok = lastCast.ok ? "1" : "0";
     } else if (fm && fm.at === view.cursor - 1) {
       key = `f${fm.at}`;
+      // The contest's counts are not part of the game (the rules keep only who won), so the
+      // sticks are cast without marks and the result is the winner.
+      html = sticksSvg([]);
       text = T("first_mover", { season: tv.season_name, side: sideShort(fm.side), seat: seatName(fm.side) });
       castBox.dataset.ok = "1";
     }
