@@ -41,7 +41,15 @@ PYSCRIPT_BOOT = [
     r"core\.js", r"core-[\w-]+\.js", r"error-[\w-]+\.js", r"deprecations-manager-[\w-]+\.js", r"donkey-[\w-]+\.js",
     r"py-(editor|game|terminal)-[\w-]+\.js", r"pyodide_graph-[\w-]+\.js",
 ]
-OUR_FILES = ["index.html", "app.js", "idb-fallback.js", "style.css", "main.py", "embed.js", "i18n/en.json", "i18n/ko.json", "i18n/ja.json"]
+def our_files() -> list[str]:
+    """Every file of web/ (relative paths); sw.js is a template written separately."""
+    return sorted(
+        p.relative_to(WEB).as_posix() for p in WEB.rglob("*")
+        if p.is_file() and p.name != "sw.js" and "__pycache__" not in p.parts and not p.name.startswith(".")
+    )
+
+
+OUR_FILES = our_files()
 MIME = {
     ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
     ".py": "text/plain; charset=utf-8", ".whl": "application/zip", ".zip": "application/zip",
@@ -126,7 +134,13 @@ def build() -> Path:
             "packages_cache": "passthrough",
         }
         boot_bytes = sum((tmp / p).stat().st_size for p in boot)
-        info = {"version": digest, "boot_bytes": boot_bytes}
+        sys.path.insert(0, str(ROOT))
+        from pyengine.core import list_games  # the registry: metadata only, no engine imported
+
+        games = {g.id for g in list_games()}
+        tables = sorted(Path(rel).stem for rel in OUR_FILES if rel.startswith("tables/") and Path(rel).stem in games
+                        and rel.endswith(".js") and "/" not in rel[len("tables/"):])
+        info = {"version": digest, "boot_bytes": boot_bytes, "wheel": wheel_rel, "tables": tables}
         index = (tmp / "index.html").read_text(encoding="utf-8")
         index = index.replace("{{BUILD_INFO}}", json.dumps(info)).replace("{{PYSCRIPT_CONFIG}}", json.dumps(config))
         (tmp / "index.html").write_text(index, encoding="utf-8")

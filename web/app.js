@@ -2,11 +2,14 @@
 // embedding and the automation API.  It holds no rules: every legal move, label and state
 // comes from the engine through the one Python bridge (web/main.py) as JSON.
 import { ensureIndexedDB } from "./idb-fallback.js";
+import { AiClient } from "./ai.js";
 
 const BUILD = window.PYENGINE_BUILD || { version: "dev", boot_bytes: 0 };
 const LANGS = ["en", "ko", "ja"];
 const SAVE_KEY = "pyengine:save";
 const LANG_KEY = "pyengine:lang";
+const SPEED_KEY = "pyengine:speed";
+const SPEEDS = { instant: 0, fast: 180, normal: 700 }; // pause between automatic plies (ms)
 const LOAD_TIMEOUT_MS = 90000;
 const params = new URLSearchParams(location.search);
 const EMBED = params.get("embed") === "1";
@@ -26,15 +29,24 @@ function pickLanguage() {
   }
   return "en";
 }
+let gameStrings = {}; // game id → that table's strings (web/i18n/<game>.<lang>.json)
 async function loadStrings(code) {
   const res = await fetch(`./i18n/${code}.json`);
   if (!res.ok) throw new Error(`language file ${code} (${res.status})`);
   strings = await res.json();
   lang = code;
   document.documentElement.lang = code;
+  gameStrings = {};
+  for (const [game, mod] of Object.entries(tableModules)) if (mod && mod.strings) await loadGameStrings(game);
+}
+async function loadGameStrings(game) {
+  const res = await fetch(`./i18n/${game}.${lang}.json`).catch(() => null);
+  gameStrings[game] = res && res.ok ? await res.json() : {};
 }
 function t(key, vars = {}) {
-  const s = strings[key] ?? key;
+  let s = strings[key];
+  if (s === undefined) for (const g of Object.values(gameStrings)) if (key in g) { s = g[key]; break; }
+  s = s ?? key;
   return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 function applyStrings(root = document) {
@@ -154,6 +166,15 @@ let autoState = null;  // the automation state
 let lastFragment = null;
 let handedTo = null;   // hot seat: the seat the device was last handed to
 let busy = Promise.resolve();
+let speed = SPEEDS[params.get("speed")] !== undefined ? params.get("speed")
+  : (SPEEDS[safeStorage("get", SPEED_KEY)] !== undefined ? safeStorage("get", SPEED_KEY) : "fast");
+let autoGen = 0;      // bumped whenever the position changes under the automation loop
+let paused = false;   // automatic plies stopped by the user (watching bots, or a long think)
+let thinking = false; // a bot's decision is on its way from the Worker
+const ai = new AiClient(BUILD.wheel || "");
+let aiFallbackNoted = false;
+const tableModules = {}; // game id → its rich table module (web/tables/<game>.js), or null
+let mounted = null;      // {game, ctrl, host}: the rich table currently on screen
 const START_STATE = { game: null, rules: null, record: null, to_move: null, viewer: null, observation: null, status: "start", ply: 0, length: 0 };
 
 function setFromResult(r) {
@@ -170,20 +191,64 @@ function emit(type, extra = {}) {
   window.dispatchEvent(new CustomEvent(`pyengine:${type}`, { detail: extra }));
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+function hasBots() { return Boolean(view && view.seats.some((s) => s.kind.startsWith("bot:"))); }
+function supersede() { autoGen++; thinking = false; }
+
 async function runAuto() {
-  // Chance and bot seats act by themselves, one ply per frame so the page stays responsive.
+  // Chance and bot seats act by themselves, one ply at a time (paced by the speed
+  // setting); bots think in the AI Worker, so the page stays responsive throughout.
+  const gen = ++autoGen;
+  if (hasBots() && view.status !== "over") ai.start();
   let guard = 0;
-  while (view && view.cursor === view.length && (view.status === "chance" || view.status === "bot") && guard++ < 5000) {
-    renderStatus();
-    await nextFrame();
-    const r = call("auto");
+  while (view && !paused && view.cursor === view.length && (view.status === "chance" || view.status === "bot") && guard++ < 5000) {
+    const delay = SPEEDS[speed] ?? 0;
+    const pace = delay ? sleep(delay) : nextFrame();
+    let r;
+    if (view.status === "chance") {
+      await pace;
+      if (gen !== autoGen) return;
+      r = call("auto", { bots: false });
+    } else {
+      r = await botMove(gen, pace);
+      if (r === null) return; // superseded or paused: whoever did that renders
+    }
+    if (gen !== autoGen) return;
     if (!r.ok) { notify(r.error, [], "error"); break; }
     setFromResult(r);
-    if (!r.moved) break;
+    render();
+    if (r.moved === false) break;
   }
-  render();
-  emit("changed", { state: publicState() });
+  thinking = false;
+  if (gen === autoGen) { render(); emit("changed", { state: publicState() }); }
 }
+
+async function botMove(gen, pace) {
+  const job = callOk("bot_job").job;
+  if (!job) return { ...call("view"), moved: false };
+  if (ai.status === "failed" || !window.Worker) {
+    await pace;
+    return call("auto", { bots: true }); // no Worker: think here (the same moves, just blocking)
+  }
+  thinking = true;
+  renderStatus();
+  let result;
+  try {
+    [result] = await Promise.all([ai.choose(job), pace]);
+  } catch (e) {
+    thinking = false;
+    if (e && e.cancelled) return null;
+    if (gen !== autoGen) return null;
+    if (!aiFallbackNoted) { aiFallbackNoted = true; notify(t("ai.fallback", { reason: e.message }), [], "error"); }
+    return call("auto", { bots: true });
+  }
+  thinking = false;
+  if (gen !== autoGen || paused) return null;
+  if (!result.ok) return result;
+  return { ...call("play_bot", { action: result.action, ply: result.ply }), moved: true };
+}
+function pauseAuto() { paused = true; supersede(); render(); emit("changed", { state: publicState() }); }
+function resumeAuto() { paused = false; render(); busy = busy.then(runAuto); }
 
 // ---------------------------------------------------------------- routing
 async function route() {
@@ -194,7 +259,9 @@ async function route() {
     const games = callOk("games").games;
     const g = games.find((x) => x.id === params.get("game"));
     if (g) {
-      const seats = Array.from({ length: g.default_players }, (_, i) => ["", i === 0 ? "human" : "bot:random"]);
+      const levels = callOk("setup", { game: g.id }).setup.levels;
+      const level = levels.includes(params.get("level")) ? params.get("level") : levels[levels.length - 1];
+      const seats = Array.from({ length: g.default_players }, (_, i) => ["", i === 0 ? "human" : `bot:${level}`]);
       return newGame({ game: g.id, seats, seed: Math.floor(Math.random() * 2 ** 32) }, false);
     }
     notify(t("notice.bad_link", { reason: params.get("game") }), [], "error");
@@ -216,13 +283,15 @@ async function route() {
     return showStart();
   }
   if (frag === "games") return showStart();
-  const r = call("open", { fragment: frag });
+  supersede();
+  const r = call("open", { fragment: frag, save: EMBED ? null : safeStorage("get", SAVE_KEY) });
   if (!r.ok) {
     notify(t("notice.bad_link", { reason: r.error }), [], "error");
     history.replaceState(null, "", `${location.pathname}${location.search}#games`);
     return showStart();
   }
   clearNotice();
+  paused = false;
   setFromResult(r);
   handedTo = null;
   render();
@@ -237,6 +306,8 @@ window.addEventListener("hashchange", () => { busy = busy.then(route); });
 
 // ---------------------------------------------------------------- start page
 function showStart() {
+  supersede();
+  unmountTable();
   call("close");
   view = null;
   autoState = null;
@@ -272,8 +343,11 @@ function showStart() {
   emit("changed", { state: publicState() });
 }
 
-function showSetup(game, li) {
+async function showSetup(game, li) {
   for (const old of document.querySelectorAll(".setup")) old.remove();
+  const info = callOk("setup", { game: game.id }).setup;
+  if (window.Worker) ai.start(); // boots in the background while the player chooses
+  const mod = await loadTable(game.id);
   const n0 = game.default_players;
   const form = h("form", { class: "setup", "aria-label": t("setup.heading", { game: game.name }) });
   const playersSel = h("select", { name: "players" });
@@ -283,16 +357,23 @@ function showSetup(game, li) {
     seatsBox.replaceChildren();
     const n = Number(playersSel.value);
     for (let i = 0; i < n; i++) {
+      const best = info.levels[info.levels.length - 1];
       const sel = h("select", { name: `seat${i}` },
         h("option", { value: "human", text: t("setup.human") }),
-        h("option", { value: "bot:random", text: t("setup.bot", { level: "random" }), selected: i > 0 }));
+        info.levels.map((lv) => h("option", { value: `bot:${lv}`, text: t("setup.bot", { level: t(`level.${lv}`) === `level.${lv}` ? lv : t(`level.${lv}`) }), selected: i > 0 && lv === best })));
       seatsBox.append(h("label", {}, h("span", { text: t("setup.seat", { n: i + 1 }) }), sel));
     }
   };
   playersSel.addEventListener("change", drawSeats);
   drawSeats();
+  const presetSel = h("select", { name: "preset" },
+    info.presets.map((p) => h("option", { value: p.rules, "data-preset": p.id, selected: p.id === info.default_preset,
+      text: t(`preset.${game.id}.${p.id}`) === `preset.${game.id}.${p.id}` ? p.id : t(`preset.${game.id}.${p.id}`) })));
+  const extras = h("div", { class: "setup-extras" });
+  const custom = mod && mod.setup ? mod.setup(extras, { game, info, presetSelect: presetSel, playersSelect: playersSel, seatsBox }, tableContext(game.id)) : null;
   form.append(h("h3", { text: t("setup.heading", { game: game.name }) }),
     h("label", {}, h("span", { text: t("setup.players") }), playersSel), seatsBox,
+    info.presets.length > 1 ? h("label", {}, h("span", { text: t("setup.rules") }), presetSel) : null, extras,
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", text: t("setup.start") }),
       h("button", { type: "button", text: t("setup.cancel"), onclick: () => form.remove() })));
@@ -302,13 +383,22 @@ function showSetup(game, li) {
     const seats = [];
     for (let i = 0; i < n; i++) seats.push(["", form.elements[`seat${i}`].value]);
     const seed = crypto.getRandomValues(new Uint32Array(2));
-    newGame({ game: game.id, seats, seed: seed[0] * 2 ** 21 + (seed[1] >>> 11) });
+    const args = { game: game.id, seats, seed: seed[0] * 2 ** 21 + (seed[1] >>> 11), rules: presetSel.value };
+    if (!info.presets.length) delete args.rules;
+    try {
+      Object.assign(args, custom && custom.values ? custom.values(args) : {});
+      newGame(args);
+    } catch (e) {
+      notify(t("error.setup", { reason: e.message }), [], "error");
+    }
   });
   li.append(form);
   form.querySelector("select").focus();
 }
 
 async function newGame(args, push = true) {
+  supersede();
+  paused = false;
   const r = callOk("new", args);
   clearNotice();
   setFromResult(r);
@@ -318,21 +408,130 @@ async function newGame(args, push = true) {
   await runAuto();
 }
 
-// ---------------------------------------------------------------- the generic table
+// ---------------------------------------------------------------- tables
+// A game with a module in web/tables/<game>.js gets its own table; the rest get the generic
+// one.  A table module has no rules in it: it renders the view model (view.table comes from
+// the game's Game.table_view) and sends intents back through the context below.
+//   export default {
+//     strings: true,                       // load web/i18n/<game>.<lang>.json (keys "<game>.…")
+//     mount(host, ctx) -> {update(view), destroy()},
+//     setup(container, setupInfo, ctx) -> {values(args) -> extra new-game args},   (optional)
+//     shellHead: (view, ctx) => true,      // show the shell's title/status/score line (optional)
+//   }
+const tableLoads = {};
+function loadTable(game) {
+  // The module and its strings arrive together: a table is never drawn without its words.
+  if (game in tableModules) return Promise.resolve(tableModules[game]);
+  if (!tableLoads[game]) {
+    tableLoads[game] = (async () => {
+      let mod = null;
+      if ((BUILD.tables || []).includes(game)) {
+        try {
+          mod = (await import(`./tables/${game}.js`)).default || null;
+          if (mod && mod.strings) await loadGameStrings(game);
+        } catch (e) {
+          notify(t("notice.table_failed", { reason: e.message }), [], "error");
+          mod = null;
+        }
+      }
+      tableModules[game] = mod;
+      return mod;
+    })();
+  }
+  return tableLoads[game];
+}
+function unmountTable() {
+  if (!mounted) return;
+  try { mounted.ctrl && mounted.ctrl.destroy && mounted.ctrl.destroy(); } catch (e) { console.error(e); }
+  mounted.host.remove();
+  mounted = null;
+}
+function shareUrl(fragment) {
+  const link = new URL(location.href);
+  link.search = ""; // a shared link opens the full page, whatever this one's options
+  link.hash = fragment;
+  return link.href;
+}
+function tableContext(game) {
+  return {
+    game,
+    t, h,
+    get lang() { return lang; },
+    embed: EMBED,
+    get view() { return view; },
+    get thinking() { return thinking; },
+    get paused() { return paused; },
+    get speed() { return speed; },
+    play: (action) => playFromUi(action),
+    tryPlay: (action) => play(action),
+    goto, undo,
+    pause: pauseAuto, resume: resumeAuto,
+    setSpeed,
+    notify, clearNotice,
+    seatName,
+    shareUrl,
+    announce,
+    call: (method, args) => call(method, args),
+    // A game's own Python calls: pyengine.<game>.view.ui_call(session, name, args, lang).
+    // A result carrying a view replaces the game on the table.
+    gameCall: async (name, args = {}) => {
+      const r = callOk("game", { game, name, args });
+      if (r.view) {
+        supersede();
+        paused = false;
+        setFromResult(r);
+        handedTo = null;
+        history.pushState(null, "", `${location.pathname}${location.search}#${view.fragment}`);
+        render();
+        busy = busy.then(runAuto);
+      }
+      return r;
+    },
+    // Long computations in the AI Worker: pyengine.<game>.tasks.<name>(args).
+    task: (name, args = {}) => ai.task(`${game}.${name}`, args),
+    settings: {
+      get: (key, fallback = null) => { const v = safeStorage("get", `pyengine:${game}:${key}`); return v === null ? fallback : v; },
+      set: (key, value) => safeStorage("set", `pyengine:${game}:${key}`, String(value)),
+    },
+  };
+}
+function announce(text) {
+  const live = $("announcer");
+  if (!live) return;
+  live.textContent = "";
+  requestAnimationFrame(() => { live.textContent = text; });
+}
+function setSpeed(value) {
+  if (!(value in SPEEDS)) return;
+  speed = value;
+  safeStorage("set", SPEED_KEY, value);
+}
+
 function seatName(i) {
   if (i < 0) return t("table.chance_label");
   const s = view.seats[i];
   return s && s.name ? s.name : t("table.seat", { n: i + 1 });
 }
+function statusText() {
+  if (!view) return "";
+  if (view.status === "over") return t("table.over");
+  if (view.cursor !== view.length) return t("table.replaying", { ply: view.cursor, length: view.length });
+  if (paused && (view.status === "bot" || view.status === "chance")) return t("table.paused");
+  if (view.status === "chance") return t("table.chance");
+  if (view.status === "bot") {
+    if (ai.status === "starting") return t("ai.starting", { seat: seatName(view.to_move) });
+    return t("table.bot_thinking", { seat: seatName(view.to_move) });
+  }
+  return t("table.to_move", { seat: seatName(view.to_move) });
+}
 function renderStatus() {
   const el = document.querySelector("#table .status");
-  if (!el || !view) return;
-  let text;
-  if (view.status === "over") text = t("table.over");
-  else if (view.status === "chance") text = t("table.chance");
-  else if (view.status === "bot") text = t("table.bot_thinking", { seat: seatName(view.to_move) });
-  else text = t("table.to_move", { seat: seatName(view.to_move) });
-  el.textContent = text;
+  if (!view) return;
+  $("table").dataset.thinking = thinking ? "true" : "false";
+  if (!el) return;
+  el.textContent = statusText();
+  const stop = document.querySelector('#table [data-tool="pause"]');
+  if (stop) stop.hidden = !hasBots() || view.status === "over" || paused;
 }
 function renderValue(v) {
   if (v === null || typeof v !== "object") return h("span", { class: "val", text: JSON.stringify(v) });
@@ -343,33 +542,72 @@ function renderValue(v) {
   return h("dl", { class: "obs" }, Object.entries(v).flatMap(([k, x]) => [h("dt", { text: k }), h("dd", {}, renderValue(x))]));
 }
 function needsHandover() {
-  if (!view || !view.hidden_information || view.status !== "human") return false;
+  if (!view || !view.hidden_information || view.status !== "human" || view.cursor !== view.length) return false;
   const humans = view.seats.filter((s) => s.kind === "human").length;
   return humans > 1 && handedTo !== view.viewer;
+}
+function renderHead() {
+  const humans = view.seats.filter((x) => x.kind === "human").length;
+  const scores = h("ul", { class: "scores", "aria-label": t("table.score") },
+    view.seats.map((s, i) => h("li", { class: i === view.to_move ? "to-move" : "" },
+      h("span", { text: seatName(i) + (i === view.viewer && humans === 1 ? ` (${t("table.you")})` : "") }),
+      h("strong", { text: String(view.returns[i] ?? 0) }))));
+  return h("div", { class: "table-head" },
+    h("h1", { text: view.game_name }),
+    h("p", { class: "status", role: "status", "aria-live": "polite" }), scores);
+}
+function slot(root, name) {
+  let el = root.querySelector(`:scope > [data-slot="${name}"]`);
+  if (!el) { el = h("div", { "data-slot": name }); root.append(el); }
+  return el;
 }
 function render() {
   if (!view) return;
   show("table");
   const root = $("table");
-  root.replaceChildren();
   root.dataset.game = view.game;
   root.dataset.status = view.status;
-  const scores = h("ul", { class: "scores", "aria-label": t("table.score") },
-    view.seats.map((s, i) => h("li", { class: i === view.to_move ? "to-move" : "" },
-      h("span", { text: seatName(i) + (i === view.viewer && view.seats.filter((x) => x.kind === "human").length === 1 ? ` (${t("table.you")})` : "") }),
-      h("strong", { text: String(view.returns[i] ?? 0) }))));
-  root.append(h("div", { class: "table-head" },
-    h("h1", { text: view.game_name }),
-    h("p", { class: "status", role: "status", "aria-live": "polite" }), scores));
+  root.dataset.thinking = thinking ? "true" : "false";
+  const mod = tableModules[view.game];
+  if (mod === undefined && (BUILD.tables || []).includes(view.game)) {
+    // The table module is still loading: draw once it is here.
+    loadTable(view.game).then(() => render());
+  }
+  if (mounted && (mounted.game !== view.game || !mod)) unmountTable();
+  const headSlot = slot(root, "head");
+  const bodySlot = slot(root, "body");
+  const toolsSlot = slot(root, "tools");
+  const showHead = !mod || !mod.shellHead || mod.shellHead(view, tableContext(view.game));
+  headSlot.replaceChildren(showHead ? renderHead() : "");
   if (needsHandover()) {
+    // Hot seat: nothing of the previous player's hand may stay in the page.
+    unmountTable();
     const seat = seatName(view.viewer);
-    root.append(h("div", { class: "handover", role: "dialog", "aria-label": t("table.handover", { seat }) },
+    bodySlot.replaceChildren(h("div", { class: "handover", role: "dialog", "aria-label": t("table.handover", { seat }) },
       h("p", { text: t("table.handover", { seat }) }),
-      h("button", { type: "button", class: "primary", text: t("table.handover_ready", { seat }),
+      h("button", { type: "button", class: "primary", "data-tool": "handover", text: t("table.handover_ready", { seat }),
         onclick: () => { handedTo = view.viewer; render(); } })));
+    toolsSlot.replaceChildren();
     renderStatus();
     return;
   }
+  if (mod) {
+    if (!mounted) {
+      const host = h("div", { class: "game-table", "data-game": view.game });
+      bodySlot.replaceChildren(host);
+      mounted = { game: view.game, host, ctrl: null };
+      try { mounted.ctrl = mod.mount(host, tableContext(view.game)); } catch (e) { console.error(e); notify(t("notice.table_failed", { reason: e.message }), [], "error"); }
+    } else if (mounted.host.parentNode !== bodySlot) {
+      bodySlot.replaceChildren(mounted.host);
+    }
+    try { mounted.ctrl && mounted.ctrl.update(view); } catch (e) { console.error(e); notify(t("notice.table_failed", { reason: e.message }), [], "error"); }
+  } else if (mod === null || !(BUILD.tables || []).includes(view.game)) {
+    bodySlot.replaceChildren(genericBody());
+  }
+  toolsSlot.replaceChildren(renderTools());
+  renderStatus();
+}
+function genericBody() {
   const body = h("div", { class: "table-body" });
   body.append(h("section", { class: "panel observation", "aria-label": t("table.observation") },
     h("h2", { text: t("table.observation") }), renderValue(view.observation)));
@@ -385,27 +623,35 @@ function render() {
   view.history.forEach((m, i) => moves.append(h("li", { class: i + 1 === view.cursor ? "current" : "", value: m.ply },
     h("button", { type: "button", class: "link", text: `${m.actor >= 0 ? seatName(m.actor) + ": " : ""}${m.label}`,
       onclick: () => goto(i + 1) }))));
+  body.append(h("section", { class: "panel history" }, h("h2", { text: t("table.moves") }), moves, replayBar(),
+    h("p", { class: "muted", text: t("table.position", { ply: view.cursor, length: view.length }) })));
+  return body;
+}
+function replayBar() {
   const slider = h("input", { type: "range", min: 0, max: view.length, value: view.cursor, "aria-label": t("table.position", { ply: view.cursor, length: view.length }),
     oninput: (e) => goto(Number(e.target.value)) });
-  body.append(h("section", { class: "panel history" }, h("h2", { text: t("table.moves") }), moves,
-    h("div", { class: "replay row" },
-      h("button", { type: "button", "data-nav": "first", text: "⏮", title: t("table.first"), "aria-label": t("table.first"), onclick: () => goto(0) }),
-      h("button", { type: "button", "data-nav": "prev", text: "◀", title: t("table.prev"), "aria-label": t("table.prev"), onclick: () => goto(view.cursor - 1) }),
-      slider,
-      h("button", { type: "button", "data-nav": "next", text: "▶", title: t("table.next"), "aria-label": t("table.next"), onclick: () => goto(view.cursor + 1) }),
-      h("button", { type: "button", "data-nav": "last", text: "⏭", title: t("table.last"), "aria-label": t("table.last"), onclick: () => goto(view.length) })),
-    h("p", { class: "muted", text: t("table.position", { ply: view.cursor, length: view.length }) })));
-  root.append(body);
-  const link = new URL(location.href);
-  link.search = "";
-  link.hash = view.fragment;
-  const share = h("input", { type: "text", readonly: true, value: link.href, class: "share-link", "aria-label": t("table.share") });
-  root.append(h("div", { class: "tools row chrome" },
-    h("label", { class: "share" }, h("span", { text: t("table.share") }), share),
+  return h("div", { class: "replay row" },
+    h("button", { type: "button", "data-nav": "first", text: "⏮", title: t("table.first"), "aria-label": t("table.first"), onclick: () => goto(0) }),
+    h("button", { type: "button", "data-nav": "prev", text: "◀", title: t("table.prev"), "aria-label": t("table.prev"), onclick: () => goto(view.cursor - 1) }),
+    slider,
+    h("button", { type: "button", "data-nav": "next", text: "▶", title: t("table.next"), "aria-label": t("table.next"), onclick: () => goto(view.cursor + 1) }),
+    h("button", { type: "button", "data-nav": "last", text: "⏭", title: t("table.last"), "aria-label": t("table.last"), onclick: () => goto(view.length) }));
+}
+function renderTools() {
+  const share = h("input", { type: "text", readonly: true, value: shareUrl(view.fragment), class: "share-link", "aria-label": t("table.share") });
+  const shareLabel = view.share_kind === "setup" ? t("table.share_setup") : view.share_kind === "position" ? t("table.share_position") : t("table.share");
+  const speedSel = h("select", { "data-tool": "speed", "aria-label": t("table.speed"), onchange: (e) => setSpeed(e.target.value) },
+    Object.keys(SPEEDS).map((k) => h("option", { value: k, text: t(`speed.${k}`), selected: k === speed })));
+  const bots = hasBots() && view.status !== "over";
+  return h("div", { class: "tools row chrome" },
+    h("label", { class: "share", title: view.share_kind === "setup" ? t("table.share_setup_hint") : null },
+      h("span", { text: shareLabel }), share),
     h("button", { type: "button", text: t("table.copy"), onclick: () => copyLink(share) }),
     h("button", { type: "button", text: t("table.undo"), "data-tool": "undo", onclick: undo, disabled: view.length === 0 }),
-    h("button", { type: "button", text: t("table.home"), onclick: () => { location.hash = "games"; } })));
-  renderStatus();
+    bots ? h("label", { class: "speed" }, h("span", { text: t("table.speed") }), speedSel) : null,
+    bots ? h("button", { type: "button", "data-tool": "pause", text: t("table.pause"), hidden: paused, onclick: pauseAuto }) : null,
+    bots && paused ? h("button", { type: "button", "data-tool": "resume", class: "primary", text: t("table.resume"), onclick: resumeAuto }) : null,
+    h("button", { type: "button", text: t("table.home"), onclick: () => { location.hash = "games"; } }));
 }
 async function copyLink(input) {
   try { await navigator.clipboard.writeText(input.value); notify(t("notice.copied")); }
@@ -413,10 +659,15 @@ async function copyLink(input) {
 }
 function goto(cursor) {
   if (!view || cursor < 0 || cursor > view.length) return;
+  supersede();
   const r = call("goto", { cursor });
-  if (r.ok) { setFromResult(r); render(); emit("changed", { state: publicState() }); }
+  if (r.ok) {
+    setFromResult(r); render(); emit("changed", { state: publicState() });
+    if (view.cursor === view.length && !paused) busy = busy.then(runAuto);
+  }
 }
 function undo() {
+  supersede();
   const r = call("undo");
   if (!r.ok) return notify(r.error, [], "error");
   setFromResult(r); render(); emit("changed", { state: publicState() });
@@ -431,6 +682,7 @@ async function play(action) {
   await ready;
   if (!view) throw new Error("no game is open");
   const r = call("play", { action: String(action) });
+  if (r.ok) supersede();
   if (!r.ok) throw new EngineError(r);
   setFromResult(r);
   render();
@@ -441,7 +693,8 @@ async function play(action) {
 async function openFragment(fragment) {
   await ready;
   const frag = String(fragment).replace(/^#/, "");
-  const r = call("open", { fragment: frag });
+  const r = call("open", { fragment: frag, save: EMBED ? null : safeStorage("get", SAVE_KEY) });
+  if (r.ok) { supersede(); paused = false; }
   if (!r.ok) throw new EngineError(r);
   clearNotice();
   setFromResult(r);

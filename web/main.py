@@ -6,12 +6,13 @@ Only JSON strings cross the boundary, so no proxies leak.  All logic lives in
 :mod:`pyengine.app.session`, which is tested without a browser.
 """
 
+import importlib
 import json
 
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from pyengine.app.session import Session, games_json
+from pyengine.app.session import Session, game_setup_json, games_json
 from pyengine.core import EngineError
 
 _session = None
@@ -26,12 +27,14 @@ def _dispatch(method, a):
     lang = a.get("lang", "en")
     if method == "games":
         return {"games": games_json(lang)}
+    if method == "setup":
+        return {"setup": game_setup_json(a["game"])}
     if method == "new":
         seats = a.get("seats")
         _session = Session.new(a["game"], a.get("rules"), [tuple(s) for s in seats] if seats else None, a.get("seed"))
         return _view(lang)
     if method == "open":
-        session = Session.from_fragment(a["fragment"])
+        session = Session.open_link(a["fragment"], a.get("save"))
         _session = session
         return _view(lang)
     if method == "restore":
@@ -41,6 +44,15 @@ def _dispatch(method, a):
     if method == "close":
         _session = None
         return {}
+    if method == "game":
+        # A game's own table calls (import a record, hints…): pyengine.<game>.view.ui_call
+        # returns a dict, or {"session": Session} to open a new game on the table.
+        module = importlib.import_module(f"pyengine.{a['game']}.view")
+        result = module.ui_call(_session, a["name"], a.get("args", {}), lang)
+        if isinstance(result.get("session"), Session):
+            _session = result.pop("session")
+            result.update(_view(lang))
+        return result
     if _session is None:
         return {"view": None, "state": {"game": None, "rules": None, "record": None, "to_move": None,
                                          "observation": None, "status": "start"}, "legal": []}
@@ -52,8 +64,13 @@ def _dispatch(method, a):
         _session.play(a["action"])
         return _view(lang)
     if method == "auto":
-        moved = _session.step_auto()
+        moved = _session.step_auto(bots=bool(a.get("bots", True)))
         return {"moved": moved, **_view(lang)}
+    if method == "bot_job":
+        return {"job": _session.bot_job()}
+    if method == "play_bot":
+        _session.play_bot(a["action"], int(a["ply"]))
+        return _view(lang)
     if method == "goto":
         _session.goto(int(a["cursor"]))
         return _view(lang)

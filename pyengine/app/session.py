@@ -30,13 +30,14 @@ from ..core import (
     load_game,
     sample_chance,
 )
-from ..core.bots import Bot, BotView
-from ..core.driver import make_bots
+from ..core.bots import Bot, BotView, decision_rng
+from ..core.game import TableContext
 from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError
 from ..core.rng import Pcg32
 
 SAVE_VERSION = 1
 MAX_AUTO_PLIES = 5000
+BOT_BUDGET = 0.8  # seconds a bot may think per decision in the page (Pyodide, 2 cores)
 
 
 def games_json(lang: str = "en") -> list[dict[str, Any]]:
@@ -49,9 +50,22 @@ def games_json(lang: str = "en") -> list[dict[str, Any]]:
             "summary": g.summary.get(lang) or g.summary.get("en", ""),
             "players": [g.min_players, g.max_players],
             "default_players": g.default_players,
+            "hidden_information": g.hidden_information,
         }
         for g in list_games()
     ]
+
+
+def game_setup_json(game_id: str) -> dict[str, Any]:
+    """What the set-up form offers for one game: bot levels (weakest first) and presets."""
+    game = load_game(game_id)
+    rules_type = game.rules_type
+    return {
+        "id": game_id,
+        "levels": list(game.bots()),
+        "presets": [{"id": name, "rules": rules.encode()} for name, rules in rules_type.presets().items()],
+        "default_preset": game.default_rules().preset_name(),
+    }
 
 
 def chance_rng(seed: int, ply: int) -> Pcg32:
@@ -66,7 +80,6 @@ class Session:
     record: Record
     states: list[State]
     cursor: int
-    bots: list[Bot | None]
 
     # --- opening -----------------------------------------------------------------------
     @classmethod
@@ -94,10 +107,12 @@ class Session:
         """Open a record at its cursor (or its end), replaying and checking every action."""
         states = record.replay()
         cursor = len(record.actions) if record.cursor is None else record.cursor
-        first = states[0]
-        bots = make_bots(first, record.seats, record.seed or 0)
-        session = cls(replace(record, cursor=None), states, cursor, bots)
-        return session
+        game = states[0].game
+        levels = game.bots()
+        for seat in record.seats:
+            if seat.bot_level is not None and seat.bot_level not in levels:
+                raise InvalidRecordError(f"{game.info.id} has no bot level {seat.bot_level!r}")
+        return cls(replace(record, cursor=None), states, cursor)
 
     @classmethod
     def from_fragment(cls, fragment: str) -> Session:
@@ -118,9 +133,34 @@ class Session:
         return self.cursor == len(self.record.actions)
 
     def fragment(self, with_cursor: bool = True) -> str:
-        """The share link of this position (the cursor is omitted at the record's end)."""
+        """The full record as a link fragment, at this position (the cursor is omitted at
+        the record's end).  For a game with hidden information in progress this reveals
+        every hand: it is kept in the saved game, never shown (see :meth:`public_fragment`)."""
         rec = self.record if self.at_end or not with_cursor else self.record.at(self.cursor)
         return encode_fragment(rec)
+
+    @property
+    def is_private(self) -> bool:
+        """A game with hidden information that is not over: its record must not be shared."""
+        return self.states[0].game.info.hidden_information and not self.states[-1].is_terminal()
+
+    def setup_record(self) -> Record:
+        """The table's set-up: game, rules, seats and seed, no actions (the same deal)."""
+        return replace(self.record, actions=(), cursor=None)
+
+    def public_fragment(self) -> str:
+        """What the address bar and the share box carry: the record, or only the set-up
+        while a game with hidden information is in progress (it never reveals a hand or
+        the rest of the deck; the game itself lives on in the saved game)."""
+        if self.is_private:
+            return encode_fragment(self.setup_record())
+        return self.fragment()
+
+    def share_kind(self) -> str:
+        """``setup`` (a private game in progress), ``position`` or ``game``."""
+        if self.is_private:
+            return "setup"
+        return "game" if self.at_end else "position"
 
     def viewer(self) -> int:
         """The seat whose eyes the page uses: the human to move, else the first human,
@@ -172,6 +212,10 @@ class Session:
                 }
             )
         legal = [{"action": a, "label": state.describe(a, lang)} for a in self.legal()]
+        table = game.table_view(
+            TableContext(self.states, self.record.actions, self.cursor, viewer, lang,
+                         tuple(s.kind for s in self.record.seats))
+        )
         return {
             "game": game.info.id,
             "game_name": game.info.name(lang),
@@ -189,7 +233,10 @@ class Session:
             "length": len(self.record.actions),
             "returns": [float(r) for r in state.returns()],
             "hidden_information": game.info.hidden_information,
-            "fragment": self.fragment(),
+            "fragment": self.public_fragment(),
+            "share_kind": self.share_kind(),
+            "seed": self.record.seed or 0,
+            "table": table,
         }
 
     def automation_state(self) -> dict[str, Any]:
@@ -198,7 +245,7 @@ class Session:
         return {
             "game": self.record.game,
             "rules": self.record.rules,
-            "record": self.fragment(),
+            "record": self.public_fragment(),
             "to_move": self.state.current_player,
             "viewer": viewer,
             "observation": self.state.observation(viewer),
@@ -224,20 +271,38 @@ class Session:
         self.states.append(new_state)
         self.cursor += 1
 
-    def step_auto(self) -> bool:
-        """Resolve one chance node or one bot move at the end of the record.
-        Returns False when a human must act or the game is over."""
+    def bot_job(self) -> dict[str, Any] | None:
+        """The decision a bot must make now (for the page's Worker), or ``None``.
+
+        The Worker replays ``record`` (the full fragment: it never reaches the screen),
+        builds the seat's bot with :func:`~pyengine.core.bots.decision_rng` and answers
+        one action, which comes back through :meth:`play_bot`."""
+        if not self.at_end or self.status() != "bot":
+            return None
+        player = self.state.current_player
+        level = self.record.seats[player].bot_level
+        return {"record": self.fragment(), "ply": self.cursor, "seat": player, "level": level,
+                "budget": BOT_BUDGET}
+
+    def play_bot(self, action: str, ply: int) -> None:
+        """A bot's answer for the decision at ``ply`` (stale answers are refused)."""
+        if self.status() != "bot" or not self.at_end or ply != self.cursor:
+            raise IllegalActionError("that bot move is no longer wanted (the position changed)")
+        self._push(action, self.state.apply(action))
+
+    def step_auto(self, bots: bool = True) -> bool:
+        """Resolve one chance node (or, with ``bots``, one bot move here on this thread) at
+        the end of the record.  Returns False when nothing could act."""
         if not self.at_end:
             return False
         state = self.state
         player = state.current_player
         if player == CHANCE:
             action = sample_chance(state, chance_rng(self.record.seed or 0, self.cursor))
-        elif player >= 0 and self.bots[player] is not None:
-            bot = self.bots[player]
-            assert bot is not None
-            view = BotView(self.record.game, self.record.rules, player, state.observation(player), state.legal_actions())
-            action = bot.act(view)
+        elif bots and player >= 0 and self.status() == "bot":
+            job = self.bot_job()
+            assert job is not None
+            action = decide(state, self.record, player, self.cursor, job["budget"])
         else:
             return False
         self._push(action, state.apply(action))
@@ -276,6 +341,20 @@ class Session:
         return json.dumps({"v": SAVE_VERSION, "fragment": self.fragment()})
 
     @classmethod
+    def open_link(cls, fragment: str, save: str | None = None) -> Session:
+        """Open a link; a set-up link of a private game resumes the saved game played
+        from that set-up (a reload must not lose the game the address bar hides)."""
+        session = cls.from_fragment(fragment)
+        if save and not session.record.actions:
+            try:
+                saved = cls.from_save(save)
+            except EngineError:
+                return session
+            if saved.setup_record() == session.setup_record():
+                return saved
+        return session
+
+    @classmethod
     def from_save(cls, text: str) -> Session:
         """Restore a saved game; a corrupt or tampered save raises :class:`InvalidLinkError`."""
         try:
@@ -285,3 +364,15 @@ class Session:
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or not isinstance(data.get("fragment"), str):
             raise InvalidLinkError("the saved game is not in a format this version can read")
         return cls.from_fragment(data["fragment"])
+
+
+def decide(state: State, record: Record, seat: int, ply: int, budget: float = BOT_BUDGET) -> str:
+    """The move of the bot in ``seat`` at ``ply``: a fresh bot with its own generator,
+    seeing only its observation.  The Worker and :meth:`Session.step_auto` both use this,
+    so a record gets the same bot moves wherever they are computed."""
+    level = record.seats[seat].bot_level
+    bot_cls = state.game.bots()[level or "random"]
+    bot: Bot = bot_cls(decision_rng(record.seed or 0, seat, ply))
+    view = BotView(record.game, record.rules, seat, state.observation(seat), state.legal_actions(), budget)
+    action = bot.act(view)
+    return action

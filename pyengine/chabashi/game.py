@@ -45,7 +45,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalActionError, InvalidNotationError
-from ..core.game import CHANCE, JSON, TERMINAL, Game, State
+from ..core.game import CHANCE, JSON, TERMINAL, Game, State, TableContext
 from ..core.rules import Rules
 from .cards import CODES, DECK, card
 from .hands import KOREAN, Evaluator, HandValue, evaluator
@@ -824,6 +824,11 @@ class ChabashiGame(Game):
     @property
     def rules_type(self) -> type[Rules]:
         return ChabashiRules
+
+    def table_view(self, ctx: TableContext) -> dict[str, JSON] | None:
+        from .view import table_view
+
+        return table_view(ctx)
 
     def new_initial_state(self, rules: Rules | None = None, num_players: int | None = None) -> ChabashiState:
         n = self.check_players(num_players)

@@ -49,3 +49,17 @@ class RandomBot(Bot):
 
     def act(self, view: BotView) -> str:
         return self.rng.choice(view.legal)
+
+
+def decision_rng(seed: int, seat: int, ply: int) -> Pcg32:
+    """The generator of the bot that decides at ``ply`` for ``seat`` in a game with ``seed``.
+
+    Bots are stateless between decisions: the page's Worker builds a fresh bot for every
+    move, so the same record always gets the same bot moves wherever they are computed.
+
+    >>> decision_rng(7, 1, 12).next_u32() == decision_rng(7, 1, 12).next_u32()
+    True
+    >>> decision_rng(7, 1, 12).next_u32() == decision_rng(7, 2, 12).next_u32()
+    False
+    """
+    return Pcg32(seed, 0xB07).derive(seat + 1).derive(ply + 1)

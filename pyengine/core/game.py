@@ -160,6 +160,27 @@ class State(ABC):
         """Each seat's result (final at a terminal state, running totals before)."""
 
 
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    """What a game's rich table view is built from (see :meth:`Game.table_view`).
+
+    ``states[i]`` is the state before ``actions[i]``; ``states[cursor]`` is on screen.
+    ``viewer`` is the seat whose eyes the page uses (-1: a spectator), so a view must
+    reveal only what ``states[cursor].observation(viewer)`` reveals.
+    """
+
+    states: Sequence[State]
+    actions: Sequence[str]
+    cursor: int
+    viewer: int
+    lang: str
+    seat_kinds: Sequence[str]
+
+    @property
+    def state(self) -> State:
+        return self.states[self.cursor]
+
+
 class Game(ABC):
     """A registered game: metadata, rules and the initial state."""
 
@@ -191,3 +212,9 @@ class Game(ABC):
         from .bots import RandomBot
 
         return {"random": RandomBot}
+
+    def table_view(self, ctx: TableContext) -> dict[str, JSON] | None:
+        """The game's own view model for its rich table in the page (``None``: the page
+        shows the generic table).  JSON-ready; it may not reveal more than the viewer's
+        observation."""
+        return None

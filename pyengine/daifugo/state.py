@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core.bots import Bot
 from ..core.errors import IllegalActionError, InvalidNotationError
-from ..core.game import CHANCE, JSON, TERMINAL, Game, State
+from ..core.game import CHANCE, JSON, TERMINAL, Game, State, TableContext
 from ..core.rules import Rules
 from .cards import (
     CODES,
@@ -372,6 +372,7 @@ class DaifugoState(State):
         pending = self._pending(me)
         if pending is not None:
             obs["pending"] = pending
+        obs["table"] = _public_table(e)
         return obs
 
     def _pending(self, me: int) -> dict[str, JSON] | None:
@@ -395,6 +396,50 @@ class DaifugoState(State):
     def describe(self, action: str, lang: str = "en") -> str:
         parsed = parse_action(action)
         return describe(parsed, lang, self._e)
+
+
+def _public_table(e: Engine) -> dict[str, JSON]:
+    """The engine's public bookkeeping, exactly (what a careful player at the table tracks).
+
+    Everything here follows from the public history and the rules (who led the trick, the
+    pass counters, pending follow-up choices, the exchange still to come), so an AI can
+    rebuild the position with its own guesses for the hidden hands.  Secrets are left out:
+    the cards of a simultaneous exchange still face down stay hidden.
+    """
+    cont: JSON = None
+    c = e.cont
+    if c is not None:
+        if c[0] == "deferred":
+            cont = ["deferred"]
+        else:
+            cont = [c[0], fmt_play(c[1]), fmt_play(c[2]) if c[2] is not None else None, c[3], c[4]]
+            if len(c) > 5:
+                cont.append(list(c[5]))
+    return {
+        "turn": e.turn,
+        "trick_leader": e.trick_leader,
+        "owner": e.owner,
+        "passed": e.passed,
+        "lock": e.lock,
+        "colour": e.colour,
+        "numnext": e.numnext,
+        "numdir": e.numdir,
+        "run": e.run,
+        "back_carry": e.back_carry,
+        "back_set": e.back_set,
+        "rev_pending": e.rev_pending,
+        "omen": e.omen,
+        "lead_passes": e.lead_passes,
+        "must_lead": e.must_lead,
+        "must_card": e.must_card,
+        "consec": e.consec,
+        "stuck": e.stuck,
+        "first_of_set": e.first_of_set,
+        "prev_placing": list(e.prev_placing) if e.prev_placing is not None else None,
+        "class_order": list(e.classes) if e.classes is not None else None,
+        "exchange": [[kind, giver, receiver, count] for kind, giver, receiver, count in e.exch],
+        "cont": cont,
+    }
 
 
 def _json_event(event: tuple[Any, ...]) -> list[JSON]:
@@ -549,8 +594,15 @@ class DaifugoGame(Game):
         r.validate_for(num_players)
         return DaifugoState(Engine(compile_rules(r, num_players)))
 
+    def table_view(self, ctx: TableContext) -> dict[str, JSON] | None:
+        from .view import table_view  # the page's table (pyengine/daifugo/view.py)
+        return table_view(ctx)
+
     def bots(self) -> Mapping[str, type[Bot]]:
-        return super().bots()
+        """``random``, ``greedy`` (the UECda standard client), ``normal``, ``strong``."""
+        from .bots import GreedyBot, NormalBot, RandomBot, StrongBot
+
+        return {"random": RandomBot, "greedy": GreedyBot, "normal": NormalBot, "strong": StrongBot}
 
 
 DAIFUGO = DaifugoGame()

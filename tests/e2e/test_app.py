@@ -191,6 +191,82 @@ def test_offline_boot_from_the_service_worker(browser: Any, site: Path) -> None:
         offline.evaluate("window.pyengineApp.ready")
         assert offline.locator(".game-card").count() > 0
         assert offline.evaluate("window.pyengineApp.state()")["status"] == "start"
+        # A game against the computer works offline too: the AI Worker boots from the cache.
+        offline.goto(srv.url + "?speed=instant#games")
+        offline.evaluate("window.pyengineApp.ready")
+        start_new_game(offline, "cetkaik")
+        before = offline.evaluate("window.pyengineApp.state()")["length"]
+        play_some(offline, 2)
+        offline.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
+        assert offline.evaluate("window.pyengineApp.state()")["length"] > before + 2  # a bot moved
+        assert any(w.url.endswith("/ai-worker.js") for w in offline.workers)
     finally:
         context.close()
     assert guard.blocked == []
+
+
+def new_game_with_seats(page: Any, game_id: str, seats: list[str], players: int | None = None) -> None:
+    card = page.locator(f'.game-card[data-game="{game_id}"]')
+    card.locator('[data-action="new"]').click()
+    form = card.locator(".setup")
+    if players is not None:
+        form.locator('select[name="players"]').select_option(str(players))
+    for i, kind in enumerate(seats):
+        form.locator(f'select[name="seat{i}"]').select_option(kind)
+    form.locator('button[type="submit"]').click()
+    page.wait_for_function("window.pyengineApp.state().game !== null")
+
+
+def test_bots_think_in_a_worker_and_can_be_paused(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=fast")  # paced, so the game lasts a while
+    new_game_with_seats(page, "cetkaik", ["bot:strong", "bot:strong"])
+    page.wait_for_function("window.pyengineApp.state().length >= 6", timeout=60000)
+    assert any(w.url.endswith("/ai-worker.js") for w in page.workers)
+    # The main thread stays free while bots play: no task blocks it for long.
+    longest = page.evaluate("""() => new Promise((resolve) => {
+        let worst = 0;
+        const start = performance.now();
+        const tick = () => {
+          const now = performance.now();
+          worst = Math.max(worst, now - last);
+          last = now;
+          if (now - start < 1500) setTimeout(tick, 0); else resolve(worst);
+        };
+        let last = performance.now();
+        setTimeout(tick, 0);
+    })""")
+    assert longest < 200, f"the page froze for {longest:.0f} ms while bots played"
+    page.locator('[data-tool="pause"]').click()
+    page.wait_for_selector('[data-tool="resume"]')
+    paused_at = page.evaluate("window.pyengineApp.state().length")
+    page.wait_for_timeout(700)
+    assert page.evaluate("window.pyengineApp.state().length") == paused_at
+    expect(page.locator("#table")).to_contain_text("Paused")
+    page.locator('[data-tool="resume"]').click()
+    page.wait_for_function(f"window.pyengineApp.state().length > {paused_at}", timeout=30000)
+    assert page.errors == []
+
+
+def test_private_game_link_holds_only_the_setup_and_reload_keeps_the_game(ctx: tuple[Any, Guard], server: Server) -> None:
+    from pyengine.core import decode_fragment
+
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    new_game_with_seats(page, "daifugo", ["human", "bot:random", "bot:random", "bot:random"], players=4)
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=60000)
+    play_some(page, 3)
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=60000)
+    state = page.evaluate("window.pyengineApp.state()")
+    assert state["length"] > 3
+    link = decode_fragment(page.evaluate("location.hash.slice(1)"))
+    assert link.actions == () and link.game == "daifugo"  # no card of anyone's in the address bar
+    assert page.evaluate("location.hash.slice(1)") == state["record"]
+    share = page.locator(".share-link").input_value()
+    assert decode_fragment(share.split("#", 1)[1]).actions == ()
+    page.reload()
+    page.evaluate("window.pyengineApp.ready")
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=60000)
+    assert page.evaluate("window.pyengineApp.state()")["length"] == state["length"]
+    assert page.evaluate("window.pyengineApp.state()")["observation"] == state["observation"]
+    assert page.errors == []

@@ -1,0 +1,396 @@
+"""The Cetkaik table's view model for the page (``Game.table_view``) and its own calls.
+
+:func:`table_view` turns the position on screen into plain JSON for ``web/tables/cetkaik.js``:
+the board, tam2 hue and water, both hands with the hands (役) they form, scores, rate,
+season, the phase in progress and, for a human to move, every legal action grouped by what
+the player clicks first (a piece, a via square, a piece in hand, tam2), so the page shows
+destinations without asking the engine again.  The JavaScript has no rules in it: every
+string it plays comes from this grouping of ``state.legal_actions()``.
+
+Squares are the engine's ints ``0..80`` (``row * 9 + column``, row 0 = ``A`` at the top);
+JSON object keys are their decimal strings.
+
+>>> from pyengine.app.session import Session
+>>> s = Session.new("cetkaik", seed=2)  # the A side moves first
+>>> _ = s.run_auto()
+>>> v = s.view()["table"]
+>>> v["phase"], v["season"], v["rate"], v["scores"]
+('move', 0, 1, [20, 20])
+>>> v["board"][40]
+'tam'
+>>> sorted(v["moves"]["pieces"]["6"]["via"]["24"]["to"].items())  # the Chariot on CA over CI
+[('44', 'CA片CIPO')]
+
+:func:`ui_call` serves the table's own requests: importing a kiaak record (``import``) into
+a replayable game and exporting the game on screen (``export``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ..core.errors import EngineError, InvalidRecordError
+from ..core.game import JSON, TableContext
+from ..core.record import Record, Seat
+from .board import (
+    COLOUR, HAND_CODE, HUE, HUE_WITH_TAM, OWNER, PROF, PROFESSION_CHARS, SQUARE_NAMES, TAM2,
+    WATER, parse_square,
+)
+from .describe import PROFESSIONS, SIDES, TAM2_NAME, hand_label
+from .hands import HAND_VALUES, PENALTY_VALUES, hand_names, hand_score
+from .kiaak import SEASON_CHARS, export_kiaak, format_number, import_kiaak
+from .movegen import protected_squares
+from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, Drop, GoTo, PieceMove, TamMove, parse_action
+from .rules import CetkaikRules, Plan
+from .state import (
+    DECLARATION, FIRST_MOVER_PHASE, MOVE, STEPPING_CAST, STEPPING_CHOICE, WATER_CAST_PHASE, CetkaikState,
+)
+
+if TYPE_CHECKING:
+    from ..app.session import Session
+
+WATER_SQUARES: Final[list[JSON]] = [i for i in range(81) if WATER[i]]
+_SEASON_WORDS: Final = {"en": ("Spring", "Summer", "Autumn", "Winter"), "ko": ("봄", "여름", "가을", "겨울"),
+                        "ja": ("春", "夏", "秋", "冬")}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in PROFESSIONS else "en"
+
+
+def _cell(code: int) -> JSON:
+    if code == 0:
+        return None
+    if code == TAM2:
+        return "tam"
+    return {"p": PROF[code], "c": COLOUR[code], "s": OWNER[code]}
+
+
+def _hand_entries(names: tuple[str, ...] | list[str], lang: str) -> list[JSON]:
+    out: list[JSON] = []
+    for name in names:
+        value = HAND_VALUES.get(name, PENALTY_VALUES.get(name, 0))
+        out.append({"name": name, "label": hand_label(name, lang), "value": value})
+    return out
+
+
+def _hand(state: CetkaikState, side: int, lang: str) -> dict[str, JSON]:
+    counts: dict[int, int] = {}
+    for code in state.hands[side]:
+        counts[code] = counts.get(code, 0) + 1
+    pieces: list[JSON] = [
+        {"code": code, "p": code % 10, "c": code // 10, "count": n,
+         "name": "赤黒"[code // 10] + PROFESSION_CHARS[code % 10]}
+        for code, n in sorted(counts.items(), key=lambda kv: (kv[0] % 10, kv[0] // 10))
+    ]
+    return {"side": side, "pieces": pieces, "hands": _hand_entries(hand_names(state.hands[side]), lang),
+            "score": hand_score(state.hands[side])}
+
+
+def group_moves(state: CetkaikState) -> dict[str, JSON]:
+    """The legal actions of the side to act, grouped by what is clicked first.
+
+    ``pieces[src]["to"][dest]`` is a move without stepping (a capture when ``dest`` holds an
+    opponent piece); ``pieces[src]["via"][via]`` holds the second legs over ``via``: finite
+    ones under ``to`` and ranged ones (a stepping cast follows; the key is the planned
+    square) under ``cast``.  ``drops[code][dest]`` drops a piece of hand code ``code``;
+    ``tam[first][second]`` moves tam2 (the route without a via square is preferred when
+    several reach the same squares: they lead to the same position).  In the other phases:
+    ``choice[dest]`` and ``decline`` after a stepping cast, ``declare`` at a declaration.
+    """
+    pieces: dict[str, dict[str, Any]] = {}
+    drops: dict[str, dict[str, str]] = {}
+    tam: dict[str, dict[str, str]] = {}
+    out: dict[str, JSON] = {}
+    phase = state.phase
+    if phase == MOVE:
+        for action in state.legal_actions():
+            move = parse_action(action)
+            if isinstance(move, PieceMove):
+                entry = pieces.setdefault(str(move.src), {"to": {}, "via": {}})
+                if move.via is None:
+                    entry["to"][str(move.dest)] = action
+                else:
+                    leg = entry["via"].setdefault(str(move.via), {"to": {}, "cast": {}})
+                    kind = "cast" if move.ranged else "to"
+                    leg[kind].setdefault(str(move.dest), action)
+            elif isinstance(move, Drop):
+                drops.setdefault(str(10 * move.colour + move.prof), {})[str(move.dest)] = action
+            elif isinstance(move, TamMove):
+                seconds = tam.setdefault(str(move.first), {})
+                key = str(move.second)
+                if key not in seconds or move.via is None:
+                    seconds[key] = action
+        # a finite second leg and a ranged one to the same square: the finite one needs no cast
+        for entry in pieces.values():
+            for leg in entry["via"].values():
+                for dest in list(leg["cast"]):
+                    if dest in leg["to"]:
+                        del leg["cast"][dest]
+        out["pieces"] = pieces
+        out["drops"] = drops
+        out["tam"] = tam
+        out["tam_src"] = state.tam
+    elif phase == STEPPING_CHOICE:
+        out["choice"] = {str(parse_square(a)): a for a in state.legal_actions() if a != DECLINE}
+        out["decline"] = DECLINE
+    elif phase == DECLARATION:
+        out["declare"] = {"ty_mok": TY_MOK, "ta_xot": TA_XOT}
+    return out
+
+
+def _pending(state: CetkaikState, lang: str) -> JSON:
+    pend = state.pending
+    phase = state.phase
+    if phase in (STEPPING_CAST, STEPPING_CHOICE):
+        out: dict[str, JSON] = {"src": pend[0], "via": pend[1], "planned": pend[2]}
+        if phase == STEPPING_CHOICE:
+            out["sticks"] = pend[3]
+            out["options"] = list(pend[4])
+        return out
+    if phase == WATER_CAST_PHASE:
+        return {"src": pend[0], "via": pend[1], "dest": pend[2]}
+    if phase == DECLARATION:
+        return {"hands": _hand_entries(list(pend[2]), lang), "hand_value": pend[0], "penalty_value": pend[1],
+                "value": state.ta_xot_value(), "rate": state.rate, "rate_after": min(64, state.rate * 2)}
+    return None
+
+
+def _turn_start(ctx: TableContext) -> int:
+    """The index of the action that started the turn shown (the last player move up to the
+    cursor), or -1."""
+    for i in range(ctx.cursor - 1, -1, -1):
+        if ctx.states[i].phase_name == "move":  # type: ignore[attr-defined]
+            return i
+        if ctx.states[i].phase_name in ("first_mover", "declaration"):  # type: ignore[attr-defined]
+            return -1
+    return -1
+
+
+def _last_turn(ctx: TableContext) -> tuple[JSON, list[JSON]]:
+    """The last move up to the cursor (its squares, and whether it failed) and the stick casts
+    of its turn, each with the index of its action (the page animates each cast once)."""
+    start = _turn_start(ctx)
+    if start < 0:
+        return None, []
+    before = ctx.states[start]
+    assert isinstance(before, CetkaikState)
+    move = parse_action(ctx.actions[start])
+    last: dict[str, JSON] = {"at": start}
+    if isinstance(move, PieceMove):
+        last.update(kind="piece", src=move.src, via=move.via, dest=move.dest)
+    elif isinstance(move, Drop):
+        last.update(kind="drop", dest=move.dest)
+    elif isinstance(move, TamMove):
+        last.update(kind="tam", src=move.src, first=move.first, via=move.via, dest=move.second)
+    casts: list[JSON] = []
+    failed = False
+    for i in range(start + 1, ctx.cursor):
+        st = ctx.states[i]
+        assert isinstance(st, CetkaikState)
+        action = ctx.actions[i]
+        after = ctx.states[i + 1]
+        assert isinstance(after, CetkaikState)
+        if st.phase == STEPPING_CAST:
+            ok = after.phase == STEPPING_CHOICE
+            failed = failed or not ok
+            casts.append({"kind": "step", "sticks": CAST_DIGITS.index(action[1]), "ok": ok, "at": i})
+        elif st.phase == WATER_CAST_PHASE:
+            ok = CAST_DIGITS.index(action[1]) >= 3
+            failed = failed or not ok
+            casts.append({"kind": "water", "sticks": CAST_DIGITS.index(action[1]), "ok": ok, "at": i})
+        elif st.phase == STEPPING_CHOICE:
+            if action == DECLINE:
+                failed = True
+            else:
+                go = parse_action(action)
+                assert isinstance(go, GoTo)
+                last["dest"] = go.dest
+        else:
+            break
+    last["failed"] = failed
+    return last, casts
+
+
+def kiaak_list(ctx: TableContext, lang: str = "en") -> tuple[list[JSON], list[int]]:
+    """The record so far in kiaak notation (spec §17), one entry per finished ply or
+    declaration, each with the cursor just after it; and the cursors a replay steps through
+    (0, each ply's end, each declaration's end)."""
+    entries: list[JSON] = []
+    stops = [0]
+    turn: dict[str, Any] | None = None
+    first_movers = ""
+    states, actions = ctx.states, ctx.actions
+    n = len(actions)
+    for i in range(n):
+        st = states[i]
+        after = states[i + 1]
+        assert isinstance(st, CetkaikState) and isinstance(after, CetkaikState)
+        action = actions[i]
+        phase = st.phase
+        if phase == FIRST_MOVER_PHASE:
+            first_movers += action[-1]
+            continue
+        if phase == MOVE:
+            move = parse_action(action)
+            turn = {"start": i, "side": st.side, "season": st.season, "hands": st.hands[st.side],
+                    "label": st.describe(action, lang)}
+            if isinstance(move, PieceMove):
+                turn["token"] = SQUARE_NAMES[move.src] + PROFESSION_CHARS[PROF[st.board[move.src]]]
+                turn.update(src=move.src, via=move.via, dest=move.dest, ranged=move.ranged, step=None,
+                            water=None, failed=False)
+            else:
+                turn["token"] = action
+                turn["src"] = -1
+        elif phase == STEPPING_CAST and turn is not None:
+            turn["step"] = CAST_DIGITS.index(action[1])
+            turn["failed"] = after.phase != STEPPING_CHOICE
+        elif phase == STEPPING_CHOICE and turn is not None:
+            if action == DECLINE:
+                turn["failed"] = True
+            else:
+                go = parse_action(action)
+                assert isinstance(go, GoTo)
+                turn["dest"] = go.dest
+        elif phase == WATER_CAST_PHASE and turn is not None:
+            turn["water"] = CAST_DIGITS.index(action[1])
+            turn["failed"] = turn["water"] < 3
+        elif phase == DECLARATION:
+            names = "加".join(st.pending[2])
+            if action == TA_XOT:
+                text = f"或為{names}而手{format_number(st.ta_xot_value())} 終季 {SEASON_CHARS[st.season]}終"
+            else:
+                text = f"或為{names} 再行"
+            entries.append({"kind": "decl", "text": text, "side": st.side, "season": st.season,
+                            "cursor": i + 1, "label": st.describe(action, lang)})
+            stops.append(i + 1)
+            continue
+        if turn is not None and (after.phase in (MOVE, FIRST_MOVER_PHASE, DECLARATION) or after.is_terminal()):
+            text = turn["token"]
+            if turn["src"] >= 0:
+                if turn["ranged"]:
+                    outcome = "橋" + CAST_DIGITS[turn["step"] or 0]
+                    if turn["water"] is not None:
+                        outcome += "水" + CAST_DIGITS[turn["water"]]
+                elif turn["water"] is not None:
+                    outcome = "水" + CAST_DIGITS[turn["water"]]
+                else:
+                    outcome = "無撃裁"
+                if turn["failed"]:
+                    outcome += "此無"
+                via = "" if turn["via"] is None else SQUARE_NAMES[turn["via"]]
+                text += via + SQUARE_NAMES[turn["dest"]] + outcome
+                gained = list(after.hands[turn["side"]])
+                for code in turn["hands"]:
+                    gained.remove(code)
+                if gained:
+                    text += "手" + "赤黒"[gained[0] // 10] + PROFESSION_CHARS[gained[0] % 10]
+            entries.append({"kind": "ply", "text": text, "side": turn["side"], "season": turn["season"],
+                            "cursor": i + 1, "start": turn["start"], "label": turn["label"]})
+            stops.append(i + 1)
+            turn = None
+    if stops[-1] != n:
+        stops.append(n)
+    return entries, stops
+
+
+def table_view(ctx: TableContext) -> dict[str, JSON]:
+    """The Cetkaik table's view model of ``ctx.state`` for ``ctx.viewer`` (see the module)."""
+    state = ctx.state
+    assert isinstance(state, CetkaikState)
+    lang = _lang(ctx.lang)
+    rules = state.rules
+    self_hue = rules.hue.tam_itself_is_tam_hue
+    hue = (HUE_WITH_TAM if self_hue else HUE)[state.tam]
+    protected = [
+        sq for side in (0, 1)
+        for sq, p in enumerate(protected_squares(state.board, side, state.tam, self_hue))
+        if p and OWNER[state.board[sq]] == side
+    ]
+    player = state.current_player
+    viewer = ctx.viewer
+    at_end = ctx.cursor == len(ctx.actions)
+    can_act = (at_end and player >= 0 and player == viewer and viewer < len(ctx.seat_kinds)
+               and ctx.seat_kinds[viewer] == "human")
+    last, casts = _last_turn(ctx)
+    entries, stops = kiaak_list(ctx, lang)
+    first_mover: JSON = None
+    for i in range(ctx.cursor - 1, -1, -1):
+        st = ctx.states[i]
+        assert isinstance(st, CetkaikState)
+        if st.phase == FIRST_MOVER_PHASE:
+            first_mover = {"side": "赤黒".index(ctx.actions[i][-1]), "at": i}
+            break
+    result: JSON = None
+    if state.is_terminal():
+        a, b = state.scores
+        result = {"winner": 0 if a > b else 1 if b > a else -1}
+    view: dict[str, JSON] = {
+        "board": [_cell(code) for code in state.board],
+        "tam": state.tam,
+        "hue": [i for i in range(81) if hue[i]],
+        "water": WATER_SQUARES,
+        "protected": protected,
+        "hands": [_hand(state, 0, lang), _hand(state, 1, lang)],
+        "scores": list(state.scores),
+        "rate": state.rate,
+        "season": state.season,
+        "seasons": rules.seasons,
+        "season_name": _SEASON_WORDS[lang][state.season],
+        "phase": state.phase_name,
+        "side": state.side,
+        "to_act": player,
+        "can_act": can_act,
+        "viewer": viewer,
+        "plan": "direction" if rules.stepping.what_to_say_before_casting_sticks is Plan.DIRECTION else "square",
+        "pending": _pending(state, lang),
+        "moves": group_moves(state) if can_act else None,
+        "last": last,
+        "casts": casts,
+        "first_mover": first_mover,
+        "result": result,
+        "kiaak": entries,
+        "stops": stops,
+        "names": {"professions": list(PROFESSIONS[lang]), "tam": TAM2_NAME[lang], "sides": list(SIDES[lang]),
+                  "seasons": list(_SEASON_WORDS[lang])},
+    }
+    return view
+
+
+# --- the table's own calls ----------------------------------------------------------------------
+def import_record(text: str, rules: str = "auto") -> Record:
+    """The record of a kiaak text; ``rules`` ``auto`` tries ``cerke_online`` (the format's
+    home) and then ``official``, else the named preset or rules encoding."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidRecordError("the record is empty")
+    if rules == "auto":
+        first_error: EngineError | None = None
+        for name in ("cerke_online", "official"):
+            try:
+                return import_kiaak(text, name)
+            except EngineError as exc:
+                first_error = first_error or exc
+        assert first_error is not None
+        raise first_error
+    rules_obj = CetkaikRules.preset(rules) if "." not in rules else CetkaikRules.decode(rules)
+    return import_kiaak(text, rules_obj)
+
+
+def ui_call(session: Session | None, name: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The Cetkaik table's calls through the page bridge.
+
+    * ``import`` ``{text, rules?}`` — open a kiaak record in replay mode at its start
+      (``{"session": Session}``, two human seats named after the sides);
+    * ``export`` — the game on screen as kiaak text (``{"text", "filename"}``).
+    """
+    from ..app.session import Session
+
+    if name == "import":
+        record = import_record(str(args.get("text", "")), str(args.get("rules", "auto")))
+        record = Record(record.game, record.rules, (Seat("A"), Seat("IA")), record.actions, None, 0, record.meta)
+        return {"session": Session.from_record(record)}
+    if name == "export":
+        if session is None or session.record.game != "cetkaik":
+            raise InvalidRecordError("there is no Cetkaik game to export")
+        return {"text": export_kiaak(session.record), "filename": "cetkaik-kiaak.txt"}
+    raise InvalidRecordError(f"unknown Cetkaik table call {name!r}")

@@ -1,0 +1,36 @@
+"""Long Chabashi computations for the page's AI Worker (``ctx.task(name, args)`` in the table).
+
+Each task takes and returns plain JSON-ready dicts, so the page's main thread never waits.
+
+>>> from pyengine.chabashi.game import GAME
+>>> from pyengine.core import Pcg32, sample_chance
+>>> s, rng = GAME.new_initial_state(num_players=3), Pcg32(3)
+>>> while s.is_chance():
+...     s = s.apply(sample_chance(s, rng))
+>>> o = odds({"observation": s.observation(1), "rules": "1.seed", "samples": 300})
+>>> o["available"], round(sum(c["p"] for c in o["categories"]), 6), o["categories"][0]["ko"] != ""
+(True, 1.0, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .view import odds_json
+
+MAX_SAMPLES = 20000
+
+
+def odds(args: dict[str, Any]) -> dict[str, Any]:
+    """The odds panel: ``{"observation": <the viewer's observation>, "rules": "<encoding>",
+    "samples": n, "seed": k}`` → chances of each hand and of winning (see :func:`.view.odds_json`)."""
+    observation = args.get("observation")
+    if not isinstance(observation, dict):
+        raise ValueError("odds needs the seat's observation")
+    samples = int(args.get("samples", 3000))
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"samples must be between 1 and {MAX_SAMPLES}")
+    return odds_json(observation, str(args.get("rules", "1.seed")), samples=samples, seed=int(args.get("seed", 0)))
+
+
+__all__ = ["odds"]

@@ -1,0 +1,511 @@
+"""The Daifugō bot levels: ``random``, ``greedy``, ``normal`` and ``strong`` (weakest first).
+
+Every bot sees only its :class:`~pyengine.core.bots.BotView` and keeps no state between
+calls (the page builds a fresh bot for each decision).
+
+* ``greedy`` plays the UECda kit's standard-client strategy: it gives away its weakest
+  cards, leads the longest sequence, else the largest group, else the weakest single
+  (mirrored in revolution), follows with the weakest play that beats the field (singles
+  from cards in no group or sequence, the joker only when nothing else fits), else passes.
+* ``normal`` scores each action by hand division (the fewest plays still needed to empty the
+  hand) and the value of the cards it keeps: it holds on to control cards (2s, jokers, 8s
+  under 8-cut), locks when it can follow the suit, revolts when that turns its hand strong.
+* ``strong`` is a determinized Monte-Carlo search: hidden hands are guessed consistently with
+  what the seat saw (cards played, exchanges, counts) and weighted by how plausible they make
+  the opponents' passes; each candidate action is played out to the end of the game with a
+  light policy; the best mean points on the preset's scale wins.  When only two players
+  hold cards and nothing is hidden, an exact search decides.  The exchange is simulated too.
+
+>>> from pyengine.daifugo import DAIFUGO
+>>> list(DAIFUGO.bots())
+['random', 'greedy', 'normal', 'strong']
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..core.bots import Bot, BotView, RandomBot
+from ..core.rng import Pcg32
+from .ai import Knowledge, card_value, division, place_of, playout, points_table, to_internal, weakness
+from .cards import (
+    EMPEROR,
+    GROUP,
+    JOKER,
+    JOKER_BITS,
+    NATURALS,
+    RANKS,
+    SEQ,
+    SINGLE,
+    Play,
+    bits_of,
+    fmt_cards,
+    play_cards,
+)
+from .ctx import Ctx
+from .engine import CHANCE_PHASES, OVER, PLAY, Engine
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _plays(view: BotView) -> list[tuple[str, Any]]:
+    out = []
+    for a in view.legal:
+        out.append((a, to_internal(a, 0)))
+    return out
+
+
+def _natural_runs(nat: int, cx: Ctx) -> int:
+    """The natural cards that belong to some sequence of at least ``seq_min`` cards."""
+    if not cx.sequences:
+        return 0
+    out = 0
+    m = cx.seq_min
+    for s in range(4):
+        r = 0
+        while r < 13:
+            if not nat >> (4 * r + s) & 1:
+                r += 1
+                continue
+            end = r
+            while end + 1 < 13 and nat >> (4 * (end + 1) + s) & 1:
+                end += 1
+            if end - r + 1 >= m:
+                for q in range(r, end + 1):
+                    out |= 1 << (4 * q + s)
+            r = end + 1
+    return out
+
+
+def _grouped(nat: int) -> int:
+    """The natural cards whose rank appears at least twice."""
+    out = 0
+    for r in range(13):
+        nib = nat >> (4 * r) & 15
+        if nib.bit_count() >= 2:
+            out |= nib << (4 * r)
+    return out
+
+
+def _weakest_cards(hand: int, count: int) -> int:
+    """The ``count`` weakest cards in the normal order (♠ ♥ ♦ ♣ within a rank, jokers last)."""
+    out = 0
+    for i in bits_of(hand):
+        if count <= 0:
+            break
+        out |= 1 << i
+        count -= 1
+    return out
+
+
+def _set_action(view: BotView, kind: str, cards: int) -> str | None:
+    text = f"{kind}:{fmt_cards(cards)}"
+    return text if text in view.legal else None
+
+
+def _bomb_ranks(view: BotView, hand: int, k: int, inv: bool) -> str:
+    """Name the strongest ranks the bot does not hold (up to ``k``)."""
+    names: list[int] = []
+    order = range(1, 14) if inv else range(13, 0, -1)
+    for r in order:
+        if len(names) >= k:
+            break
+        if not hand >> (4 * (r - 1)) & 15:
+            names.append(r)
+    names.sort()
+    text = "bomb:" + (".".join(RANKS[r - 1] for r in names) or "-")
+    return text if text in view.legal else view.legal[0]
+
+
+# --- greedy: the UECda standard client --------------------------------------------------------------
+
+
+class GreedyBot(Bot):
+    """The UECda kit's standard-client strategy (see the module docstring)."""
+
+    level = "greedy"
+
+    def act(self, view: BotView) -> str:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation
+        k = Knowledge(view)
+        hand = k.hand
+        phase = str(obs["phase"])
+        inv = k.inverted
+        pending = obs.get("pending") or {}
+        if phase == "return":
+            got = _set_action(view, "return", _weakest_cards(hand & NATURALS, int(pending.get("count", 1))))
+            return got or legal[0]
+        if phase in ("seven_pass", "ten_discard"):
+            up_to = int(pending.get("up_to", 1))
+            got = _set_action(view, "give" if phase == "seven_pass" else "discard",
+                              _weakest_cards(hand & NATURALS, min(up_to, (hand & NATURALS).bit_count())))
+            return got or legal[-1]
+        if phase == "q_bomber":
+            return _bomb_ranks(view, hand, int(pending.get("up_to", 1)), inv)
+        if phase == "revolution_choice":
+            return "revolt:yes" if _mean_rank(hand) < 7 else "revolt:no"
+        if phase != "play":
+            return "pass" if "pass" in legal else legal[0]
+        plays = [(a, m) for a, m in _plays(view) if m[0] != 0]
+        if not plays:
+            return "pass"
+        if k.field is None:
+            return self._lead(plays, inv)
+        return self._follow(plays, hand, k, inv) or ("pass" if "pass" in legal else plays[0][0])
+
+    @staticmethod
+    def _lead(plays: list[tuple[str, Play]], inv: bool) -> str:
+        seqs = [(a, m) for a, m in plays if m[0] == SEQ]
+        if seqs:
+            return min(seqs, key=lambda am: (-am[1][1], weakness(am[1], inv), am[1][4]))[0]
+        groups = [(a, m) for a, m in plays if m[0] == GROUP]
+        if groups:
+            return min(groups, key=lambda am: (-am[1][1], weakness(am[1], inv), am[1][4]))[0]
+        singles = [(a, m) for a, m in plays if m[0] == SINGLE]
+        if singles:
+            return min(singles, key=lambda am: weakness(am[1], inv))[0]
+        return plays[0][0]
+
+    @staticmethod
+    def _follow(plays: list[tuple[str, Play]], hand: int, k: Knowledge, inv: bool) -> str | None:
+        f = k.field
+        assert f is not None
+        form = f[0]
+        nat = hand & NATURALS
+        if form == SINGLE:
+            free = nat & ~_grouped(nat) & ~_natural_runs(nat, k.cx)
+            singles = [(a, m) for a, m in plays if m[0] == SINGLE and m[3] & free and weakness(m, inv) > weakness(f, inv)]
+            if singles:
+                return min(singles, key=lambda am: weakness(am[1], inv))[0]
+            for a, m in plays:
+                if m[0] == JOKER:
+                    return a
+            return None
+        if form == GROUP:
+            size = f[1]
+            exact = []
+            joker = []
+            for a, m in plays:
+                if m[0] != GROUP or m[1] != size:
+                    continue
+                count = (nat >> (4 * (m[2] - 1)) & 15).bit_count()
+                if not m[4] and count == size:
+                    exact.append((a, m))
+                elif m[4] == 1 and count == size - 1:
+                    joker.append((a, m))
+            pool = exact or joker
+            if pool:
+                return min(pool, key=lambda am: weakness(am[1], inv))[0]
+            return None
+        if form in (SEQ, EMPEROR):
+            same = [(a, m) for a, m in plays if m[0] == form and m[1] == f[1]]
+            natural = [(a, m) for a, m in same if not m[4]]
+            pool = natural or same
+            if pool:
+                return min(pool, key=lambda am: (weakness(am[1], inv), am[1][4]))[0]
+            return None
+        return None
+
+
+def _mean_rank(hand: int) -> float:
+    nat = bits_of(hand & NATURALS)
+    if not nat:
+        return 7.0
+    return sum((i >> 2) + 1 for i in nat) / len(nat)
+
+
+# --- normal: hand division ----------------------------------------------------------------------------
+
+
+def hand_score(hand: int, inv: bool, cx: Ctx, unseen: int | None = None) -> float:
+    """Higher is better: fewer plays still needed to go out, minus the tricks sure to be won.
+
+    A rank is a *control* when no unseen card outranks it (an 8 under 8-cut always is; each
+    joker is one).  ``unseen`` defaults to every card not in ``hand``.
+    """
+    size = hand.bit_count()
+    if not size:
+        return 100.0
+    if unseen is None:
+        unseen = cx.deck & ~hand
+    moves = division(hand, cx)
+    nat_unseen = unseen & NATURALS
+    jk_unseen = bool(unseen & JOKER_BITS)
+    # the strongest unseen rank in the order in force
+    top = 0
+    if nat_unseen:
+        if inv:
+            top = (nat_unseen & -nat_unseen).bit_length() - 1 >> 2
+            top = 13 - top  # strength index: 13 - (rank-1)
+        else:
+            top = (nat_unseen.bit_length() - 1 >> 2) + 1
+    controls = 0.0
+    value = 0.0
+    forbidden_only = cx.any_ff
+    for r in range(1, 14):
+        nib = hand >> (4 * (r - 1)) & 15
+        if not nib:
+            continue
+        strength = 14 - r if inv else r
+        v = (strength - 1) / 12
+        value += v * nib.bit_count()
+        if strength >= top:
+            controls += 0.6 if jk_unseen else 1.0
+        elif cx.eight_cut and r == 6:
+            controls += 0.8
+        if forbidden_only:
+            top_rank = 1 if inv else 13
+            if not (cx.ff_top and r == top_rank) and not (cx.ff_eight and r == 6):
+                forbidden_only = False
+    jokers = (hand >> 52 & 1) + (hand >> 53 & 1)
+    controls += jokers
+    value += 1.2 * jokers
+    if forbidden_only and not (jokers and not cx.ff_joker):
+        controls -= 2.0  # these cards cannot be the last play
+    return float(-moves + 0.9 * controls + 0.04 * value)
+
+
+def _revolts(m: Play, cx: Ctx) -> bool:
+    form = m[0]
+    if form == GROUP:
+        return bool(cx.revolution) and m[1] >= 4
+    if form == SEQ:
+        return bool(cx.seq_rev) and m[1] >= cx.seq_rev
+    return form == EMPEROR
+
+
+def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
+    """The normal level's score of play ``m`` (higher is better)."""
+    cx = k.cx
+    inv = k.inverted
+    cards = play_cards(m, hand)
+    after = hand & ~cards
+    if not after:
+        if world is not None and cx.any_ff and world._forbidden(m, inv, k.field):
+            return -50.0
+        return 100.0
+    inv_after = inv != _revolts(m, cx)
+    s = hand_score(after, inv_after, cx, k.unseen)
+    if k.field is not None:
+        s += 0.05
+        if cx.suit_lock and m[0] not in (JOKER,) and not m[4] and k.field[6] == m[6] and not k.field[4]:
+            # a lock: good if we hold more of those suits
+            s += 0.2
+    rank_trig = cx.rank_trig
+    if m[0] in (SINGLE, GROUP) and cx.eight_cut and m[2] == 6:
+        s += 0.3  # 8-cut: the lead comes back
+    elif m[0] in (SINGLE, GROUP) and rank_trig[m[2]]:
+        s += 0.05
+    return s
+
+
+class NormalBot(Bot):
+    """Hand-division heuristics (see the module docstring)."""
+
+    level = "normal"
+
+    def act(self, view: BotView) -> str:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        k = Knowledge(view)
+        return self.choose(view, k)[0][0]
+
+    def choose(self, view: BotView, k: Knowledge) -> list[tuple[str, float]]:
+        """Every legal action with its score, best first."""
+        hand = k.hand
+        cx = k.cx
+        inv = k.inverted
+        obs = view.observation
+        phase = str(obs["phase"])
+        scored: list[tuple[str, float]] = []
+        world: Engine | None = None
+        if phase == "play" or phase == "four_stop":
+            world = k.engine_with(k.deal_hidden(Pcg32(1)))
+            base = hand_score(hand, inv, cx, k.unseen)
+            for a in legal_iter(view):
+                m = to_internal(a, hand)
+                if m[0] == 0:
+                    s = base
+                    if k.field is None:
+                        s -= 5.0  # leader pass: only when nothing else
+                else:
+                    s = play_score(m, hand, k, world)
+                scored.append((a, s))
+        elif phase in ("return", "seven_pass", "ten_discard", "tribute"):
+            for a in legal_iter(view):
+                kind, cards = to_internal(a, hand)
+                after = hand & ~cards
+                s = hand_score(after, False if phase == "return" else inv, cx, k.unseen)
+                s -= 0.05 * sum(card_value(i, False, cx) for i in bits_of(cards))
+                scored.append((a, s))
+        elif phase == "revolution_choice":
+            yes = hand_score(hand, not inv, cx, k.unseen)
+            no = hand_score(hand, inv, cx, k.unseen)
+            scored = [("revolt:yes", yes), ("revolt:no", no)]
+        elif phase == "q_bomber":
+            pending = obs.get("pending") or {}
+            scored = [(_bomb_ranks(view, hand, int(pending.get("up_to", 1)), inv), 1.0)]
+        else:
+            scored = [(a, 0.0) for a in view.legal]
+        scored = [(a, s) for a, s in scored if a in view.legal] or [(view.legal[0], 0.0)]
+        scored.sort(key=lambda x: -x[1])
+        return scored
+
+
+def legal_iter(view: BotView) -> tuple[str, ...]:
+    return view.legal
+
+
+# --- strong: determinized Monte-Carlo -----------------------------------------------------------------
+
+
+class StrongBot(Bot):
+    """Determinized Monte-Carlo search with a light playout policy and an exact endgame."""
+
+    level = "strong"
+    playouts = 320  # total playout budget per decision
+    max_candidates = 6
+    endgame_nodes = 6000
+    prior = 0.04  # points credited to the normal level's first choice (steadies noisy estimates)
+
+    def act(self, view: BotView) -> str:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        t0 = time.perf_counter()
+        deadline = t0 + max(0.05, min(view.budget * 0.6, 2.0))
+        k = Knowledge(view)
+        phase = str(view.observation["phase"])
+        normal = NormalBot(self.rng)
+        ranked = normal.choose(view, k)
+        others = sum(c for p, c in enumerate(k.counts) if p != k.me)
+        if phase in ("tribute", "q_bomber") or (phase == "return" and (k.table.get("cont") or not others)):
+            return ranked[0][0]
+        if phase == "play":
+            solved = self._endgame(k)
+            if solved is not None and solved in legal:
+                return solved
+        cands = [a for a, _ in ranked[: self.max_candidates]]
+        if phase == "play" and "pass" in legal and "pass" not in cands:
+            cands.append("pass")
+        if len(cands) == 1:
+            return cands[0]
+        pts = points_table(k.cx)
+        me = k.me
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        hand = k.hand
+        actions = [to_internal(a, hand) for a in cands]
+        budget = self.playouts
+        done = 0
+        w = 0
+        base_seed = self.rng.next_u32()
+        while done < budget:
+            world = k.world(self.rng)
+            for i, act in enumerate(actions):
+                e = world.copy()
+                e.step(act)
+                playout(e, Pcg32(base_seed, w))
+                totals[i] += pts[place_of(e, me)] if e.results else 0.0
+                counts[i] += 1
+                done += 1
+            w += 1
+            if time.perf_counter() > deadline:  # safety net only: the playout count is the budget
+                break
+        best = 0
+        best_v = -1e9
+        for i in range(len(cands)):
+            v = totals[i] / max(1, counts[i]) + (self.prior if i == 0 else 0.0)
+            if v > best_v + 1e-9:
+                best_v = v
+                best = i
+        return cands[best]
+
+    # --- exact endgame: two players left, every card known ---------------------------------------
+    def _endgame(self, k: Knowledge) -> str | None:
+        holders = [p for p in range(k.n) if k.counts[p]]
+        if len(holders) != 2 or k.me not in holders or k.hidden_out:
+            return None
+        if sum(k.counts) > 18:
+            return None
+        world = k.engine_with(k.deal_hidden(Pcg32(0)))
+        solver = _Solver(k.me, self.endgame_nodes, time.perf_counter() + 0.25)
+        try:
+            best = solver.best(world)
+        except _Budget:
+            return None
+        return best
+
+
+class _Budget(Exception):
+    pass
+
+
+class _Solver:
+    """Minimax over the last two players (the seat minimises its final place)."""
+
+    def __init__(self, me: int, limit: int, deadline: float) -> None:
+        self.me = me
+        self.limit = limit
+        self.deadline = deadline
+        self.nodes = 0
+        self.memo: dict[Any, float] = {}
+
+    def best(self, e: Engine) -> str | None:
+        from .state import format_action
+
+        moves = e.legal()
+        best_m = None
+        best_v = 1e9
+        for m in moves:
+            c = e.copy()
+            c.step(m)
+            v = self.value(c)
+            if v < best_v - 1e-12:
+                best_v = v
+                best_m = m
+        return format_action(best_m) if best_m is not None else None
+
+    def value(self, e: Engine) -> float:
+        if e.results:
+            return float(place_of(e, self.me))
+        if e.phase == OVER:  # pragma: no cover
+            return float(e.n - 1)
+        if e.phase in CHANCE_PHASES:
+            # random places among the remaining players
+            pool = e.holders()
+            if self.me in pool:
+                first = len(e.out_order)
+                return first + (len(pool) - 1) / 2
+            return float(place_of(e, self.me)) if e.results else 0.0
+        self.nodes += 1
+        if self.nodes > self.limit or (self.nodes & 255 == 0 and time.perf_counter() > self.deadline):
+            raise _Budget
+        key = e.key()
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self.memo[key] = (e.n - 1) / 2  # a repeated position counts as even
+        mine = e.turn == self.me
+        best = 1e9 if mine else -1e9
+        for m in e.legal():
+            c = e.copy()
+            c.step(m)
+            v = self.value(c)
+            if mine:
+                if v < best:
+                    best = v
+            elif v > best:
+                best = v
+        self.memo[key] = best
+        return best
+
+
+__all__ = ["GreedyBot", "NormalBot", "RandomBot", "StrongBot", "hand_score", "play_score"]
+
+_ = (JOKER_BITS, PLAY)

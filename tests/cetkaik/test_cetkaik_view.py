@@ -1,0 +1,283 @@
+"""The Cetkaik table's view model (pyengine.cetkaik.view): what the page draws and offers."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from pyengine.app.session import Session
+from pyengine.cetkaik.board import INITIAL_BOARD, SQUARE_INDEX, TAM2, piece_code
+from pyengine.cetkaik.rules import CERKE_ONLINE, OFFICIAL
+from pyengine.cetkaik.state import MOVE, CetkaikState
+from pyengine.cetkaik.view import group_moves, import_record, table_view, ui_call
+from pyengine.core.errors import EngineError
+from pyengine.core.game import TableContext
+
+from cetkaik_support import VECTORS
+
+SQ = SQUARE_INDEX
+A, IA = 0, 1
+RED, BLACK = 0, 1
+PAWN, OFFICER, GENERAL, KING, VESSEL = 1, 6, 8, 9, 0
+
+
+def ctx_of(states: list[Any], actions: list[str], viewer: int = 0, cursor: int | None = None,
+           kinds: tuple[str, ...] = ("human", "human"), lang: str = "en") -> TableContext:
+    return TableContext(states, actions, len(actions) if cursor is None else cursor, viewer, lang, kinds)
+
+
+def play_line(rules: Any, actions: list[str]) -> list[CetkaikState]:
+    states = [CetkaikState(rules)]
+    for a in actions:
+        states.append(states[-1].apply(a))
+    return states
+
+
+def leaves(moves: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for entry in moves["pieces"].values():
+        out |= set(entry["to"].values())
+        for leg in entry["via"].values():
+            out |= set(leg["to"].values()) | set(leg["cast"].values())
+    for dests in moves["drops"].values():
+        out |= set(dests.values())
+    for seconds in moves["tam"].values():
+        out |= set(seconds.values())
+    return out
+
+
+def record_tokens(text: str) -> tuple[list[str], list[str]]:
+    """Move tokens and declaration choices of a cerke_online record, read independently."""
+    moves: list[str] = []
+    decls: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("{") or not line.strip():
+            continue
+        for token in line.split():
+            if token in ("再行", "終季"):
+                decls.append(token)
+            elif token.startswith("或為") or re.fullmatch("[春夏秋冬]終", token) or token == "星一周":
+                continue
+            else:
+                moves.append(token)
+    return moves, decls
+
+
+# --- board, marks, hands -----------------------------------------------------------------------
+def test_initial_board_marks_and_scores() -> None:
+    states = play_line(OFFICIAL, ["一位色赤"])
+    v = table_view(ctx_of(states, ["一位色赤"]))
+    assert v["board"][SQ["ZO"]] == "tam" and v["tam"] == SQ["ZO"]
+    assert v["board"][SQ["ZA"]] == {"p": KING, "c": RED, "s": A}
+    assert v["board"][SQ["ZIA"]] == {"p": KING, "c": BLACK, "s": IA}
+    assert v["board"][SQ["ZAI"]] == {"p": VESSEL, "c": BLACK, "s": IA}
+    assert v["board"][SQ["ZU"]] is None
+    assert sorted(v["water"]) == sorted(SQ[n] for n in ("ZI", "ZU", "ZO", "ZY", "ZAI", "NO", "TO", "XO", "CO"))
+    fixed = {"NI", "CI", "TU", "XU", "ZO", "TY", "XY", "NAI", "CAI"}
+    around_zo = {"TU", "ZU", "XU", "TO", "XO", "TY", "ZY", "XY"}
+    assert set(v["hue"]) == {SQ[n] for n in fixed | around_zo}
+    assert v["scores"] == [20, 20] and v["rate"] == 1 and v["season"] == 0 and v["seasons"] == 4
+    assert v["season_name"] == "Spring" and v["phase"] == "move" and v["side"] == A
+    assert v["hands"][0]["pieces"] == [] and v["hands"][1]["hands"] == []
+    assert v["first_mover"] == {"side": A, "at": 0}
+    json.dumps(v)  # JSON-ready
+
+
+def test_hue_follows_tam2_and_the_preset() -> None:
+    # tam2 on TY (a fixed hue square); under cerke_online tam2's own square is hue too
+    board = list(INITIAL_BOARD)
+    board[SQ["ZO"]] = 0
+    board[SQ["TY"]] = TAM2
+    for rules in (OFFICIAL, CERKE_ONLINE):
+        s = CetkaikState(rules, board=tuple(board), tam=SQ["TY"], phase=MOVE)
+        hue = set(table_view(ctx_of([s], []))["hue"])
+        assert {SQ["TO"], SQ["NO"], SQ["NY"], SQ["TAI"], SQ["ZAI"]} <= hue
+        assert SQ["ZU"] not in hue  # a neighbour of ZO only while tam2 stood there
+    board2 = list(INITIAL_BOARD)
+    board2[SQ["ZO"]] = 0
+    board2[SQ["ZU"]] = TAM2
+    official = set(table_view(ctx_of([CetkaikState(OFFICIAL, board=tuple(board2), tam=SQ["ZU"], phase=MOVE)], []))["hue"])
+    online = set(table_view(ctx_of([CetkaikState(CERKE_ONLINE, board=tuple(board2), tam=SQ["ZU"], phase=MOVE)], []))["hue"])
+    assert SQ["ZU"] not in official and SQ["ZU"] in online
+    assert online - official == {SQ["ZU"]}
+
+
+def test_hands_form_named_hands_with_values() -> None:
+    hands = ((5, 4, 1), ())  # red Horse, red Tiger, red Pawn held by the A side
+    s = CetkaikState(OFFICIAL, hands=hands, phase=MOVE)
+    v = table_view(ctx_of([s], [], lang="ja"))
+    mine = v["hands"][0]
+    assert [(p["name"], p["count"]) for p in mine["pieces"]] == [("赤兵", 1), ("赤虎", 1), ("赤馬", 1)]
+    assert {(h["name"], h["value"]) for h in mine["hands"]} == {("同色獣", 5)}
+    assert mine["score"] == 5
+    assert v["names"]["professions"][5] == "馬"
+    en = table_view(ctx_of([s], []))
+    assert en["hands"][0]["hands"][0]["label"] == "The Animals of one colour"
+
+
+# --- grouped legal actions ---------------------------------------------------------------------
+def test_grouping_covers_exactly_the_legal_moves_at_the_start() -> None:
+    s = CetkaikState(OFFICIAL, phase=MOVE)
+    moves = group_moves(s)
+    legal = set(s.legal_actions())
+    assert leaves(moves) <= legal
+    piece_moves = {a for a in legal if "片" in a}
+    assert piece_moves <= leaves(moves)
+    # every tam2 (first, second) pair of the legal list is offered
+    pairs = {(m[m.index("[") + 1: m.index("]")], re.findall("[KLNTZXCMP](?:AI|AU|IA|A|E|I|U|O|Y)", m.split("]")[1])[-1])
+             for m in legal if "皇" in m}
+    from pyengine.cetkaik.board import SQUARE_NAMES
+    offered = {(SQUARE_NAMES[int(f)], SQUARE_NAMES[int(g)]) for f, gs in moves["tam"].items() for g in gs}
+    assert offered == pairs
+    assert moves["tam_src"] == SQ["ZO"]
+    # the Officer on KA steps over the Shaman on KE: a ranged second leg back to KA is a cast
+    assert moves["pieces"][str(SQ["KA"])]["via"][str(SQ["KE"])]["cast"][str(SQ["KA"])] == "KA片KE心KA"
+    # a water move carries its flag
+    assert moves["pieces"][str(SQ["NI"])]["to"][str(SQ["NO"])] == "NI片NO水"
+
+
+def test_protected_piece_can_only_be_stepped_over() -> None:
+    board = [0] * 81
+    board[SQ["ZO"]] = TAM2
+    board[SQ["NI"]] = piece_code(A, RED, GENERAL)  # on a fixed hue square
+    board[SQ["NU"]] = piece_code(A, BLACK, PAWN)  # next to it: protected
+    board[SQ["NY"]] = piece_code(IA, RED, OFFICER)  # ranged forward (towards A) over NO
+    s = CetkaikState(OFFICIAL, board=tuple(board), tam=SQ["ZO"], phase=MOVE, side=IA)
+    v = table_view(ctx_of([s], [], viewer=IA))
+    officer = v["moves"]["pieces"][str(SQ["NY"])]
+    assert str(SQ["NU"]) not in officer["to"] and str(SQ["NU"]) in officer["via"]
+    assert SQ["NU"] in v["protected"] and SQ["NI"] not in v["protected"]
+    # without the General the Pawn can be captured
+    board[SQ["NI"]] = 0
+    s2 = CetkaikState(OFFICIAL, board=tuple(board), tam=SQ["ZO"], phase=MOVE, side=IA)
+    v2 = table_view(ctx_of([s2], [], viewer=IA))
+    assert str(SQ["NU"]) in v2["moves"]["pieces"][str(SQ["NY"])]["to"] and v2["protected"] == []
+
+
+def test_moves_only_for_the_human_to_act_at_the_end() -> None:
+    states = play_line(OFFICIAL, ["一位色赤"])
+    assert table_view(ctx_of(states, ["一位色赤"], viewer=A))["moves"] is not None
+    assert table_view(ctx_of(states, ["一位色赤"], viewer=IA))["moves"] is None
+    assert table_view(ctx_of(states, ["一位色赤"], viewer=-1))["moves"] is None
+    assert table_view(ctx_of(states, ["一位色赤"], viewer=A, kinds=("bot:random", "human")))["moves"] is None
+    more = ["一位色赤", "NI片NU"]
+    states = play_line(OFFICIAL, more)
+    assert table_view(ctx_of(states, more, viewer=A, cursor=1))["moves"] is None  # replaying
+
+
+# --- phases: stepping, water, declaration ------------------------------------------------------
+def test_stepping_cast_then_choice_and_failure() -> None:
+    line = ["一位色赤", "KA片KE心KA", "橋三"]
+    states = play_line(OFFICIAL, line)
+    v = table_view(ctx_of(states, line))
+    assert v["phase"] == "stepping_choice"
+    assert v["pending"] == {"src": SQ["KA"], "via": SQ["KE"], "planned": SQ["KA"], "sticks": 3, "options": [SQ["KA"]]}
+    assert v["moves"] == {"choice": {str(SQ["KA"]): "KA"}, "decline": "此無"}
+    assert v["casts"] == [{"kind": "step", "sticks": 3, "ok": True, "at": 2}]
+    assert v["last"]["src"] == SQ["KA"] and v["last"]["via"] == SQ["KE"] and v["last"]["failed"] is False
+    # a cast too short: the move fails at once and the turn passes
+    short = ["一位色赤", "KA片KE心KA", "橋無"]
+    states = play_line(OFFICIAL, short)
+    v = table_view(ctx_of(states, short, viewer=IA))
+    assert v["phase"] == "move" and v["side"] == IA
+    assert v["casts"] == [{"kind": "step", "sticks": 0, "ok": False, "at": 2}] and v["last"]["failed"] is True
+    assert v["kiaak"][-1]["text"] == "KA筆KEKA橋無此無"
+
+
+def test_water_cast_shown_and_failed_entry() -> None:
+    line = ["一位色赤", "NI片NO水"]
+    states = play_line(OFFICIAL, line)
+    v = table_view(ctx_of(states, line, viewer=A))
+    assert v["phase"] == "water_cast" and v["pending"] == {"src": SQ["NI"], "via": None, "dest": SQ["NO"]}
+    failed = line + ["水二"]
+    states = play_line(OFFICIAL, failed)
+    v = table_view(ctx_of(states, failed, viewer=IA))
+    assert v["board"][SQ["NI"]] is not None and v["board"][SQ["NO"]] is None
+    assert v["casts"] == [{"kind": "water", "sticks": 2, "ok": False, "at": 2}]
+    assert v["last"]["failed"] is True and v["kiaak"][-1]["text"] == "NI兵NO水二此無"
+    ok = line + ["水四"]
+    v = table_view(ctx_of(play_line(OFFICIAL, ok), ok, viewer=IA))
+    assert v["casts"][0]["ok"] is True and v["last"]["failed"] is False and v["board"][SQ["NO"]] is not None
+
+
+def _session_of(name: str) -> Session:
+    result = ui_call(None, "import", {"text": (VECTORS / "records" / "real" / name).read_text(encoding="utf-8")})
+    session = result["session"]
+    assert isinstance(session, Session)
+    return session
+
+
+def test_declaration_offers_both_choices_with_values() -> None:
+    session = _session_of("case4.txt")
+    decl = next(i for i, s in enumerate(session.states) if s.phase_name == "declaration")
+    session.goto(decl)
+    v = table_view(ctx_of(session.states, list(session.record.actions), viewer=IA, cursor=decl))
+    assert v["phase"] == "declaration"
+    assert v["pending"]["hands"] == [{"name": "王", "label": "The King", "value": 5}]
+    assert v["pending"]["value"] == 5 and v["pending"]["rate"] == 1 and v["pending"]["rate_after"] == 2
+    # as the last action of a live game, the side to act gets both buttons
+    states = session.states[: decl + 1]
+    live = table_view(ctx_of(states, list(session.record.actions[:decl]), viewer=states[-1].current_player))
+    assert live["moves"] == {"declare": {"ty_mok": "再行", "ta_xot": "終季"}}
+
+
+# --- records -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["case1.txt", "case4.txt"])
+def test_kiaak_list_matches_the_record(name: str) -> None:
+    text = (VECTORS / "records" / "real" / name).read_text(encoding="utf-8")
+    session = _session_of(name)
+    assert session.cursor == 0 and session.record.seats[0].name == "A"
+    actions = list(session.record.actions)
+    v = table_view(ctx_of(session.states, actions, viewer=-1, cursor=0))
+    plies = [e for e in v["kiaak"] if e["kind"] == "ply"]
+    decls = [e["text"].split()[-1] if "終季" not in e["text"] else "終季" for e in v["kiaak"] if e["kind"] == "decl"]
+    moves, choices = record_tokens(text)
+    assert [e["text"] for e in plies] == moves
+    assert decls == choices
+    stops = v["stops"]
+    assert stops[0] == 0 and stops[-1] == len(actions) and stops == sorted(set(stops))
+    assert all(e["cursor"] in stops for e in v["kiaak"])
+
+
+def test_import_replays_to_the_recorded_end_scores() -> None:
+    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
+    for item in manifest:
+        if "real/case" not in item["record"]:
+            continue
+        session = _session_of(item["record"].split("/")[-1])
+        assert session.record.rules.startswith("1.cerke_online")  # auto found the preset
+        session.goto(len(session.record.actions))
+        v = session.view()["table"]
+        assert v["scores"] == [item["final_scores"]["A"], item["final_scores"]["IA"]]
+        assert v["result"] is not None and v["moves"] is None
+
+
+def test_official_records_import_under_auto_and_export_round_trip() -> None:
+    text = (VECTORS / "records" / "generated" / "official_343.txt").read_text(encoding="utf-8")
+    record = import_record(text)
+    assert record.rules.startswith("1.official")
+    session = ui_call(None, "import", {"text": text})["session"]
+    out = ui_call(session, "export", {})
+    assert out["filename"].endswith(".txt")
+    again = import_record(out["text"], "official")
+    assert again.actions == record.actions
+
+
+def test_import_errors_are_engine_errors() -> None:
+    with pytest.raises(EngineError):
+        ui_call(None, "import", {"text": "   "})
+    with pytest.raises(EngineError):
+        ui_call(None, "import", {"text": "ZZ片QQ無撃裁"})
+    with pytest.raises(EngineError):
+        ui_call(None, "nonsense", {})
+
+
+def test_session_view_carries_the_table_and_setup_seasons() -> None:
+    session = Session.new("cetkaik", "1.cerke_online~seasons=2", seed=2)
+    session.run_auto()
+    v = session.view("ko")["table"]
+    assert v["seasons"] == 2 and v["plan"] == "direction" and v["season_name"] == "봄"
+    assert v["can_act"] is True and v["moves"] is not None

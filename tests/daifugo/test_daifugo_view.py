@@ -1,0 +1,208 @@
+"""The Daifugō table's view model (pyengine/daifugo/view.py), tested without a browser."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyengine.app.session import Session
+from pyengine.core.game import TableContext
+from pyengine.daifugo import DaifugoState
+from pyengine.daifugo.view import rules_panel, rules_set, table_view, ui_call
+
+HUMAN_BOTS = ("human", "bot:random", "bot:random", "bot:random")
+
+
+def view_of(state: DaifugoState, viewer: int = 0, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+    kinds = kinds or ("human",) + ("bot:random",) * (state.num_players - 1)
+    return table_view(TableContext([state], [], 0, viewer, "en", kinds))
+
+
+def ids_in(obj: Any) -> set[str]:
+    out: set[str] = set()
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k in ("id", "ids") and isinstance(v, str):
+                out.add(v)
+            elif k == "ids" and isinstance(v, list):
+                out.update(v)
+            else:
+                out |= ids_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= ids_in(v)
+    return out
+
+
+def test_choices_are_exactly_the_legal_actions_as_card_sets() -> None:
+    s = DaifugoState.custom("popular", ["S3.H3.D5.H9.JK", "D4.C4", "C6"])
+    v = view_of(s)
+    assert v["mode"] == "play" and v["me"] == 0
+    legal = set(s.legal_actions())
+    assert {c["action"] for c in v["choices"]} | ({"pass"} if v["can_pass"] else set()) == legal
+    hand_ids = [c["id"] for c in v["hand"]]
+    for c in v["choices"]:
+        assert c["sig"] == ".".join(sorted(c["ids"]))
+        for i in c["ids"]:
+            assert c["ids"].count(i) <= hand_ids.count(i)
+    assert next(c for c in v["choices"] if c["action"] == "S3.H3")["sig"] == "H3.S3"
+    assert next(c for c in v["choices"] if c["action"] == "JK")["ids"] == ["JK"]
+
+
+def test_joker_stand_ins_are_separate_choices_with_the_same_cards() -> None:
+    s = DaifugoState.custom("basic", ["H5.H6.JK.C9", "D4", "C6"])
+    v = view_of(s)
+    seq = [c for c in v["choices"] if c["sig"] == "H5.H6.JK"]
+    assert {c["standin"] for c in seq} == {"♥4", "♥7"}
+    assert {c["action"] for c in seq} == {"JK=H4.H5.H6", "H5.H6.JK=H7"}
+    assert all("Joker" in c["label"] for c in seq)
+
+
+def test_two_jokers_get_distinct_keys() -> None:
+    s = DaifugoState.custom("jdf", ["S3.JK.JK", "D4", "C6", "C7"])
+    v = view_of(s)
+    assert [c["key"] for c in v["hand"]] == ["S3", "JK", "JK#2"]
+    assert v["hand_strength"][-2:] == ["JK", "JK#2"]
+    pair = [c for c in v["choices"] if c["action"] == "JK.JK"]
+    assert pair and pair[0]["ids"] == ["JK", "JK"]
+
+
+def test_hand_sorted_by_strength_follows_a_revolution_and_by_suit() -> None:
+    hand = "S3.C2.H7.DA.JK"
+    normal = view_of(DaifugoState.custom("basic", [hand, "D4", "C6"]))
+    assert normal["hand_strength"] == ["S3", "H7", "DA", "C2", "JK"]
+    assert normal["hand_suit"] == ["S3", "H7", "DA", "C2", "JK"]
+    rev = view_of(DaifugoState.custom("basic", [hand, "D4", "C6"], revolution=True))
+    assert rev["hand_strength"] == ["C2", "DA", "H7", "S3", "JK"]
+    assert rev["strip"]["revolution"] is True and rev["strip"]["inverted"] is True
+    mixed = view_of(DaifugoState.custom("basic", ["C3.S9.H4.S4", "D4", "C6"]))
+    assert mixed["hand_suit"] == ["S4", "S9", "H4", "C3"]
+
+
+def test_eight_cut_revolution_and_lock_show_in_the_strip() -> None:
+    s = DaifugoState.custom("popular", ["S8.H5.C9", "D4.H6", "C6.D7.DK"], turn=0)
+    s = s.apply("S8")
+    v = view_of(s)
+    assert [e["kind"] for e in v["strip"]["effects"]] == ["eight_cut"]
+    assert v["field"] is None and v["trick"] == []
+    assert v["seats"][0]["active"] and v["mode"] == "play"  # the cutter leads again
+    r = DaifugoState.custom("popular", ["S5.H5.D5.C5.H9", "D4", "C6"], turn=0).apply("S5.H5.D5.C5")
+    rv = view_of(r, viewer=1)
+    assert "revolution" in [e["kind"] for e in rv["strip"]["effects"]]
+    assert rv["strip"]["revolution"] is True
+    lk = DaifugoState.custom("popular", ["H5.C9", "H6.D4", "C6.S7"], turn=0).apply("H5").apply("H6")
+    lv = view_of(lk, viewer=2)
+    assert lv["strip"]["lock"] == ["♥"]
+    assert [e["kind"] for e in lv["strip"]["effects"]] == ["lock"]
+    assert [t["cards"][0]["id"] for t in lv["trick"]] == ["H5", "H6"]
+    assert lv["field"] == {"seat": 1, "cards": [{"id": "H6", "note": ""}]}
+
+
+def test_passed_marks_and_active_seat() -> None:
+    s = DaifugoState.custom("basic", ["S5.C9", "D4.H6", "C6.S7"], turn=0).apply("S5").apply("pass")
+    v = view_of(s, viewer=2)
+    by_seat = {x["seat"]: x for x in v["seats"]}
+    assert by_seat[1]["passed"] and not by_seat[0]["passed"]
+    assert by_seat[2]["active"] and by_seat[2]["me"] and v["seats"][0]["seat"] == 2  # viewer first
+    assert by_seat[0]["owner"] and by_seat[0]["count"] == 1
+    assert v["trick"][-1] == {"key": v["trick"][-1]["key"], "seat": 1, "kind": "pass", "cards": []}
+
+
+def test_nothing_hidden_is_revealed_through_a_whole_match() -> None:
+    session = Session.new("daifugo", "1.popular~match.games=2", [("", k) for k in HUMAN_BOTS], 4)
+    checked = 0
+    modes = set()
+    while True:
+        session.run_auto()
+        state = session.state
+        for viewer in (0, 2, -1):
+            v = table_view(TableContext(session.states, session.record.actions, session.cursor, viewer, "en", HUMAN_BOTS))
+            json.dumps(v)
+            hidden = state.hidden_tokens(viewer)
+            assert not (ids_in(v) & hidden), (viewer, ids_in(v) & hidden)
+            if viewer == 0:
+                modes.add(v["mode"])
+            if viewer == -1:
+                assert v["hand"] == [] and v["mode"] in ("wait", "over")
+            checked += 1
+        if session.status() == "over":
+            break
+        v = session.view()["table"]
+        session.play(v["choices"][0]["action"] if v["choices"] else session.legal()[0])
+    assert checked > 50
+    assert "play" in modes and "over" in modes
+
+
+def test_exchange_results_and_scoreboard() -> None:
+    session = Session.new("daifugo", "1.popular~match.games=2", [("", k) for k in HUMAN_BOTS], 4)
+    saw_exchange = False
+    while session.status() != "over":
+        session.run_auto()
+        if session.status() == "over":
+            break
+        v = session.view()["table"]
+        if v["game_no"] == 2 and v["exchange"]:
+            saw_exchange = True
+            assert v["results"] and len(v["results"]) == 1
+            assert all(s["title"] is not None for s in v["seats"])
+        if v["mode"] == "select":
+            assert v["select"]["kind"] in ("return", "tribute")
+            assert v["select"]["min"] == v["select"]["max"] == len(v["choices"][0]["ids"]) > 0
+        session.play(v["choices"][0]["action"] if v["choices"] else session.legal()[0])
+    v = session.view()["table"]
+    assert saw_exchange
+    assert v["mode"] == "over" and len(v["results"]) == 2
+    totals = [sum(r["points"][p] for r in v["results"]) for p in range(4)]
+    assert totals == v["scores"]
+    assert sorted(v["results"][0]["points"]) == [1, 2, 3, 4]
+    for r in v["results"]:
+        assert sorted(r["placing"]) == [0, 1, 2, 3]
+
+
+def test_received_cards_are_shown_only_to_the_two_players() -> None:
+    # find game 2's exchange and look at it from each seat
+    session = Session.new("daifugo", "1.popular~match.games=2", [("", "bot:random")] * 4, 11)
+    session.run_auto()
+    assert session.status() == "over"
+    for cursor in range(len(session.record.actions), 0, -1):
+        state = session.states[cursor]
+        obs = state.observation(-1)
+        if obs["game"] == 2 and obs["phase"] == "play":
+            break
+    kinds = ("bot:random",) * 4
+    views = [table_view(TableContext(session.states, session.record.actions, cursor, p, "en", kinds)) for p in range(4)]
+    public = table_view(TableContext(session.states, session.record.actions, cursor, -1, "en", kinds))
+    assert public["exchange"] and all("count" in x and "cards" not in x for x in public["exchange"])
+    for p, v in enumerate(views):
+        for x in v["exchange"]:
+            assert ("cards" in x) == (p in (x["seat"], x["to"]))
+
+
+def test_follow_up_prompts() -> None:
+    seven = DaifugoState.custom("party", ["S7.H9.C3", "D4.H6", "C6.S8"], turn=0).apply("S7")
+    v = view_of(seven)
+    assert v["mode"] == "select" and v["select"]["kind"] == "seven_pass"
+    assert v["select"]["min"] == 0 and v["select"]["max"] == 1 and v["select"]["none"] == "give:-"
+    assert v["select"]["to"] == 1
+    bomb = DaifugoState.custom("party", ["SQ.H9.C3", "D4.H6", "C6.S8"], turn=0).apply("SQ")
+    b = view_of(bomb)
+    assert b["mode"] == "bomb" and b["bomb"]["max"] == 1
+    assert [r["text"] for r in b["bomb"]["ranks"]][7] == "10"
+
+
+def test_rules_panel_explains_and_never_fixes() -> None:
+    p = rules_panel("1.popular", 4)
+    paths = [o["path"] for g in p["groups"] for o in g["options"]]
+    assert len(paths) == len(set(paths)) > 50
+    rev = next(o for g in p["groups"] for o in g["options"] if o["path"] == "order.revolution")
+    assert rev["kind"] == "enum" and rev["value"] == "immediate" and "after_clear" in rev["choices"]
+    r = rules_set("1.popular", {"clears.eight_cut": False}, 4)
+    assert r["error"] and "eight_cut" in r["error"]  # 8-cut joker and the 'eight' forbidden finish need it
+    assert "clears.eight_cut=0" in r["rules"]
+    again = rules_panel(r["rules"], 4)
+    assert again["error"] == r["error"]
+    fixed = rules_set(r["rules"], {"clears.eight_cut_joker": False, "finishing.forbidden_finish": ["joker", "top_rank"]}, 4)
+    assert fixed["error"] is None
+    assert rules_set("1.jdf", {}, 5)["error"] == "match.scoring 'jdf' (6/4/2/0) is for 4 players, not 5"
+    assert ui_call(None, "rules_set", {"rules": "1.basic", "changes": {"match.games": "3"}, "players": 4}, "en")[
+        "rules"] == "1.basic~match.games=3"

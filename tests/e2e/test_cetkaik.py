@@ -1,0 +1,264 @@
+"""The Cetkaik table in Chromium: a seeded game through clicks (stepping cast, water cast,
+drop, tam2, both declarations), record import and replay, share link and play by link,
+keyboard and text-view play, the embed in an iframe of another origin, narrow layouts."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Guard, Server, make_context, open_app
+from playwright.sync_api import expect
+
+from pyengine.cetkaik.board import SQUARE_INDEX
+from pyengine.core import Record, Seat, encode_fragment
+
+pytestmark = pytest.mark.e2e
+VECTORS = Path(__file__).resolve().parents[3] / "shared" / "vectors" / "cetkaik"
+# Seed 2: the A side moves first in spring; the casts below follow from it.
+SEED = 2
+
+
+def two_humans(rules: str = "1.official", seed: int = SEED) -> str:
+    return encode_fragment(Record("cetkaik", rules, (Seat("", "human"), Seat("", "human")), (), seed))
+
+
+def sq(page: Any, name: str) -> Any:
+    return page.locator(f'.ck-board [data-sq="{SQUARE_INDEX[name]}"]')
+
+
+def click(page: Any, *names: str) -> None:
+    for name in names:
+        sq(page, name).click()
+
+
+def wait_human(page: Any) -> None:
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
+
+
+def observation(page: Any) -> dict[str, Any]:
+    return page.evaluate("window.pyengineApp.state().observation")  # type: ignore[no-any-return]
+
+
+def open_table(context: Any, server: Server, fragment: str, query: str = "?speed=instant") -> Any:
+    page = open_app(context, server.url + query + "#" + fragment)
+    page.wait_for_selector(".ck-board")
+    wait_human(page)
+    return page
+
+
+def test_seeded_game_through_the_board(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_table(context, server, two_humans())
+    expect(page.locator(".ck-season")).to_contain_text("Spring (1/4)")
+    expect(page.locator(".ck-cast")).to_contain_text("moves first")
+    # A: the Vessel on ZI steps over tam2 (kut2 tam2, a penalty hand under official) to CO
+    click(page, "ZI")
+    expect(sq(page, "ZO")).to_have_class(re.compile(r"\bvia\b"))
+    click(page, "ZO")
+    expect(page.locator(".ck-prompt-text")).to_contain_text("penalty")
+    click(page, "CO")
+    dialog = page.locator(".ck-decl")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("The Stepping")
+    expect(dialog.locator('[data-declare="ta_xot"]')).to_contain_text("-5")
+    dialog.locator('[data-declare="ty_mok"]').click()  # ty mok1: continue, rate doubles
+    wait_human(page)
+    expect(page.locator(".ck-rate")).to_have_text("Rate ×2")
+    assert observation(page)["to_move"] == "IA"
+    # IA: a Pawn into the water: the water cast (seeded: 4, it enters)
+    click(page, "NAI", "NO")
+    wait_human(page)
+    expect(page.locator(".ck-cast")).to_contain_text("Water cast: 4")
+    expect(page.locator(".ck-cast")).to_have_attribute("data-ok", "1")
+    assert observation(page)["board"][SQUARE_INDEX["NO"]] == "黒兵IA"
+    # A: the Officer on KA steps over the Shaman on KE, a ranged second leg planned back to KA
+    click(page, "KA", "KE")
+    expect(sq(page, "KA")).to_have_class(re.compile(r"\bcast\b"))
+    click(page, "KA")
+    wait_human(page)
+    expect(page.locator(".ck-cast")).to_contain_text("Stepping cast: 3")
+    assert observation(page)["phase"] == "stepping_choice"
+    expect(page.locator('[data-choice="decline"]')).to_be_visible()
+    click(page, "KA")
+    wait_human(page)
+    # IA captures the red Vessel on CO (through the automation API)
+    page.evaluate("window.pyengineApp.play('CAI片CO水')")
+    wait_human(page)
+    assert observation(page)["hands"]["IA"] == ["赤船"]
+    expect(page.locator('.ck-hand[data-side="1"] .ck-handpc')).to_have_count(1)
+    # A: tam2's two steps ZO → ZU → ZI
+    click(page, "ZO", "ZU", "ZI")
+    wait_human(page)
+    assert observation(page)["board"][SQUARE_INDEX["ZI"]] == "皇"
+    # IA drops the red Vessel on CU
+    page.locator('.ck-hand[data-side="1"] .ck-handpc[data-code="0"]').click()
+    expect(sq(page, "CU")).to_have_class(re.compile(r"\bdest\b"))
+    click(page, "CU")
+    wait_human(page)
+    assert observation(page)["board"][SQUARE_INDEX["CU"]] == "赤船IA"
+    # A: the Tiger on TE steps over tam2 again; this time ta xot1 ends the season (-5 × 2)
+    click(page, "TE", "ZI", "TU")
+    expect(dialog).to_be_visible()
+    ta_xot = dialog.locator('[data-declare="ta_xot"]')
+    expect(ta_xot).to_contain_text("-10")
+    ta_xot.click()
+    wait_human(page)
+    expect(page.locator(".ck-season")).to_contain_text("Summer (2/4)")
+    expect(page.locator('.ck-score[data-side="0"]')).to_contain_text("10")
+    expect(page.locator('.ck-score[data-side="1"]')).to_contain_text("30")
+    texts = page.locator(".ck-kiaak li").all_inner_texts()
+    assert texts[:3] == ["ZI船ZOCO無撃裁", "或為撃皇 再行", "NAI兵NO水四"]
+    assert "KA筆KEKA橋三" in texts and "CAI兵CO水五手赤船" in texts and "ZO皇[ZU]ZI" in texts and "赤船CU" in texts
+    assert texts[-1].startswith("或為撃皇而手下十 終季")
+    assert page.errors == []
+
+
+def test_import_a_real_record_and_replay_it(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_table(context, server, two_humans())
+    item = next(m for m in json.loads((VECTORS / "manifest.json").read_text()) if m["record"].endswith("case1.txt"))
+    text = (VECTORS / item["record"]).read_text(encoding="utf-8")
+    page.locator(".ck-import summary").click()
+    page.locator('[data-import="text"]').fill(text)
+    page.locator('[data-import="open"]').click()
+    page.wait_for_function("window.pyengineApp.state().ply === 0 && window.pyengineApp.state().length > 0")
+    length = page.evaluate("window.pyengineApp.state().length")
+    expect(page.locator(".ck-turn")).to_contain_text(f"position 0 of {length}")
+    expect(page.locator(".ck-kiaak li").first).to_have_text("MAU弓MAIMY橋五")
+    page.locator('.ck-replay [data-nav="next"]').click()
+    page.wait_for_function("window.pyengineApp.state().ply > 0")
+    expect(page.locator(".ck-kiaak li.current")).to_have_text("MAU弓MAIMY橋五")
+    page.locator('.ck-replay [data-nav="last"]').click()
+    page.wait_for_function(f"window.pyengineApp.state().ply === {length}")
+    final = item["final_scores"]
+    expect(page.locator('.ck-score[data-side="0"]')).to_contain_text(f": {final['A']}")
+    expect(page.locator('.ck-score[data-side="1"]')).to_contain_text(f": {final['IA']}")
+    expect(page.locator(".ck-turn")).to_contain_text("Game over")
+    page.locator('.ck-replay [data-nav="prev"]').click()
+    page.wait_for_function(f"window.pyengineApp.state().ply < {length}")
+    page.locator('.ck-replay [data-nav="first"]').click()
+    page.wait_for_function("window.pyengineApp.state().ply === 0")
+    assert page.errors == []
+
+
+def test_share_link_and_play_by_link(browser: Any, server: Server) -> None:
+    ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
+    ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
+    try:
+        a = open_table(ctx_a, server, two_humans(seed=5))  # the IA side moves first
+        assert observation(a)["to_move"] == "IA"
+        click(a, "NAI", "NY")
+        wait_human(a)
+        box = a.locator(".ck-link")
+        expect(box).to_be_visible()
+        expect(box).to_contain_text("Send this link to your opponent")
+        link = box.locator("input").input_value()
+        assert link.endswith("#" + a.evaluate("window.pyengineApp.state().record"))
+        b = open_app(ctx_b, link)
+        b.wait_for_selector(".ck-board")
+        wait_human(b)
+        assert observation(b)["board"][SQUARE_INDEX["NY"]] == "黒兵IA"
+        assert observation(b)["to_move"] == "A"
+        assert b.locator(".ck").get_attribute("data-flipped") == "1"  # the A side sits at the bottom
+        click(b, "NI", "NU")
+        wait_human(b)
+        back = b.locator(".ck-link input").input_value()
+        a.goto(back)
+        a.evaluate("window.pyengineApp.ready")
+        a.wait_for_function("((s) => s.observation && s.observation.to_move === 'IA' && s.length > 2)(window.pyengineApp.state())")
+        obs = observation(a)
+        assert obs["board"][SQUARE_INDEX["NU"]] == "黒兵A" and obs["board"][SQUARE_INDEX["NY"]] == "黒兵IA"
+        assert a.errors == [] and b.errors == []
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+    assert guard_a.blocked == [] and guard_b.blocked == []
+
+
+def test_keyboard_and_text_view(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_table(context, server, two_humans())
+    # the visual board: arrow keys move the cursor, Enter selects, Escape cancels
+    sq(page, "NI").focus()
+    page.keyboard.press("Enter")
+    expect(sq(page, "NI")).to_have_class(re.compile(r"\bsel\b"))
+    page.keyboard.press("Escape")
+    expect(sq(page, "NI")).not_to_have_class(re.compile(r"\bsel\b"))
+    page.keyboard.press("Enter")
+    # the A side sits at the bottom (the board is turned): ArrowUp goes towards IA
+    page.keyboard.press("ArrowUp")
+    expect(sq(page, "NU")).to_be_focused()
+    page.keyboard.press("Enter")
+    wait_human(page)
+    assert observation(page)["board"][SQUARE_INDEX["NU"]] == "黒兵A"
+    expect(page.locator("#announcer")).to_contain_text("NI")
+    # the text view: a table of buttons driving the same intents
+    page.locator(".ck-settings summary").click()
+    page.locator('[data-setting="text"]').focus()
+    page.keyboard.press("Space")
+    table = page.locator(".ck-texttable")
+    expect(table).to_be_visible()
+    expect(page.locator(".ck-board")).to_be_hidden()
+    src = table.locator(f'[data-sq="{SQUARE_INDEX["NAI"]}"]')
+    src.focus()
+    page.keyboard.press("Enter")
+    dest = table.locator(f'[data-sq="{SQUARE_INDEX["NY"]}"]')
+    expect(dest).to_have_attribute("aria-label", re.compile("destination"))
+    dest.focus()
+    page.keyboard.press("Enter")
+    wait_human(page)
+    assert observation(page)["board"][SQUARE_INDEX["NY"]] == "黒兵IA"
+    expect(page.locator("#announcer")).to_contain_text("NY")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("width,height", [(320, 640), (1280, 800)])
+def test_layout_has_no_horizontal_overflow(browser: Any, server: Server, width: int, height: int) -> None:
+    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+    page = open_table(context, server, two_humans())
+    click(page, "KA")  # a selection with prompts drawn
+    box = page.locator(".ck-board").bounding_box()
+    assert box["width"] > 0.8 * min(width, 640) - 40 and abs(box["width"] - box["height"]) < 2
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    context.close()
+    assert guard.blocked == []
+
+
+def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+    from pyengine.cetkaik.view import import_record
+
+    record = import_record((VECTORS / "records" / "real" / "case4.txt").read_text(encoding="utf-8"))
+    fragment = encode_fragment(Record(record.game, record.rules, record.seats, record.actions, None, 5))
+    app_url = server.url.replace("127.0.0.1", "localhost")
+    (tmp_path / "host.html").write_text(f"""<!doctype html><meta charset=utf-8><title>Wiki</title>
+<h1>A wiki page</h1>
+<iframe class="pyengine-embed" style="border:0;width:400px;height:400px" src="{app_url}index.html?embed=1&speed=instant#{fragment}"></iframe>""")
+    host = Server(tmp_path)
+    try:
+        context, guard = make_context(browser, host.url, app_url, service_workers="block")
+        hp = context.new_page()
+        hp.goto(host.url + "host.html")
+        frame = hp.wait_for_selector("iframe.pyengine-embed").content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().game === 'cetkaik'", timeout=60000)
+        frame.wait_for_selector(".ck-board")
+        assert frame.evaluate("window.pyengineApp.state().ply") == 5
+        expect(frame.locator(".ck-board")).to_be_visible()
+        expect(frame.locator(".ck-replay")).to_be_visible()  # replaying: the record controls stay
+        expect(frame.locator(".ck-kiaak")).to_be_hidden()
+        expect(frame.locator(".ck-tools")).to_be_hidden()
+        expect(frame.locator(".ck-bar")).to_be_hidden()
+        frame.locator('.ck-replay [data-nav="next"]').click()
+        frame.wait_for_function("window.pyengineApp.state().ply > 5")
+        rect = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.width, r.bottom]; }"
+        width, bottom = frame.evaluate(rect, ".ck-board")
+        assert width > 250 and bottom <= frame.evaluate("window.innerHeight") + 1
+        assert frame.evaluate(rect, ".ck-replay")[1] <= frame.evaluate("window.innerHeight") + 1
+        assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        context.close()
+        assert guard.blocked == []
+    finally:
+        host.stop()

@@ -1,0 +1,220 @@
+"""Chabashi table journeys in Chromium: a whole hot-seat hand with both betting rounds, a step-8
+swap and the showdown (the hand-over screen never shows the previous hand), the odds panel from
+the Worker, keyboard-only play against bots, layouts from 320 px, and a cross-origin embed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Guard, Server, make_context, open_app
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+CARD = re.compile(r"^[RBYG][0-8]$")
+
+
+def new_hot_seat_game(page: Any) -> None:
+    card = page.locator('.game-card[data-game="chabashi"]')
+    card.locator('[data-action="new"]').click()
+    form = card.locator(".setup")
+    form.locator('select[name="players"]').select_option("2")
+    form.locator('select[name="seat1"]').select_option("human")
+    form.locator('button[type="submit"]').click()
+    page.wait_for_function("window.pyengineApp.state().status === 'human'")
+
+
+def own_hand(page: Any) -> list[str]:
+    state = page.evaluate("window.pyengineApp.state()")
+    return [c for c in state["observation"]["hands"][state["viewer"]] if c]
+
+
+def hand_over_if_asked(page: Any, previous: list[str]) -> bool:
+    """Pass the device when the page asks; meanwhile no card of the previous hand is in the page."""
+    page.wait_for_function("document.querySelector('[data-tool=\"handover\"]') || document.querySelector('.cb-table')")
+    button = page.locator('[data-tool="handover"]')
+    if not button.count():
+        return False
+    assert page.locator(".cb-table").count() == 0
+    html = page.content()
+    for code in previous:
+        assert f'data-card="{code}"' not in html and f"({code}," not in html, code
+    button.click()
+    page.wait_for_selector(".cb-table")
+    settle(page)
+    return True
+
+
+def act(page: Any, action: str) -> None:
+    before = page.evaluate("window.pyengineApp.state().ply")
+    page.locator(f'.cb-actions [data-action="{action}"]').click()
+    page.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
+    # chance (the next deal) follows by itself: wait until a person is to act again
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
+    settle(page)
+
+
+def settle(page: Any) -> None:
+    """Let the table draw (it batches its updates into an animation frame)."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_hot_seat_hand_with_swap_both_rounds_and_showdown(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    new_hot_seat_game(page)
+    handovers = 0
+    previous: list[str] = []
+
+    def turn() -> str:
+        nonlocal handovers, previous
+        if hand_over_if_asked(page, previous):
+            handovers += 1
+        previous = own_hand(page)
+        return page.locator(".cb-table").get_attribute("data-step") or ""
+
+    # step 6: the first player draws one and declines; the second draws none
+    assert turn() == "draw"
+    first = page.evaluate("window.pyengineApp.state().viewer")
+    expect(page.locator(".cb-prompt")).to_contain_text("Draw 0, 1 or 2")
+    assert page.locator(".cb-me .ck-cardbtn").count() == 4  # 2 floor + 2 hand cards
+    assert page.locator('.cb-me [data-card="back:yours"]').count() == 1  # own face-down card: a marked back
+    act(page, "draw:1")
+    assert page.locator(".cb-actions [data-pick='take']").count() == 1
+    act(page, "decline")
+    assert turn() == "draw"
+    assert page.evaluate("window.pyengineApp.state().viewer") != first
+    # the other seat's cards: its two hand cards are backs
+    assert page.locator(f'.cb-seat[data-seat="{first}"] .cb-seat-hand [data-card="back"]').count() == 2
+    act(page, "draw:0")
+    # betting round 1: bet, call (amounts on the buttons)
+    assert turn() == "bet1"
+    expect(page.locator('.cb-actions [data-action="bet"]')).to_have_text("Bet 2")
+    act(page, "bet")
+    assert turn() == "bet1"
+    expect(page.locator('.cb-actions [data-action="call"]')).to_have_text(re.compile(r"Call 2"))
+    expect(page.locator('.cb-actions [data-action="raise"]')).to_have_text("Raise to 4 (+4)")
+    act(page, "call")
+    # step 8: the first player (3 floor cards) swaps through the centre by picking two cards
+    assert turn() == "interact"
+    assert page.evaluate("window.pyengineApp.state().viewer") == first
+    centre_before = page.locator(".cb-centre .ck-cardbtn").count()
+    page.locator('.cb-actions [data-pick="swap"]').click()
+    expect(page.locator(".cb-prompt")).to_contain_text("Pick the hand card")
+    hand_card = page.locator('.cb-me-hand .ck-cardbtn.ck-playable').first
+    put_down = hand_card.get_attribute("data-card")
+    hand_card.click()
+    expect(page.locator(".cb-prompt")).to_contain_text("Pick a floor card")
+    page.locator('.cb-me-floor .ck-cardbtn.ck-playable').first.click()
+    page.wait_for_function("(f) => window.pyengineApp.state().observation.phase !== 'interact' || window.pyengineApp.state().to_move !== f", arg=first)
+    settle(page)
+    history = page.evaluate("window.pyengineApp.state().record")
+    assert history  # set-up only while the hand is private
+    assert turn() == "interact"
+    # the card put down lies face down in the centre: unknown to this seat
+    assert page.locator(".cb-centre .ck-cardbtn").count() == centre_before + 1
+    assert page.locator(f'.cb-centre [data-card="{put_down}"]').count() == 0
+    act(page, "pass")
+    # betting round 2: bet, raise, call
+    assert turn() == "bet2"
+    expect(page.locator('.cb-actions [data-action="bet"]')).to_have_text("Bet 4")
+    act(page, "bet")
+    assert turn() == "bet2"
+    act(page, "raise")
+    assert turn() == "bet2"
+    act(page, "call")
+    # the next hand is dealt at once; after the hand-over its table shows the last hand's
+    # showdown: both hands named (Korean with a translation), floor pairs and the payout
+    assert turn() == "draw"
+    assert page.evaluate("window.pyengineApp.state().observation.hand_no") == 2
+    result = page.locator(".cb-result")
+    expect(result).to_contain_text("Hand 1: result")
+    assert result.locator(".cb-shown[data-seat]").count() == 2
+    names = result.locator(".cb-shown .cb-hand-name").all_inner_texts()
+    assert all(re.search(r"[가-힣]", n) for n in names)
+    assert result.locator(".cb-shown").first.locator(".muted").first.inner_text().startswith("(")
+    expect(result.locator(".cb-payout")).to_contain_text("Payout")
+    assert result.locator(".cb-pots li").count() >= 1
+    assert handovers >= 6
+    # layouts: no horizontal overflow from 320 px to wide
+    for width in (320, 768, 1400):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), width
+    assert page.errors == []
+
+
+def test_keyboard_only_play_odds_and_text_view(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant&game=chabashi")
+    page.wait_for_function("window.pyengineApp.state().status === 'human'")
+    # the first choice has the focus: keyboard play starts at once
+    page.wait_for_function("document.activeElement && document.activeElement.closest('.cb-actions') !== null")
+    start = page.evaluate("window.pyengineApp.state().ply")
+    assert page.evaluate("window.pyengineApp.state().observation.phase") == "draw"
+    page.keyboard.press("1")  # draw one
+    page.wait_for_function("window.pyengineApp.legal().includes('decline')")
+    # move a floor card into the hand with Tab, Enter and Space only
+    for _ in range(30):  # from wherever the focus is after the redraw
+        if page.evaluate("document.activeElement && document.activeElement.dataset.pick") == "take":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.pick") == "take"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.classList.contains('ck-playable')")
+    page.keyboard.press("Space")
+    page.wait_for_function("!window.pyengineApp.legal().includes('decline')")
+    obs = page.evaluate("window.pyengineApp.state().observation")
+    assert len(obs["hands"][obs["seat"]]) == 3  # the floor card went into the hand
+    # the odds panel (computed in the Worker) and the text view, switched on by keyboard
+    page.locator('[data-cb="odds-toggle"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.cb-odds [data-odds="win"]', timeout=90000)
+    assert page.locator(".cb-odds-hands tr").count() >= 1
+    page.locator('[data-cb="text-toggle"]').focus()
+    page.keyboard.press("Enter")
+    lines = page.locator(".cb-text-lines li").all_inner_texts()
+    assert lines[0].startswith("Dealer's floor:") and any("(you" in line for line in lines)
+    # betting and step 8 by letter keys until the hand is over for this seat
+    for _ in range(12):
+        page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
+        legal = page.evaluate("window.pyengineApp.legal()")
+        before = page.evaluate("window.pyengineApp.state().ply")
+        if not legal or page.evaluate("window.pyengineApp.state().observation.phase") == "draw":
+            break
+        page.keyboard.press("c" if ("check" in legal or "call" in legal) else "p")
+        page.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
+    assert page.evaluate("window.pyengineApp.state().ply") > start + 3
+    assert page.locator(".cb-result").is_visible() or page.evaluate("window.pyengineApp.state().observation.phase") != "draw"
+    assert page.errors == []
+
+
+def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+    app_url = server.url.replace("127.0.0.1", "localhost")
+    (tmp_path / "host.html").write_text(f"""<!doctype html><meta charset=utf-8><title>Wiki</title>
+<h1>Chabashi on a wiki page</h1>
+<iframe src="{app_url}?embed=1&game=chabashi&speed=instant" style="width:380px;height:560px;border:0"></iframe>""")
+    host = Server(tmp_path)
+    try:
+        context, guard = make_context(browser, host.url, app_url, service_workers="block")
+        hp = context.new_page()
+        hp.goto(host.url + "host.html")
+        frame = hp.wait_for_selector("iframe").content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'human'", timeout=60000)
+        frame.wait_for_selector(".cb-table")
+        assert frame.locator("header.chrome").is_hidden()
+        assert frame.locator(".cb-table").evaluate("e => e.classList.contains('cb-embed')")
+        assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        # your own cards are drawn and a choice can be made by a click inside the frame
+        assert frame.locator(".cb-me .ck-cardbtn").count() == 4
+        codes = [c for c in frame.evaluate("window.pyengineApp.state().observation.hands")[0] if c]
+        assert all(CARD.match(c) for c in codes) and len(codes) == 2
+        before = frame.evaluate("window.pyengineApp.state().ply")
+        frame.locator('.cb-actions [data-action="draw:0"]').click()
+        frame.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
+        context.close()
+        assert guard.blocked == []
+    finally:
+        host.stop()

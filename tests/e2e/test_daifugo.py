@@ -1,0 +1,266 @@
+"""User journeys of the Daifugō table in Chromium (outside requests blocked, ?speed=instant)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Guard, Server, make_context, open_app
+from playwright.sync_api import expect
+
+from pyengine.app.session import Session
+
+pytestmark = pytest.mark.e2e
+
+RULES = "1.popular~match.games=2"
+SEED = 4  # with the policy below: an exchange, a revolution and 8-cuts (checked in Python first)
+
+# Records every state-strip change (revolution flag, effects) and table phase the page shows.
+WATCH = """
+window.__seen = {effects: new Set(), revolution: false, phases: new Set()};
+new MutationObserver((records) => {
+  for (const r of records) {
+    const el = r.target;
+    if (r.attributeName === 'data-effects') for (const e of (el.dataset.effects || '').split(' ')) if (e) window.__seen.effects.add(e);
+    if (r.attributeName === 'data-revolution' && el.dataset.revolution === '1') window.__seen.revolution = true;
+    if (r.attributeName === 'data-phase') window.__seen.phases.add(el.dataset.phase);
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-effects', 'data-revolution', 'data-phase']});
+"""
+
+
+def fragment(rules: str, kinds: list[str], seed: int) -> str:
+    return Session.new("daifugo", rules, [("", k) for k in kinds], seed).fragment()
+
+
+def policy(phase: str, legal: list[str]) -> str:
+    """The human's move: the biggest play (revolutions), 8s first among equals; else the first."""
+    plays = [a for a in legal if a != "pass"]
+    if phase in ("play", "four_stop") and plays:
+        return sorted(plays, key=lambda a: (a.count(".") + 1, any(t[1:] == "8" for t in a.split("."))),
+                      reverse=True)[0]
+    return legal[0]
+
+
+def python_effects(seed: int) -> set[str]:
+    s = Session.new("daifugo", RULES, [("", "human")] + [("", "bot:random")] * 3, seed)
+    seen: set[str] = set()
+    while True:
+        s.run_auto()
+        table = s.view()["table"]
+        seen |= {e["kind"] for e in table["strip"]["effects"]}
+        if table["strip"]["revolution"]:
+            seen.add("revolution")
+        if s.status() == "over":
+            return seen
+        s.play(policy(str(table["phase"]), s.legal()))
+
+
+def wait_for_human(page: Any) -> str:
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
+    return str(page.evaluate("window.pyengineApp.state().status"))
+
+
+def test_full_game_with_exchange_revolution_and_eight_cut(ctx: tuple[Any, Guard], server: Server) -> None:
+    expected = python_effects(SEED)
+    assert {"revolution", "eight_cut"} <= expected  # the seed is a good one
+    context, _ = ctx
+    context.add_init_script(WATCH)
+    page = open_app(context, server.url + "?speed=instant#" + fragment(RULES, ["human"] + ["bot:random"] * 3, SEED))
+    page.wait_for_selector(".df .df-strip")
+    moves = 0
+    while wait_for_human(page) == "human":
+        st = page.evaluate("window.pyengineApp.state()")
+        legal = page.evaluate("window.pyengineApp.legal()")
+        page.evaluate("(a) => window.pyengineApp.play(a)", policy(st["observation"]["phase"], legal))
+        moves += 1
+    seen = page.evaluate("({effects: [...window.__seen.effects], revolution: window.__seen.revolution, phases: [...window.__seen.phases]})")
+    assert "eight_cut" in seen["effects"]
+    assert seen["revolution"] and "revolution" in seen["effects"]
+    assert {"tribute", "return"} & set(seen["phases"])  # the exchange screen before game 2
+    assert moves > 10
+    # the end: ranks of the last game and the final standings, the scoreboard over both games
+    results = page.locator(".df-results")
+    expect(results).to_be_visible()
+    expect(results.locator(".df-ranks").first.locator("li")).to_have_count(4)
+    expect(page.locator(".df-scoreboard thead th")).to_have_count(4)  # player, game 1, game 2, total
+    totals = [int(x) for x in page.locator(".df-scoreboard .df-total").all_inner_texts()]
+    assert sorted(totals) == sorted(int(r) for r in page.evaluate("window.pyengineApp.state().observation.scores"))
+    assert page.errors == []
+
+
+def test_rules_panel_changes_the_share_link_and_the_link_restores_them(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    card = page.locator('.game-card[data-game="daifugo"]')
+    card.locator('[data-action="new"]').click()
+    form = card.locator(".setup")
+    form.locator("details.df-rules summary").click()
+    # an incompatible choice is explained, not fixed, and refuses to start
+    form.locator('[data-path="clears.eight_cut"]').uncheck()
+    expect(form.locator(".df-rules-error")).to_contain_text("clears.eight_cut")
+    expect(form.locator('[data-path="clears.eight_cut_joker"]')).to_be_checked()
+    form.locator('button[type="submit"]').click()
+    expect(page.locator("#notice")).to_contain_text("eight_cut")
+    assert page.evaluate("window.pyengineApp.state().game") is None
+    form.locator('[data-path="clears.eight_cut"]').check()
+    expect(form.locator(".df-rules-error")).to_be_hidden()
+    form.locator('[data-path="transfers.q_bomber"]').check()
+    expect(form.locator(".df-rules-code")).to_contain_text("transfers.q_bomber=1")
+    form.locator('[data-path="match.games"]').fill("3")
+    form.locator('[data-path="match.games"]').dispatch_event("change")
+    expect(form.locator(".df-rules-code")).to_contain_text("match.games=3")
+    expect(form.locator('[data-option="match.games"]')).to_have_class("df-opt df-changed")
+    for i in range(1, 4):
+        form.locator(f'select[name="seat{i}"]').select_option("bot:random")
+    form.locator('button[type="submit"]').click()
+    page.wait_for_function("window.pyengineApp.state().game === 'daifugo'")
+    rules = page.evaluate("window.pyengineApp.state().rules")
+    assert "transfers.q_bomber=1" in rules and "match.games=3" in rules
+    link = page.locator("input.share-link").input_value()
+    assert link.split("#", 1)[1] == page.evaluate("location.hash.slice(1)")
+    other = open_app(context, link)
+    assert other.evaluate("window.pyengineApp.state().rules") == rules
+    other.wait_for_selector(".df .df-strip")
+    assert page.errors == [] and other.errors == []
+
+
+def test_hot_seat_hand_over_never_shows_the_previous_hand(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human", "human", "bot:random", "bot:random"], 7))
+    handovers = 0
+    for _ in range(3):
+        page.wait_for_selector('[data-tool="handover"]')
+        # the hand-over screen: no card of anybody's hand is in the page
+        assert page.locator("[data-card]").count() == 0 and page.locator(".df").count() == 0
+        page.locator('[data-tool="handover"]').click()
+        page.wait_for_selector(".df .ck-cardbtn")
+        seat = page.evaluate("window.pyengineApp.state().viewer")
+        mine = set(page.locator(".ck-cardbtn").evaluate_all("(bs) => bs.map((b) => b.dataset.card)"))
+        assert len(mine) > 3
+        legal = page.evaluate("window.pyengineApp.legal()")
+        page.evaluate("(a) => window.pyengineApp.play(a)", policy("play", legal))
+        page.wait_for_function("window.pyengineApp.state().status === 'human'")
+        if page.evaluate("window.pyengineApp.state().viewer") != seat:
+            page.wait_for_selector('[data-tool="handover"]')
+            html = page.content()
+            assert page.locator("[data-card]").count() == 0
+            left = mine - set(page.evaluate("window.pyengineApp.state().observation.played"))
+            assert not any(f'data-card="{c}"' in html for c in left)
+            handovers += 1
+    assert handovers >= 2
+    assert page.errors == []
+
+
+def test_keyboard_only_play(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 3, 3))
+    wait_for_human(page)
+    page.wait_for_selector(".df .ck-cardbtn")
+    for _ in range(60):  # Tab until a card of the hand has the focus
+        if page.evaluate("document.activeElement.classList.contains('ck-cardbtn')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('ck-cardbtn')")
+    played = 0
+    for _ in range(4):
+        wait_for_human(page)
+        legal = page.evaluate("window.pyengineApp.legal()")
+        order = page.locator(".ck-cardbtn").evaluate_all("(bs) => bs.map((b) => b.dataset.card)")
+        singles = [a for a in legal if a in order]
+        before = page.evaluate("window.pyengineApp.state().ply")
+        page.wait_for_function("document.activeElement.classList.contains('ck-cardbtn')")  # focus kept in the hand
+        if not singles:
+            page.keyboard.press("p")  # pass from the keyboard
+        else:
+            target = order.index(singles[0])
+            page.keyboard.press("Home")
+            for _ in range(target):
+                page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.dataset.card") == singles[0]
+            page.keyboard.press("Space")
+            expect(page.locator(f'.ck-cardbtn[data-card="{singles[0]}"]')).to_have_attribute("aria-pressed", "true")
+            page.keyboard.press("Enter")
+            played += 1
+        page.wait_for_function(f"window.pyengineApp.state().ply > {before}")
+    assert played >= 1
+    history = page.evaluate("window.pyengineApp.state().observation.history")
+    assert any(ev[0] == "play" and ev[1] == 0 for ev in history)
+    assert page.errors == []
+
+
+def test_eight_seats_fit_from_phone_to_wide_screen(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 7, 5))
+    wait_for_human(page)
+    for width in (320, 768, 1400):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        expect(page.locator(".ck-seat")).to_have_count(8)
+        boxes = page.locator(".ck-seat").evaluate_all("(ls) => ls.map((l) => l.getBoundingClientRect().toJSON())")
+        for b in boxes:  # every seat is on screen and wide enough to read
+            assert b["left"] >= 0 and b["right"] <= width and b["width"] >= 80
+    assert page.errors == []
+
+
+def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+    done = Session.new("daifugo", "1.popular~match.games=1~finishing.miyako_ochi=off", [("", "bot:random")] * 4, 9)
+    done.run_auto()
+    record = done.fragment()
+    app_url = server.url.replace("127.0.0.1", "localhost")
+    (tmp_path / "host.html").write_text(f"""<!doctype html><meta charset=utf-8><title>Wiki</title>
+<h1>A wiki page</h1>
+<iframe src="{app_url}?embed=1&speed=instant#{record}" style="width:420px;height:560px;border:0"></iframe>""")
+    host = Server(tmp_path)
+    try:
+        context, guard = make_context(browser, host.url, app_url, service_workers="block")
+        hp = context.new_page()
+        hp.goto(host.url + "host.html")
+        frame = hp.frame_locator("iframe")
+        inner = hp.frames[1]
+        inner.wait_for_function("window.pyengineApp && window.pyengineApp.state().game === 'daifugo'", timeout=60000)
+        expect(frame.locator(".df.df-embed")).to_be_visible()
+        expect(frame.locator(".df-settings")).to_be_hidden()
+        expect(frame.locator(".ck-seat")).to_have_count(4)
+        assert inner.evaluate("window.pyengineApp.state().status") == "over"
+        assert inner.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        context.close()
+        assert guard.blocked == []
+    finally:
+        host.stop()
+
+
+def test_five_bots_play_a_whole_game_at_instant_speed(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    rules = "1.popular~match.games=1~finishing.miyako_ochi=off"
+    for seed, what in ((21, "cold: the AI Worker starts"), (22, "warm Worker")):
+        started = time.perf_counter()
+        page.evaluate("(f) => window.pyengineApp.open(f)", fragment(rules, ["bot:random"] * 5, seed))
+        page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=120000)
+        elapsed = time.perf_counter() - started
+        plies = page.evaluate("window.pyengineApp.state().length")
+        print(f"\nDAIFUGO 5 bots, one game at instant speed ({what}): {plies} plies on screen in {elapsed:.2f} s")
+        expect(page.locator(".df-results")).to_be_visible()
+        assert plies > 100
+    # the finished game replayed ply by ply on the table
+    page.locator('[data-df-nav="first"]').click()
+    page.wait_for_function("window.pyengineApp.state().ply === 0")
+    started = time.perf_counter()
+    steps = page.evaluate("""async () => {
+      let n = 0;
+      const next = () => document.querySelector('[data-df-nav="next"]');
+      while (window.pyengineApp.state().ply < window.pyengineApp.state().length) {
+        next().click(); n++;
+        await new Promise((r) => requestAnimationFrame(() => r()));
+      }
+      return n;
+    }""")
+    elapsed = time.perf_counter() - started
+    print(f"DAIFUGO replay of that game on the table: {steps} plies stepped in {elapsed:.2f} s")
+    assert steps == plies
+    expect(page.locator(".df-results")).to_be_visible()
+    assert page.errors == []

@@ -1,0 +1,48 @@
+// The AI Worker: its own Pyodide with the same wheel as the page, so bot searches and other
+// long engine work never block the page.  Plain module Worker + postMessage: no
+// SharedArrayBuffer, no cross-origin isolation, so it runs on any static host and in iframes.
+//   page → worker  {type: "init", wheel}            worker → page  {type: "ready"} | {type: "failed", error}
+//   page → worker  {type: "choose", id, job}        worker → page  {type: "answer", id, result}
+//   page → worker  {type: "task", id, name, args}   worker → page  {type: "answer", id, result}
+// Cancelling is the page terminating this worker (Python cannot be interrupted mid-search).
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+let booted = null;
+let entry = null;
+
+async function boot(wheel) {
+  const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+  const py = await loadPyodide({ indexURL });
+  const url = new URL(wheel, import.meta.url).href;
+  await py.loadPackage(url);
+  if (!Object.keys(py.loadedPackages).some((name) => name.startsWith("pyengine"))) {
+    throw new Error(`the engine wheel did not load (${wheel})`);
+  }
+  const mod = py.pyimport("pyengine.ai.worker");
+  entry = { choose: mod.choose, task: mod.task };
+}
+
+self.onmessage = async (ev) => {
+  const msg = ev.data || {};
+  if (msg.type === "init") {
+    if (!booted) booted = boot(msg.wheel);
+    try {
+      await booted;
+      self.postMessage({ type: "ready" });
+    } catch (e) {
+      self.postMessage({ type: "failed", error: String((e && e.message) || e) });
+    }
+    return;
+  }
+  try {
+    if (!booted) throw new Error("the worker was not initialised");
+    await booted;
+    let out;
+    if (msg.type === "choose") out = entry.choose(JSON.stringify(msg.job));
+    else if (msg.type === "task") out = entry.task(String(msg.name), JSON.stringify(msg.args || {}));
+    else throw new Error(`unknown message ${msg.type}`);
+    self.postMessage({ type: "answer", id: msg.id, result: JSON.parse(out) });
+  } catch (e) {
+    self.postMessage({ type: "answer", id: msg.id, result: { ok: false, error: String((e && e.message) || e), kind: "WorkerError" } });
+  }
+};

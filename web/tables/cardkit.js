@@ -1,0 +1,352 @@
+// cardkit.js — a small card-table component shared by the card games (Daifugō, Chabashi).
+// It knows nothing of any game's rules: the host passes what to show (which cards, which are
+// playable, who is active) and gets intents back (a card toggled, a selection confirmed).
+//
+// Art comes from a *deck module*:
+//   { svg(cardId) -> SVG markup string, label(cardId, lang) -> accessible name, back() -> SVG markup,
+//     short?(cardId) -> short text such as "♠10" (optional, used in compact places) }
+// (web/tables/deck-french.js is one.)  Card ids are whatever the deck understands; a
+// separate `key` (unique within a hand) lets two equal cards (two jokers) live side by side.
+//
+// API (every component has `.el`, the element to insert, and `update(...)`, which re-uses DOM
+// nodes by key so that focus, selection and CSS transitions survive updates):
+//
+//   ensureStyles()                       insert cardkit.css once (call before building anything)
+//   cardEl(deck, id, {lang, faceDown, note, small}) -> a card element (div.ck-card)
+//   faceDownRow(deck, count, {max, label}) -> a row of card backs with a count ("×12" beyond max)
+//
+//   new Hand({deck, lang, label, onToggle(key, selectedKeys), onConfirm(selectedKeys), onKey(ev)})
+//     .update({cards: [{key, id, playable, hint, note, disabled}], selected: [key...],
+//              selectable: bool, lang})
+//       cards are shown in the order given (the game sorts them). `playable` highlights a card,
+//       `playable === false` dims it while `selectable`; `hint` marks a suggested card.
+//     .selected (array of keys)   .setSelected(keys)   .focus()   .clear()
+//     Keyboard: ←/→ (and ↑/↓, Home/End) move the focus, Space toggles, Enter confirms.
+//     A click toggles; a double click confirms. Every card is a toggle button (aria-pressed).
+//
+//   new SeatRing({lang})
+//     .update(seats, {ring}) with seats = [{key, name, count, title, badge, marks: [text],
+//              active, me, out, detail, faceDown: n, hand: element?}] in table order with the
+//       viewer first; 2–8 seats. With `ring` (default) they sit around an oval on wide
+//       screens; on narrow containers (<560 px) and always when ring === false they form a
+//       strip. `.centre` is the element in the middle (put the Field there).
+//
+//   new Field({deck, lang, label})
+//     .update({cards: [{key, id, note}], caption, by, stacked: [[...cards] ...], empty})
+//       the current top play (large) over the plays it beat (small, faded).
+//
+//   new LogList({label, max})
+//     .update(items: [{key, text, kind}]) — an ordered list, new items appended, kept scrolled
+//       to the end, at most `max` shown.
+//
+//   new Chips({label})
+//     .update({pot, stacks: [{key, label, amount}], unit}) — a pot and per-seat chip stacks.
+//
+// Styles live in web/tables/cardkit.css (classes prefixed "ck-"); games add their own.
+
+let stylesDone = false;
+export function ensureStyles() {
+  if (stylesDone) return;
+  stylesDone = true;
+  const href = new URL("./cardkit.css", import.meta.url).href;
+  if (document.querySelector(`link[data-ck-styles]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.ckStyles = "1";
+  document.head.append(link);
+}
+
+function el(tag, cls, attrs = {}) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  return e;
+}
+
+// ---------------------------------------------------------------- single cards
+export function cardEl(deck, id, opts = {}) {
+  const card = el("div", "ck-card" + (opts.small ? " ck-small" : ""));
+  setCard(card, deck, id, opts);
+  return card;
+}
+function setCard(card, deck, id, opts = {}) {
+  const face = opts.faceDown ? "back" : String(id);
+  if (card.dataset.face !== face) {
+    card.innerHTML = opts.faceDown ? deck.back() : deck.svg(id);
+    card.dataset.face = face;
+  }
+  card.classList.toggle("ck-back", Boolean(opts.faceDown));
+  let note = card.querySelector(":scope > .ck-note");
+  if (opts.note) {
+    if (!note) { note = el("span", "ck-note"); card.append(note); }
+    note.textContent = opts.note;
+  } else if (note) note.remove();
+}
+
+export function faceDownRow(deck, count, opts = {}) {
+  const max = opts.max ?? 5;
+  const row = el("div", "ck-backs", { role: "img", "aria-label": opts.label || String(count) });
+  for (let i = 0; i < Math.min(count, max); i++) row.append(cardEl(deck, "", { faceDown: true, small: true }));
+  if (count > max) row.append(el("span", "ck-more", { text: `×${count}` }));
+  return row;
+}
+
+// ---------------------------------------------------------------- the hand
+export class Hand {
+  constructor(opts) {
+    this.opts = opts;
+    this.deck = opts.deck;
+    this.lang = opts.lang || "en";
+    this.el = el("div", "ck-hand", { role: "group", "aria-label": opts.label || "" });
+    this.nodes = new Map(); // key → button
+    this.sel = new Set();
+    this.order = [];
+    this.focusKey = null;
+    this.selectable = true;
+    this.el.addEventListener("keydown", (ev) => this.onKey(ev));
+  }
+  get selected() { return this.order.filter((k) => this.sel.has(k)); }
+  setSelected(keys) {
+    this.sel = new Set(keys.filter((k) => this.nodes.has(k)));
+    for (const [k, b] of this.nodes) this.mark(b, k);
+  }
+  clear() { this.setSelected([]); }
+  focus() {
+    const key = this.nodes.has(this.focusKey) ? this.focusKey : this.order[0];
+    if (key !== undefined) this.nodes.get(key).focus();
+  }
+  mark(b, k) {
+    const on = this.sel.has(k);
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.classList.toggle("ck-selected", on);
+  }
+  update(state) {
+    if (state.lang) this.lang = state.lang;
+    this.selectable = state.selectable !== false;
+    this.el.classList.toggle("ck-passive", !this.selectable);
+    if (state.selected) this.sel = new Set(state.selected);
+    const keys = state.cards.map((c) => c.key);
+    for (const [k, b] of this.nodes) if (!keys.includes(k)) { b.parentNode.remove(); this.nodes.delete(k); this.sel.delete(k); }
+    let prev = null;
+    for (const c of state.cards) {
+      let b = this.nodes.get(c.key);
+      if (!b) {
+        const slot = el("div", "ck-slot");
+        b = el("button", "ck-cardbtn", { type: "button", "data-key": c.key, "data-card": c.id });
+        b.append(cardEl(this.deck, c.id));
+        b.addEventListener("click", () => this.toggle(c.key));
+        b.addEventListener("dblclick", (ev) => { ev.preventDefault(); this.confirm(); });
+        b.addEventListener("focus", () => { this.focusKey = c.key; this.roving(); });
+        slot.append(b);
+        this.nodes.set(c.key, b);
+      }
+      const slot = b.parentNode;
+      if ((prev ? prev.nextSibling : this.el.firstChild) !== slot) this.el.insertBefore(slot, prev ? prev.nextSibling : this.el.firstChild);
+      prev = slot;
+      if (b.dataset.card !== c.id) { b.dataset.card = c.id; setCard(b.firstChild, this.deck, c.id); }
+      setCard(b.firstChild, this.deck, c.id, { note: c.note });
+      b.classList.toggle("ck-playable", this.selectable && c.playable === true);
+      b.classList.toggle("ck-dim", this.selectable && c.playable === false && !this.sel.has(c.key));
+      b.classList.toggle("ck-hint", Boolean(c.hint));
+      b.disabled = Boolean(c.disabled);
+      b.setAttribute("aria-label", this.deck.label(c.id, this.lang) + (c.note ? ` (${c.note})` : ""));
+      this.mark(b, c.key);
+    }
+    this.order = keys;
+    this.el.style.setProperty("--ck-count", String(keys.length));
+    this.roving();
+  }
+  roving() {
+    const key = this.nodes.has(this.focusKey) ? this.focusKey : this.order[0];
+    for (const [k, b] of this.nodes) b.tabIndex = k === key ? 0 : -1;
+  }
+  toggle(key) {
+    if (!this.selectable || !this.nodes.has(key)) return;
+    if (this.sel.has(key)) this.sel.delete(key); else this.sel.add(key);
+    this.mark(this.nodes.get(key), key);
+    this.opts.onToggle && this.opts.onToggle(key, this.selected);
+  }
+  confirm() { if (this.selectable && this.opts.onConfirm) this.opts.onConfirm(this.selected); }
+  onKey(ev) {
+    if (this.opts.onKey && this.opts.onKey(ev) === false) return;
+    const i = this.order.indexOf(this.focusKey);
+    let j = null;
+    if (ev.key === "ArrowRight" || ev.key === "ArrowDown") j = Math.min(this.order.length - 1, i + 1);
+    else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (ev.key === "Home") j = 0;
+    else if (ev.key === "End") j = this.order.length - 1;
+    else if (ev.key === " " || ev.key === "Spacebar") { ev.preventDefault(); if (i >= 0) this.toggle(this.order[i]); return; }
+    else if (ev.key === "Enter") { ev.preventDefault(); this.confirm(); return; }
+    else if (ev.key === "Escape") { if (this.sel.size) { ev.preventDefault(); this.clear(); this.opts.onToggle && this.opts.onToggle(null, []); } return; }
+    if (j === null || j < 0) return;
+    ev.preventDefault();
+    this.focusKey = this.order[j];
+    this.roving();
+    this.nodes.get(this.focusKey).focus();
+  }
+}
+
+// ---------------------------------------------------------------- seats
+export class SeatRing {
+  constructor(opts = {}) {
+    this.opts = opts;
+    this.el = el("div", "ck-ring");
+    this.inner = el("div", "ck-ring-inner");
+    this.list = el("ul", "ck-seats", { role: "list", "aria-label": opts.label || "" });
+    this.centre = el("div", "ck-centre");
+    this.inner.append(this.list, this.centre);
+    this.el.append(this.inner);
+    this.nodes = new Map();
+  }
+  update(seats, opts = {}) {
+    const n = seats.length;
+    this.el.classList.toggle("ck-strip-only", opts.ring === false);
+    this.el.dataset.seats = String(n);
+    const keys = seats.map((s) => String(s.key));
+    for (const [k, node] of this.nodes) if (!keys.includes(k)) { node.remove(); this.nodes.delete(k); }
+    let prev = null;
+    seats.forEach((s, i) => {
+      const key = String(s.key);
+      let li = this.nodes.get(key);
+      if (!li) {
+        li = el("li", "ck-seat", { "data-seat": key });
+        li.append(el("span", "ck-seat-name"), el("span", "ck-seat-title"), el("span", "ck-seat-count"),
+          el("span", "ck-seat-marks"), el("span", "ck-seat-detail"));
+        this.nodes.set(key, li);
+      }
+      if ((prev ? prev.nextSibling : this.list.firstChild) !== li) this.list.insertBefore(li, prev ? prev.nextSibling : this.list.firstChild);
+      prev = li;
+      // around an oval: the viewer at the bottom, the others clockwise
+      const a = Math.PI / 2 + (2 * Math.PI * i) / n;
+      li.style.setProperty("--x", `${(50 + 42 * Math.cos(a)).toFixed(2)}%`);
+      li.style.setProperty("--y", `${(50 + 40 * Math.sin(a)).toFixed(2)}%`);
+      li.classList.toggle("ck-active", Boolean(s.active));
+      li.classList.toggle("ck-me", Boolean(s.me));
+      li.classList.toggle("ck-out", Boolean(s.out));
+      const [name, title, count, marks, detail] = li.children;
+      name.textContent = s.name ?? "";
+      title.textContent = s.title ?? "";
+      title.hidden = !s.title;
+      if (s.badge) title.dataset.badge = s.badge; else delete title.dataset.badge;
+      count.textContent = s.count === undefined || s.count === null ? "" : String(s.count);
+      count.hidden = s.count === undefined || s.count === null;
+      count.dataset.count = count.textContent;
+      const m = (s.marks || []).join(" · ");
+      if (marks.textContent !== m) marks.textContent = m;
+      marks.hidden = !m;
+      detail.textContent = s.detail ?? "";
+      detail.hidden = !s.detail;
+      li.setAttribute("aria-current", s.active ? "true" : "false");
+      if (s.ariaLabel) li.setAttribute("aria-label", s.ariaLabel); else li.removeAttribute("aria-label");
+    });
+  }
+}
+
+// ---------------------------------------------------------------- the field
+export class Field {
+  constructor(opts) {
+    this.opts = opts;
+    this.deck = opts.deck;
+    this.lang = opts.lang || "en";
+    this.el = el("section", "ck-field", { "aria-label": opts.label || "" });
+    this.under = el("div", "ck-field-under", { "aria-hidden": "true" });
+    this.top = el("div", "ck-field-top");
+    this.caption = el("p", "ck-field-caption", { "aria-live": "off" });
+    this.el.append(this.under, this.top, this.caption);
+    this.key = null;
+  }
+  update(state) {
+    if (state.lang) this.lang = state.lang;
+    const cards = state.cards || [];
+    const key = cards.map((c) => `${c.id}:${c.note || ""}`).join(",");
+    if (key !== this.key) {
+      this.key = key;
+      this.top.replaceChildren(...cards.map((c) => {
+        const card = cardEl(this.deck, c.id, { note: c.note });
+        card.setAttribute("role", "img");
+        card.setAttribute("aria-label", this.deck.label(c.id, this.lang) + (c.note ? ` (${c.note})` : ""));
+        return card;
+      }));
+      this.top.classList.remove("ck-arrive");
+      void this.top.offsetWidth; // restart the arrival animation
+      if (cards.length) this.top.classList.add("ck-arrive");
+    }
+    const under = (state.stacked || []).slice(-3);
+    const ukey = under.map((p) => p.map((c) => c.id).join(".")).join("|");
+    if (ukey !== this.ukey) {
+      this.ukey = ukey;
+      this.under.replaceChildren(...under.map((p, i) => {
+        const g = el("div", "ck-under-play");
+        g.style.setProperty("--i", String(under.length - i));
+        for (const c of p) g.append(cardEl(this.deck, c.id, { small: true }));
+        return g;
+      }));
+    }
+    this.el.classList.toggle("ck-empty", !cards.length);
+    this.caption.textContent = state.caption || "";
+  }
+}
+
+// ---------------------------------------------------------------- the log
+export class LogList {
+  constructor(opts = {}) {
+    this.max = opts.max || 40;
+    this.el = el("ol", "ck-log", { "aria-label": opts.label || "" });
+    this.nodes = new Map();
+  }
+  update(items) {
+    const shown = items.slice(-this.max);
+    const keys = new Set(shown.map((i) => String(i.key)));
+    for (const [k, node] of this.nodes) if (!keys.has(k)) { node.remove(); this.nodes.delete(k); }
+    let prev = null;
+    let added = false;
+    for (const it of shown) {
+      const k = String(it.key);
+      let li = this.nodes.get(k);
+      if (!li) { li = el("li", "ck-log-item"); this.nodes.set(k, li); added = true; }
+      if ((prev ? prev.nextSibling : this.el.firstChild) !== li) this.el.insertBefore(li, prev ? prev.nextSibling : this.el.firstChild);
+      prev = li;
+      if (li.textContent !== it.text) li.textContent = it.text;
+      li.dataset.kind = it.kind || "";
+    }
+    if (added) this.el.scrollTop = this.el.scrollHeight;
+  }
+}
+
+// ---------------------------------------------------------------- chips
+function chipSvg(colour) {
+  return `<svg viewBox="0 0 20 20" class="ck-chip" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="${colour}" stroke="#1d1b18" stroke-width="1"/>`
+    + `<circle cx="10" cy="10" r="5.5" fill="none" stroke="#fffdf8" stroke-width="1.6" stroke-dasharray="2.4 1.9"/></svg>`;
+}
+export class Chips {
+  constructor(opts = {}) {
+    this.el = el("div", "ck-chips", { role: "group", "aria-label": opts.label || "" });
+    this.pot = el("div", "ck-pot");
+    this.stacks = el("ul", "ck-stacks");
+    this.el.append(this.pot, this.stacks);
+    this.nodes = new Map();
+  }
+  update(state) {
+    const unit = state.unit || "";
+    const potText = `${state.potLabel || ""} ${state.pot ?? 0}${unit}`.trim();
+    if (this.pot.dataset.text !== potText) {
+      this.pot.dataset.text = potText;
+      const n = Math.max(0, Math.min(6, Math.ceil(Math.log2((state.pot || 0) + 1))));
+      this.pot.innerHTML = Array.from({ length: n }, (_, i) => chipSvg(["#b3261e", "#244a7a", "#2f6b3a"][i % 3])).join("");
+      this.pot.append(el("span", "ck-pot-text", { text: potText }));
+    }
+    const stacks = state.stacks || [];
+    const keys = stacks.map((s) => String(s.key));
+    for (const [k, node] of this.nodes) if (!keys.includes(k)) { node.remove(); this.nodes.delete(k); }
+    for (const s of stacks) {
+      let li = this.nodes.get(String(s.key));
+      if (!li) { li = el("li", "ck-stack", { "data-key": s.key }); this.nodes.set(String(s.key), li); this.stacks.append(li); }
+      li.textContent = `${s.label}: ${s.amount}${unit}`;
+    }
+  }
+}

@@ -1,0 +1,506 @@
+// The Chabashi table: the dealer's floor and the centre, every seat's hand and floor, chips and
+// pots, the step and its prompt, the viewer's choices (buttons and card picks), the last hand's
+// showdown and payout, an odds panel computed in the AI Worker and a text view.
+// It holds no rules: everything comes from view.table (pyengine/chabashi/view.py), and every
+// choice is an action string from there, sent back with ctx.play.
+import * as ck from "./cardkit.js";
+import deck from "./deck-dido.js";
+
+let cssDone = false;
+function ensureCss() {
+  ck.ensureStyles();
+  if (cssDone) return;
+  cssDone = true;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./chabashi.css", import.meta.url).href;
+  document.head.append(link);
+}
+
+const KEYS = { "0": "draw0", "1": "draw1", "2": "draw2", c: ["check", "call"], b: "bet", r: "raise", f: "fold", p: ["pass", "decline"] };
+
+function cardId(c, yours) {
+  if (!c || !c.card) return yours ? "back:yours" : "back";
+  return c.up ? c.card : `${c.card}:down`;
+}
+
+class Table {
+  constructor(host, ctx) {
+    ensureCss();
+    this.ctx = ctx;
+    this.host = host;
+    this.view = null;
+    this.pick = null; // {group, path}
+    this.oddsOn = ctx.settings.get("odds", "0") === "1";
+    this.textOn = ctx.settings.get("text", "0") === "1";
+    this.oddsKey = null;
+    this.oddsResult = null;
+    this.hiddenResult = null;
+    this.lastEvents = 0;
+    this.lastPromptKey = null;
+    this.frame = 0;
+    const { h } = ctx;
+    host.classList.add("cb-table");
+    if (ctx.embed) host.classList.add("cb-embed");
+    this.stepEl = h("h2", { class: "cb-step" });
+    this.promptEl = h("p", { class: "cb-prompt", role: "status", "aria-live": "polite" });
+    this.infoEl = h("p", { class: "cb-info muted" });
+    this.oddsBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "odds-toggle", onclick: () => this.toggleOdds() });
+    this.textBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "text-toggle", onclick: () => this.toggleText() });
+    this.chips = new ck.Chips({ label: "" });
+    this.head = h("div", { class: "cb-head" },
+      h("div", { class: "cb-head-text" }, this.stepEl, this.promptEl, this.infoEl),
+      h("div", { class: "cb-head-tools" }, this.chips.el, this.oddsBtn, this.textBtn));
+    // the middle: the dealer's floor, the centre and the stock
+    this.dealerRow = h("div", { class: "cb-row cb-dealer-floor", role: "img" });
+    this.dealerTitle = h("h3", { class: "cb-zone-title" });
+    this.dealerBox = h("section", { class: "cb-zone cb-dealer" }, this.dealerTitle, this.dealerRow);
+    this.centreHand = new ck.Hand({ deck, lang: ctx.lang, label: "", onToggle: (k) => this.onPick(k) });
+    this.centreTitle = h("h3", { class: "cb-zone-title" });
+    this.stockEl = h("p", { class: "cb-stock muted" });
+    this.centreBox = h("section", { class: "cb-zone cb-centre" }, this.centreTitle, this.centreHand.el, this.stockEl);
+    this.middle = h("div", { class: "cb-middle" }, this.dealerBox, this.centreBox);
+    // the other seats
+    this.seatsEl = h("ul", { class: "cb-seats", role: "list" });
+    this.seatNodes = new Map();
+    // the viewer's own seat
+    this.meName = h("h3", { class: "cb-zone-title" });
+    this.meMarks = h("p", { class: "cb-marks" });
+    this.floorTitle = h("h4", { class: "cb-sub" });
+    this.handTitle = h("h4", { class: "cb-sub" });
+    this.floorHand = new ck.Hand({ deck, lang: ctx.lang, label: "", onToggle: (k) => this.onPick(k) });
+    this.myHand = new ck.Hand({ deck, lang: ctx.lang, label: "", onToggle: (k) => this.onPick(k) });
+    this.me = h("section", { class: "cb-zone cb-me" }, h("div", { class: "cb-me-head" }, this.meName, this.meMarks),
+      h("div", { class: "cb-me-rows" },
+        h("div", { class: "cb-me-floor" }, this.floorTitle, this.floorHand.el),
+        h("div", { class: "cb-me-hand" }, this.handTitle, this.myHand.el)));
+    // choices
+    this.actionsEl = h("section", { class: "cb-actions", role: "group" });
+    this.keysEl = h("p", { class: "cb-keys muted" });
+    // panels
+    this.oddsEl = h("section", { class: "cb-panel cb-odds", "aria-live": "polite" });
+    this.resultEl = h("section", { class: "cb-panel cb-result" });
+    this.log = new ck.LogList({ max: 60 });
+    this.logTitle = h("h3", { class: "cb-zone-title" });
+    this.logEl = h("section", { class: "cb-panel cb-log" }, this.logTitle, this.log.el);
+    this.textEl = h("section", { class: "cb-panel cb-text" });
+    host.append(this.head, this.middle, this.seatsEl, this.me, this.actionsEl, this.keysEl, this.resultEl,
+      this.oddsEl, this.textEl, this.logEl);
+    this.onKey = (ev) => this.key(ev);
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    cancelAnimationFrame(this.frame);
+  }
+
+  update(view) {
+    const prevCursor = this.view && this.view.cursor;
+    this.view = view;
+    if (prevCursor !== view.cursor) this.pick = null;
+    cancelAnimationFrame(this.frame);
+    this.frame = requestAnimationFrame(() => this.render());
+    if (!this.pending) this.render(); // the first draw is immediate
+  }
+
+  t(key, vars = {}) { return this.ctx.t(key, vars); }
+  name(i) { return i === null || i === undefined || i < 0 ? "" : this.ctx.seatName(i); }
+  withSeat(vars) { const out = { ...vars }; if ("seat" in out) out.seat = this.name(out.seat); return out; }
+  eventText(e) { return this.t(`chabashi.log.${e.event}`, { seat: this.name(e.seat), value: e.value ?? "" }); }
+  handName(hn) {
+    const gloss = this.t(`chabashi.hand.${hn.id}`);
+    return this.ctx.lang === "ko" ? `${hn.ko} (${gloss})` : `${hn.ko} (${hn.roman}: ${gloss})`;
+  }
+
+  render() {
+    this.pending = true;
+    const view = this.view;
+    const tv = view && view.table;
+    if (!tv) return;
+    const lang = this.ctx.lang;
+    const t = (k, v) => this.t(k, v);
+    this.host.dataset.step = tv.step;
+    this.host.dataset.mine = tv.mine ? "true" : "false";
+    // head
+    this.stepEl.textContent = t(`chabashi.step.${tv.step}`);
+    const prompt = t(tv.prompt.key, this.withSeat(tv.prompt.vars));
+    this.promptEl.textContent = this.pick ? this.pickPrompt() : prompt;
+    const info = [];
+    if (tv.hand_no) info.push(tv.hand_limit ? t("chabashi.hand_of", { n: tv.hand_no, limit: tv.hand_limit }) : t("chabashi.hand_no", { n: tv.hand_no }));
+    if (tv.two_player) info.push(t("chabashi.two_player"));
+    this.infoEl.textContent = info.join(" · ");
+    const potLabel = t("chabashi.pot");
+    this.chips.el.setAttribute("aria-label", potLabel);
+    this.chips.update({ pot: tv.pot, potLabel, stacks: tv.pots.length > 1 ? tv.pots.map((p, i) => ({ key: i, label: `${i + 1}`, amount: p.amount })) : [] });
+    this.oddsBtn.textContent = t("chabashi.odds.toggle");
+    this.oddsBtn.setAttribute("aria-pressed", this.oddsOn ? "true" : "false");
+    this.textBtn.textContent = t("chabashi.textview");
+    this.textBtn.setAttribute("aria-pressed", this.textOn ? "true" : "false");
+    // the dealer's floor
+    this.dealerBox.hidden = !tv.dealer_floor.length;
+    this.dealerTitle.textContent = `${t("chabashi.dealer_floor")}${tv.dealer !== null ? ` — ${this.name(tv.dealer)}` : ""}`;
+    this.setRow(this.dealerRow, tv.dealer_floor.map((c) => cardId(c)), {});
+    this.dealerRow.setAttribute("aria-label", `${t("chabashi.dealer_floor")}: ${tv.dealer_floor.map((c) => deck.label(c.card, lang)).join(", ")}`);
+    // the centre (pickable for 8-3)
+    const cand = this.candidates();
+    this.centreTitle.textContent = t("chabashi.centre");
+    this.centreHand.el.setAttribute("aria-label", t("chabashi.centre"));
+    this.centreHand.update({ lang, selectable: this.rowActive(cand, "c:"), selected: [],
+      cards: tv.centre.map((c) => ({ key: c.key, id: cardId(c), playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
+    this.stockEl.textContent = t("chabashi.stock", { n: tv.stock });
+    // other seats
+    this.renderSeats(tv);
+    // my seat
+    const me = tv.viewer >= 0 ? tv.seats[tv.viewer] : null;
+    this.me.hidden = !me || me.role === "out" && !me.floor.length;
+    if (me) {
+      this.meName.textContent = `${this.name(tv.viewer)} (${t("chabashi.you")}) — ${t("chabashi.chips", { n: me.chips })}`;
+      this.meMarks.textContent = this.marks(me, tv).join(" · ");
+      this.me.classList.toggle("cb-active", me.to_act);
+      this.floorTitle.textContent = t("chabashi.your_floor");
+      this.handTitle.textContent = t("chabashi.your_hand");
+      this.floorHand.el.setAttribute("aria-label", t("chabashi.your_floor"));
+      this.myHand.el.setAttribute("aria-label", t("chabashi.your_hand"));
+      this.floorHand.update({ lang, selectable: this.rowActive(cand, "f:"), selected: [],
+        cards: me.floor.map((c) => ({ key: c.key, id: cardId(c, true), note: !c.card ? t("chabashi.yours") : !c.up ? t("chabashi.text.down") : undefined,
+          playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
+      this.myHand.update({ lang, selectable: this.rowActive(cand, "h:"), selected: [],
+        cards: me.hand.map((c) => ({ key: c.key, id: c.card || "back", playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
+    }
+    this.renderActions(tv);
+    this.renderResult(tv);
+    this.renderOdds(tv);
+    this.renderText(tv);
+    this.logTitle.textContent = t("chabashi.log");
+    this.log.el.setAttribute("aria-label", t("chabashi.log"));
+    this.log.update(tv.events.map((e, i) => ({ key: `${tv.hand_no}:${i}`, text: this.eventText(e),
+      kind: ["fold", "pass", "check", "decline"].includes(e.event) ? "pass" : ["bet", "raise"].includes(e.event) ? "effect" : "" })));
+    // announcements: the newest public event, then my turn's prompt
+    const live = view.cursor === view.length;
+    if (live && tv.events.length > this.lastEvents && tv.events.length) this.ctx.announce(this.eventText(tv.events[tv.events.length - 1]));
+    this.lastEvents = tv.events.length;
+    const pk = `${view.cursor}:${tv.prompt.key}`;
+    if (tv.mine && pk !== this.lastPromptKey) this.ctx.announce(prompt);
+    this.lastPromptKey = pk;
+    // keep keyboard play flowing: when my turn starts and focus was lost, focus the first choice
+    if (tv.mine && (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected)) {
+      const first = this.actionsEl.querySelector("button");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  marks(s, tv) {
+    const t = (k, v) => this.t(k, v);
+    const out = [];
+    if (s.role === "dealer") out.push(t("chabashi.role.dealer"));
+    if (tv.two_player && tv.dealing_seat === s.seat) out.push(t("chabashi.dealing"));
+    if (s.role === "out") out.push(t("chabashi.out"));
+    if (s.to_act) out.push(t("chabashi.to_act"));
+    if (s.folded) out.push(t("chabashi.folded"));
+    if (s.all_in) out.push(t("chabashi.all_in"));
+    if (s.round_put) out.push(t("chabashi.in_round", { n: s.round_put }));
+    if (s.last && !s.to_act) out.push(this.eventText({ ...s.last, seat: s.seat }).replace(this.name(s.seat), "").replace(/^[:\s]+/, ""));
+    return out;
+  }
+
+  setRow(row, ids, opts) {
+    const sig = ids.join(",");
+    if (row.dataset.sig === sig) return;
+    row.dataset.sig = sig;
+    row.replaceChildren(...ids.map((id) => {
+      const c = ck.cardEl(deck, id, { small: opts.small });
+      c.dataset.card = id;
+      return c;
+    }));
+  }
+
+  renderSeats(tv) {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    const lang = this.ctx.lang;
+    const n = tv.players;
+    const order = [];
+    const start = tv.viewer >= 0 ? tv.viewer : 0;
+    for (let k = tv.viewer >= 0 ? 1 : 0; k < n; k++) order.push((start + k) % n);
+    const keep = new Set(order.map(String));
+    for (const [k, node] of this.seatNodes) if (!keep.has(k)) { node.li.remove(); this.seatNodes.delete(k); }
+    let prev = null;
+    for (const i of order) {
+      const s = tv.seats[i];
+      let node = this.seatNodes.get(String(i));
+      if (!node) {
+        node = { name: h("h3", { class: "cb-seat-name" }), marks: h("p", { class: "cb-marks" }),
+          hand: h("div", { class: "cb-row cb-seat-hand", role: "img" }), floor: h("div", { class: "cb-row cb-seat-floor", role: "img" }) };
+        node.li = h("li", { class: "cb-seat", "data-seat": i }, node.name, node.marks,
+          h("div", { class: "cb-seat-rows" }, node.hand, node.floor));
+        this.seatNodes.set(String(i), node);
+      }
+      if ((prev ? prev.nextSibling : this.seatsEl.firstChild) !== node.li) this.seatsEl.insertBefore(node.li, prev ? prev.nextSibling : this.seatsEl.firstChild);
+      prev = node.li;
+      node.li.classList.toggle("cb-active", s.to_act);
+      node.li.classList.toggle("cb-folded", s.folded);
+      node.li.classList.toggle("cb-out", s.role === "out");
+      node.li.dataset.role = s.role;
+      node.name.textContent = `${this.name(i)} — ${t("chabashi.chips", { n: s.chips })}`;
+      node.marks.textContent = this.marks(s, tv).join(" · ");
+      this.setRow(node.hand, s.hand.map((c) => c.card || "back"), { small: true });
+      this.setRow(node.floor, s.floor.map((c) => cardId(c)), { small: true });
+      node.hand.hidden = !s.hand.length;
+      node.floor.hidden = !s.floor.length;
+      node.hand.setAttribute("aria-label", `${t("chabashi.hand")}: ${s.hand.map((c) => deck.label(c.card || "back", lang)).join(", ")}`);
+      node.floor.setAttribute("aria-label", `${t("chabashi.floor")}: ${s.floor.map((c) => deck.label(cardId(c), lang)).join(", ")}`);
+    }
+  }
+
+  // ---------------------------------------------------------------- choices
+  groups() { return (this.view.table.actions && this.view.table.actions.picks) || []; }
+  candidates() {
+    const out = new Set();
+    if (!this.pick) return out;
+    const g = this.groups().find((x) => x.id === this.pick.group);
+    if (!g) { this.pick = null; return out; }
+    const p = this.pick.path;
+    for (const o of g.options) if (p.every((k, i) => o.path[i] === k) && o.path.length > p.length) out.add(o.path[p.length]);
+    return out;
+  }
+  rowActive(cand, prefix) { for (const k of cand) if (k.startsWith(prefix)) return true; return false; }
+  pickPrompt() {
+    const g = this.groups().find((x) => x.id === this.pick.group);
+    const next = [...this.candidates()][0] || "f:";
+    return `${this.t(g ? g.label_key : "")}: ${this.t(`chabashi.pickstep.${next[0]}`)}`;
+  }
+  startPick(group) {
+    this.pick = { group, path: [] };
+    this.render();
+    const first = this.host.querySelector(".ck-cardbtn.ck-playable");
+    if (first) first.focus();
+  }
+  cancelPick() { this.pick = null; this.render(); const b = this.actionsEl.querySelector("button"); if (b) b.focus(); }
+  onPick(key) {
+    if (!this.pick || key === null) return;
+    const cand = this.candidates();
+    if (!cand.has(key)) { this.render(); return; }
+    this.pick.path.push(key);
+    const g = this.groups().find((x) => x.id === this.pick.group);
+    const done = g.options.find((o) => o.path.length === this.pick.path.length && o.path.every((k, i) => k === this.pick.path[i]));
+    if (done) { this.pick = null; this.play(done.action); return; }
+    this.render();
+    const first = this.host.querySelector(".ck-cardbtn.ck-playable");
+    if (first) first.focus();
+  }
+  play(action) {
+    this.pick = null;
+    this.ctx.play(action);
+  }
+
+  renderActions(tv) {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    const acts = tv.actions;
+    this.actionsEl.setAttribute("aria-label", t("chabashi.actions"));
+    const sig = JSON.stringify([this.view.cursor, acts, this.pick && this.pick.group, this.pick && this.pick.path, this.ctx.lang]);
+    if (this.actionsEl.dataset.sig === sig) return;
+    this.actionsEl.dataset.sig = sig;
+    const focused = document.activeElement && this.actionsEl.contains(document.activeElement) ? document.activeElement.dataset.action || document.activeElement.dataset.pick : null;
+    this.actionsEl.hidden = !acts;
+    this.keysEl.hidden = !acts || this.ctx.embed;
+    this.keysEl.textContent = t("chabashi.shortcuts");
+    if (!acts) { this.actionsEl.replaceChildren(); return; }
+    const items = [];
+    if (this.pick) {
+      items.push(h("button", { type: "button", "data-pick": "cancel", text: t("chabashi.cancel"), onclick: () => this.cancelPick() }));
+    } else {
+      for (const b of acts.buttons) {
+        const key = b.id === "call" && b.all_in ? "call_all_in" : b.id;
+        items.push(h("button", { type: "button", class: ["bet", "raise", "call", "draw1", "draw2"].includes(b.id) ? "primary" : "",
+          "data-action": b.action, title: b.label, text: t(`chabashi.btn.${key}`, { amount: b.amount ?? "", total: b.total ?? "" }),
+          onclick: () => this.play(b.action) }));
+      }
+      for (const g of acts.picks) {
+        items.push(h("button", { type: "button", "data-pick": g.id, text: `${t(g.label_key)}…`, onclick: () => this.startPick(g.id) }));
+      }
+    }
+    this.actionsEl.replaceChildren(...items);
+    if (focused) {
+      const again = this.actionsEl.querySelector(`[data-action="${focused}"], [data-pick="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  key(ev) {
+    if (!this.host.isConnected || !this.view || !this.view.table) return;
+    const tag = ev.target && ev.target.tagName;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key === "Escape" && this.pick) { ev.preventDefault(); this.cancelPick(); return; }
+    const acts = this.view.table.actions;
+    if (!acts || this.pick) return;
+    const want = KEYS[ev.key.toLowerCase()];
+    if (!want) return;
+    const ids = Array.isArray(want) ? want : [want];
+    const b = acts.buttons.find((x) => ids.includes(x.id));
+    if (b) { ev.preventDefault(); this.play(b.action); }
+  }
+
+  // ---------------------------------------------------------------- result
+  renderResult(tv) {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    const r = tv.result;
+    const show = r && (r.current || this.hiddenResult !== r.hand_no);
+    const sig = JSON.stringify([r, show, this.ctx.lang, tv.viewer]);
+    if (this.resultEl.dataset.sig === sig) return;
+    this.resultEl.dataset.sig = sig;
+    this.resultEl.hidden = !r;
+    if (!r) { this.resultEl.replaceChildren(); return; }
+    if (!show) {
+      this.resultEl.replaceChildren(h("button", { type: "button", "data-cb": "result-show", text: t("chabashi.result.show"),
+        onclick: () => { this.hiddenResult = null; this.render(); } }));
+      return;
+    }
+    const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, this.ctx.lang)); return c; }));
+    const parts = [h("h3", { class: "cb-zone-title" }, t("chabashi.result.title", { n: r.hand_no }),
+      r.current ? null : h("button", { type: "button", class: "cb-hide", "data-cb": "result-hide", text: t("chabashi.result.hide"),
+        onclick: () => { this.hiddenResult = r.hand_no; this.render(); } }))];
+    if (!r.showdown) parts.push(h("p", { class: "cb-fold-win", text: t("chabashi.result.fold_win", { seat: this.name(r.winner), amount: r.amount }) }));
+    else {
+      const list = h("ul", { class: "cb-showdown" });
+      for (const hd of r.hands) {
+        list.append(h("li", { class: "cb-shown", "data-seat": hd.seat, "data-hand": hd.id },
+          h("strong", { text: this.name(hd.seat) }), " ",
+          h("span", { class: "cb-hand-name", lang: "ko", text: hd.ko }), " ",
+          h("span", { class: "muted", text: this.ctx.lang === "ko" ? `(${t(`chabashi.hand.${hd.id}`)})` : `(${hd.roman}: ${t(`chabashi.hand.${hd.id}`)})` }),
+          h("div", { class: "cb-shown-cards" }, cards(hd.hand), h("span", { class: "cb-plus", text: "+" }), cards(hd.pair),
+            h("span", { class: "muted cb-pairnote", text: t("chabashi.result.pair") }))));
+      }
+      if (r.dealer_hand) {
+        const d = r.dealer_hand;
+        list.append(h("li", { class: "cb-shown cb-dealer-hand", "data-hand": d.id },
+          h("strong", { text: `${t("chabashi.result.dealer_hand")}${r.dealer !== null ? ` (${this.name(r.dealer)})` : ""}` }), " ",
+          h("span", { class: "cb-hand-name", lang: "ko", text: d.ko }), " ",
+          h("span", { class: "muted", text: this.ctx.lang === "ko" ? `(${t(`chabashi.hand.${d.id}`)})` : `(${d.roman}: ${t(`chabashi.hand.${d.id}`)})` }),
+          h("div", { class: "cb-shown-cards" }, cards(d.hand), h("span", { class: "cb-plus", text: "+" }), cards(d.pair))));
+      }
+      parts.push(list);
+      const pots = h("ul", { class: "cb-pots" });
+      r.pots.forEach((p, i) => {
+        const how = p.outcome === "won" ? t("chabashi.result.won", { seat: this.name(p.winner) })
+          : p.outcome === "returned" ? t("chabashi.result.returned", { seat: this.name(p.winner) })
+            : p.outcome === "dealer" ? t("chabashi.result.dealer") : t("chabashi.result.carried");
+        pots.append(h("li", { "data-outcome": p.outcome, text: `${t("chabashi.result.pot", { i: i + 1, amount: p.amount })}: ${how}` }));
+      });
+      parts.push(pots);
+    }
+    if (r.carry_shared) parts.push(h("p", { text: t("chabashi.result.carry_shared", { amount: r.carry_shared }) }));
+    parts.push(h("p", { class: "cb-payout" }, h("strong", { text: `${t("chabashi.result.payout")}: ` }),
+      r.delta.map((d, i) => (d ? `${this.name(i)} ${d > 0 ? "+" : ""}${d}` : null)).filter(Boolean).join(" · ") || "0"));
+    this.resultEl.replaceChildren(...parts);
+  }
+
+  // ---------------------------------------------------------------- odds
+  toggleOdds() {
+    this.oddsOn = !this.oddsOn;
+    this.oddsKey = null;
+    this.oddsResult = null;
+    this.ctx.settings.set("odds", this.oddsOn ? "1" : "0");
+    this.render();
+  }
+  renderOdds(tv) {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    this.oddsEl.hidden = !this.oddsOn;
+    if (!this.oddsOn) return;
+    if (!tv.odds.available) {
+      this.oddsKey = null;
+      this.oddsEl.dataset.sig = "";
+      this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.unavailable") }));
+      return;
+    }
+    if (this.oddsKey !== tv.odds.key) {
+      this.oddsKey = tv.odds.key;
+      this.oddsResult = null;
+      this.oddsEl.dataset.sig = "";
+      this.oddsEl.replaceChildren(h("p", { class: "muted cb-computing", text: t("chabashi.odds.computing") }));
+      this.askOdds();
+    } else if (this.oddsResult) this.drawOdds();
+  }
+  // One request at a time: the Worker cannot drop a stale one, so while one runs only the
+  // newest position is remembered and asked for next.
+  askOdds() {
+    if (this.oddsBusy) return;
+    const key = this.oddsKey;
+    this.oddsBusy = true;
+    const args = { observation: this.view.observation, rules: this.view.rules, samples: 1500, seed: this.view.cursor };
+    const done = (r) => {
+      this.oddsBusy = false;
+      if (!this.oddsOn || this.oddsKey === null) return;
+      if (this.oddsKey !== key) { this.askOdds(); return; }
+      this.oddsResult = r;
+      this.drawOdds();
+    };
+    this.ctx.task("odds", args).catch(() => this.ctx.gameCall("odds", { samples: 200 }))
+      .then(done, (e) => done({ ok: false, error: e.message }));
+  }
+  drawOdds() {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    const r = this.oddsResult;
+    if (r.ok === false) { this.oddsEl.dataset.sig = ""; this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.failed", { reason: r.error }) })); return; }
+    if (!r.available) { this.oddsEl.dataset.sig = ""; this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.unavailable") })); return; }
+    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1)}%`;
+    const bar = (p) => h("span", { class: "cb-bar", style: `--p:${(100 * p).toFixed(2)}%` });
+    const sig = JSON.stringify([r, this.ctx.lang]);
+    if (this.oddsEl.dataset.sig === sig) return;
+    this.oddsEl.dataset.sig = sig;
+    const rows = [["win", r.win]];
+    if (r.beats_dealer !== null) rows.push(["beats_dealer", r.beats_dealer], ["both", r.win_and_beat_dealer]);
+    this.oddsEl.replaceChildren(
+      h("h3", { class: "cb-zone-title", text: t("chabashi.odds.title") }),
+      h("dl", { class: "cb-odds-main" }, rows.flatMap(([k, p]) => [h("dt", { text: t(`chabashi.odds.${k}`) }), h("dd", { "data-odds": k }, bar(p), pct(p))])),
+      h("h4", { class: "cb-sub", text: t("chabashi.odds.hands") }),
+      h("table", { class: "cb-odds-hands" }, h("tbody", {}, r.categories.map((c) => h("tr", { "data-hand": c.id },
+        h("th", { scope: "row" }, h("span", { lang: "ko", text: c.ko }), " ", h("span", { class: "muted", text: this.ctx.lang === "ko" ? t(`chabashi.hand.${c.id}`) : `${c.roman}: ${t(`chabashi.hand.${c.id}`)}` })),
+        h("td", {}, bar(c.p), pct(c.p)))))),
+      h("p", { class: "muted", text: t(`chabashi.odds.${r.method}`, { cases: r.cases }) }));
+  }
+
+  // ---------------------------------------------------------------- text view
+  toggleText() {
+    this.textOn = !this.textOn;
+    this.ctx.settings.set("text", this.textOn ? "1" : "0");
+    this.render();
+  }
+  renderText(tv) {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    this.textEl.hidden = !this.textOn;
+    if (!this.textOn) return;
+    const lang = this.ctx.lang;
+    const cardText = (c, yours) => {
+      if (!c.card) return yours ? t("chabashi.face_down_yours") : t("chabashi.face_down");
+      return deck.label(c.up ? c.card : `${c.card}:down`, lang);
+    };
+    const list = (cs, yours) => cs.length ? cs.map((c) => cardText(c, yours)).join(", ") : t("chabashi.empty");
+    const lines = [t("chabashi.text.table", {
+      dealer: tv.dealer_floor.length ? tv.dealer_floor.map((c) => deck.label(c.card, lang)).join(", ") : t("chabashi.empty"),
+      centre: list(tv.centre, false), pot: tv.pot, stock: tv.stock })];
+    for (const s of tv.seats) {
+      const marks = this.marks(s, tv).filter((m) => m !== t(`chabashi.role.${s.role}`));
+      lines.push(t("chabashi.text.seat", { name: this.name(s.seat) + (s.you ? ` (${t("chabashi.you")})` : ""), role: t(`chabashi.role.${s.role}`),
+        marks: marks.length ? `; ${marks.join(", ")}` : "", chips: s.chips, put: s.contrib,
+        hand: s.hand.length ? s.hand.map((c) => (c.card ? deck.label(c.card, lang) : t("chabashi.hidden"))).join(", ") : t("chabashi.empty"),
+        floor: list(s.floor, s.you) }));
+    }
+    const sig = JSON.stringify([lines, lang]);
+    if (this.textEl.dataset.sig === sig) return;
+    this.textEl.dataset.sig = sig;
+    this.textEl.replaceChildren(h("h3", { class: "cb-zone-title", text: t("chabashi.textview_title") }),
+      h("ul", { class: "cb-text-lines" }, lines.map((l) => h("li", { text: l }))));
+  }
+}
+
+export default {
+  strings: true,
+  mount(host, ctx) { return new Table(host, ctx); },
+  shellHead: () => true,
+};
