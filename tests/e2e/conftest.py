@@ -10,6 +10,7 @@ import http.server
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -114,3 +115,24 @@ def open_app(context: Any, url: str) -> Any:
     page.goto(url)
     page.evaluate("window.pyengineApp.ready")
     return page
+
+
+@contextmanager
+def host_page(browser: Any, server: Server, tmp_path: Path, body: str) -> Iterator[tuple[Any, str]]:
+    """A wiki-like page of another origin (localhost, while the app is on 127.0.0.1) whose
+    ``body`` embeds the app (``{app}`` stands for the app's URL).  Yields the opened host
+    page and the app URL; afterwards checks that nothing outside the two origins was asked."""
+    app_url = server.url.replace("127.0.0.1", "localhost")
+    (tmp_path / "host.html").write_text("<!doctype html><meta charset=utf-8><title>Wiki</title>\n" + body.replace("{app}", app_url))
+    host = Server(tmp_path)
+    try:
+        context, guard = make_context(browser, host.url, app_url, service_workers="block")
+        try:
+            page = context.new_page()
+            page.goto(host.url + "host.html")
+            yield page, app_url
+        finally:
+            context.close()
+        assert guard.blocked == []
+    finally:
+        host.stop()

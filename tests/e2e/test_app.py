@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, make_context, open_app
+from conftest import Guard, Server, host_page, make_context, open_app
 from playwright.sync_api import expect
 
 from pyengine.core import list_games
@@ -144,19 +144,13 @@ def test_embed_snippet_in_a_page_of_another_origin(browser: Any, server: Server,
     play_some(page, 2)
     record = page.evaluate("window.pyengineApp.state()")["record"]
     context.close()
-    app_url = server.url.replace("127.0.0.1", "localhost")
-    (tmp_path / "host.html").write_text(f"""<!doctype html><meta charset=utf-8><title>Wiki</title>
-<h1>A wiki page</h1>
-<div style="width:420px"><script src="{app_url}embed.js" data-record="{record}" data-height="400px"></script></div>
+    body = f"""<h1>A wiki page</h1>
+<div style="width:420px"><script src="{{app}}embed.js" data-record="{record}" data-height="400px"></script></div>
 <script>
 window.received = [];
 window.addEventListener("message", (e) => window.received.push(e.data));
-</script>""")
-    host = Server(tmp_path)
-    try:
-        context, guard = make_context(browser, host.url, app_url, service_workers="block")
-        hp = context.new_page()
-        hp.goto(host.url + "host.html")
+</script>"""
+    with host_page(browser, server, tmp_path, body) as (hp, app_url):
         frame_el = hp.wait_for_selector("iframe.pyengine-embed")
         assert frame_el.get_attribute("src").startswith(app_url)
         frame = frame_el.content_frame()
@@ -172,10 +166,6 @@ window.addEventListener("message", (e) => window.received.push(e.data));
         box = frame_el.bounding_box()
         assert box["width"] <= 420 and box["height"] == 400
         assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-        context.close()
-        assert guard.blocked == []
-    finally:
-        host.stop()
 
 
 def test_offline_boot_from_the_service_worker(browser: Any, site: Path) -> None:

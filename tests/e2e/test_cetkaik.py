@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, make_context, open_app
+from conftest import Guard, Server, host_page, make_context, open_app
 from playwright.sync_api import expect
 
 from pyengine.cetkaik.board import SQUARE_INDEX
@@ -233,15 +233,9 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
 
     record = import_record((VECTORS / "records" / "real" / "case4.txt").read_text(encoding="utf-8"))
     fragment = encode_fragment(Record(record.game, record.rules, record.seats, record.actions, None, 5))
-    app_url = server.url.replace("127.0.0.1", "localhost")
-    (tmp_path / "host.html").write_text(f"""<!doctype html><meta charset=utf-8><title>Wiki</title>
-<h1>A wiki page</h1>
-<iframe class="pyengine-embed" style="border:0;width:400px;height:400px" src="{app_url}index.html?embed=1&speed=instant#{fragment}"></iframe>""")
-    host = Server(tmp_path)
-    try:
-        context, guard = make_context(browser, host.url, app_url, service_workers="block")
-        hp = context.new_page()
-        hp.goto(host.url + "host.html")
+    body = f"""<h1>A wiki page</h1>
+<iframe class="pyengine-embed" style="border:0;width:400px;height:400px" src="{{app}}index.html?embed=1&speed=instant#{fragment}"></iframe>"""
+    with host_page(browser, server, tmp_path, body) as (hp, _):
         frame = hp.wait_for_selector("iframe.pyengine-embed").content_frame()
         frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().game === 'cetkaik'", timeout=60000)
         frame.wait_for_selector(".ck-board")
@@ -258,7 +252,3 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         assert width > 250 and bottom <= frame.evaluate("window.innerHeight") + 1
         assert frame.evaluate(rect, ".ck-replay")[1] <= frame.evaluate("window.innerHeight") + 1
         assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-        context.close()
-        assert guard.blocked == []
-    finally:
-        host.stop()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, make_context, open_app
+from conftest import Guard, Server, host_page, make_context, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -210,15 +210,9 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
     done = Session.new("daifugo", "1.popular~match.games=1~finishing.miyako_ochi=off", [("", "bot:random")] * 4, 9)
     done.run_auto()
     record = done.fragment()
-    app_url = server.url.replace("127.0.0.1", "localhost")
-    (tmp_path / "host.html").write_text(f"""<!doctype html><meta charset=utf-8><title>Wiki</title>
-<h1>A wiki page</h1>
-<iframe src="{app_url}?embed=1&speed=instant#{record}" style="width:420px;height:560px;border:0"></iframe>""")
-    host = Server(tmp_path)
-    try:
-        context, guard = make_context(browser, host.url, app_url, service_workers="block")
-        hp = context.new_page()
-        hp.goto(host.url + "host.html")
+    body = f"""<h1>A wiki page</h1>
+<iframe src="{{app}}?embed=1&speed=instant#{record}" style="width:420px;height:560px;border:0"></iframe>"""
+    with host_page(browser, server, tmp_path, body) as (hp, _):
         frame = hp.frame_locator("iframe")
         inner = hp.frames[1]
         inner.wait_for_function("window.pyengineApp && window.pyengineApp.state().game === 'daifugo'", timeout=60000)
@@ -227,10 +221,6 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         expect(frame.locator(".ck-seat")).to_have_count(4)
         assert inner.evaluate("window.pyengineApp.state().status") == "over"
         assert inner.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-        context.close()
-        assert guard.blocked == []
-    finally:
-        host.stop()
 
 
 def test_five_bots_play_a_whole_game_at_instant_speed(ctx: tuple[Any, Guard], server: Server) -> None:
