@@ -24,9 +24,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from ..core import EngineError, Record, State, decode_fragment
-
-_GAMES = ("cetkaik", "daifugo", "chabashi")
+from ..core import EngineError, Record, State, decode_fragment, list_games
 _cache: tuple[Record, list[State]] | None = None
 
 
@@ -75,7 +73,7 @@ def task(name: str, args_json: str) -> str:
     """Run ``pyengine.<game>.tasks.<fn>(args) -> dict`` for ``name == "<game>.<fn>"``."""
     try:
         game, _, fn = name.partition(".")
-        if game not in _GAMES or not fn.isidentifier() or fn.startswith("_"):
+        if game not in {g.id for g in list_games()} or not fn.isidentifier() or fn.startswith("_"):
             raise ValueError(f"unknown task {name!r}")
         module = importlib.import_module(f"pyengine.{game}.tasks")
         func = getattr(module, fn, None)
