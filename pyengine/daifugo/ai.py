@@ -507,6 +507,33 @@ def light_move(e: Engine, rng: Pcg32) -> Any:
             if (nxt() >> 8) < p_pass * (1 << 24):
                 return PASS
         return best
+    if ph == SEVEN or ph == TEN:
+        # shed as many of the weakest natural cards as allowed
+        lo, hi = e._transfer_range()
+        nat = e.hands[e.turn] & NATURALS
+        if nat.bit_count() >= hi:
+            inv = e.revolution != e.back
+            idx = bits_of(nat)
+            if inv:
+                idx.reverse()
+            mask = 0
+            for i in idx[:hi]:
+                mask |= 1 << i
+            return ("give" if ph == SEVEN else "discard", mask)
+    elif ph == BOMB:
+        # name the strongest ranks the bomber does not hold
+        assert e.cont is not None
+        k = e.cont[3]
+        hand = e.hands[e.turn]
+        inv = e.revolution != e.back
+        names = 0
+        for r in (range(1, 14) if inv else range(13, 0, -1)):
+            if k <= 0:
+                break
+            if not hand >> (4 * (r - 1)) & 15:
+                names |= 1 << r
+                k -= 1
+        return ("bomb", names)
     moves = e.legal()
     return moves[len(moves) * nxt() >> 32] if len(moves) > 1 else moves[0]
 

@@ -10,6 +10,8 @@ calls (the page builds a fresh bot for each decision).
 * ``normal`` scores each action by hand division (the fewest plays still needed to empty the
   hand) and the value of the cards it keeps: it holds on to control cards (2s, jokers, 8s
   under 8-cut), locks when it can follow the suit, revolts when that turns its hand strong.
+  It counts the weakest cards a 7-pass or 10-discard will shed as already gone, and as
+  Q-bomber names, one by one, the ranks whose discard most improves its own hand.
 * ``strong`` is a determinized Monte-Carlo search: hidden hands are guessed consistently with
   what the seat saw (cards played, exchanges, counts) and weighted by how plausible they make
   the opponents' passes; each candidate action is played out to the end of the game with a
@@ -42,6 +44,7 @@ from .cards import (
     bits_of,
     fmt_cards,
     play_cards,
+    rank_count,
 )
 from .ctx import Ctx
 from .engine import CHANCE_PHASES, OVER, PLAY, Engine
@@ -278,6 +281,31 @@ def _revolts(m: Play, cx: Ctx) -> bool:
     return form == EMPEROR
 
 
+def _follow_up_shed(m: Play, after: int, inv: bool, cx: Ctx) -> int:
+    """The cards a 7-pass or 10-discard after ``m`` would shed (the weakest ones left)."""
+    if m[0] not in (SINGLE, GROUP, SEQ, EMPEROR) or not after:
+        return 0
+    k = rank_count(m, 5) if cx.seven else 0  # rank 5 is the 7
+    if not k and cx.ten:
+        k = rank_count(m, 8)  # rank 8 is the 10
+    if not k:
+        return 0
+    return _weakest_in_order(after & NATURALS, min(k, after.bit_count() - 1), inv)
+
+
+def _weakest_in_order(cards: int, count: int, inv: bool) -> int:
+    """The ``count`` weakest of ``cards`` in the order in force."""
+    if count <= 0:
+        return 0
+    idx = bits_of(cards)
+    if inv:
+        idx = idx[::-1]
+    out = 0
+    for i in idx[:count]:
+        out |= 1 << i
+    return out
+
+
 def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
     """The normal level's score of play ``m`` (higher is better)."""
     cx = k.cx
@@ -289,7 +317,8 @@ def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
             return -50.0
         return 100.0
     inv_after = inv != _revolts(m, cx)
-    s = hand_score(after, inv_after, cx, k.unseen)
+    shed = _follow_up_shed(m, after, inv_after, cx)
+    s = hand_score(after & ~shed, inv_after, cx, k.unseen) if shed else hand_score(after, inv_after, cx, k.unseen)
     if k.field is not None:
         s += 0.05
         if cx.suit_lock and m[0] not in (JOKER,) and not m[4] and k.field[6] == m[6] and not k.field[4]:
@@ -301,6 +330,34 @@ def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
     elif m[0] in (SINGLE, GROUP) and rank_trig[m[2]]:
         s += 0.05
     return s
+
+
+def _bomb_choice(view: BotView, hand: int, k: int, inv: bool, cx: Ctx, unseen: int) -> str:
+    """Name up to ``k`` ranks, one at a time, each time the one that most improves our hand.
+
+    Every seat discards the named ranks, so naming our own loose cards sheds them, and naming
+    ranks only the others hold takes their control cards away (ours become controls).
+    """
+    names: list[int] = []
+    mask = 0
+    best = hand_score(hand, inv, cx, unseen)
+    for _ in range(k):
+        pick = 0
+        for r in range(1, 14):
+            if r in names:
+                continue
+            rm = mask | 0xF << (4 * (r - 1))
+            s = hand_score(hand & ~rm, inv, cx, unseen & ~rm)
+            if s > best + 1e-9:
+                best = s
+                pick = r
+        if not pick:
+            break
+        names.append(pick)
+        mask |= 0xF << (4 * (pick - 1))
+    names.sort()
+    text = "bomb:" + (".".join(RANKS[r - 1] for r in names) or "-")
+    return text if text in view.legal else _bomb_ranks(view, hand, k, inv)
 
 
 class NormalBot(Bot):
@@ -349,7 +406,7 @@ class NormalBot(Bot):
             scored = [("revolt:yes", yes), ("revolt:no", no)]
         elif phase == "q_bomber":
             pending = obs.get("pending") or {}
-            scored = [(_bomb_ranks(view, hand, int(pending.get("up_to", 1)), inv), 1.0)]
+            scored = [(_bomb_choice(view, hand, int(pending.get("up_to", 1)), inv, cx, k.unseen), 1.0)]
         else:
             scored = [(a, 0.0) for a in view.legal]
         scored = [(a, s) for a, s in scored if a in view.legal] or [(view.legal[0], 0.0)]

@@ -15,7 +15,9 @@ from pyengine.core import sample_chance
 from pyengine.core.bots import Bot, BotView
 from pyengine.core.rng import Pcg32
 from pyengine.daifugo import DAIFUGO, DaifugoRules, DaifugoState
-from pyengine.daifugo.ai import Knowledge, division, playout, place_of
+from pyengine.daifugo.ai import Knowledge, division, light_move, playout, place_of
+from pyengine.daifugo.engine import CHANCE_PHASES, PHASE_NAMES
+from pyengine.daifugo.playout import resolve_chance
 from pyengine.daifugo.arena import main as arena_main
 from pyengine.daifugo.bots import GreedyBot, NormalBot, StrongBot, _Solver
 from pyengine.daifugo.cards import parse_cards
@@ -181,6 +183,18 @@ class TestNormal:
         s = DaifugoState.custom("popular", ["S4.H4.D4.C4.S3.H5.D6.C7", "HA.H2.DK", "DA.D2.CK"], 0)
         assert self.act(s) == "S4.H4.D4.C4"
 
+    def test_leads_a_seven_to_pass_its_weakest_card_on(self) -> None:
+        # party: a 7 passes a card to the next seat, so the 7 sheds two cards in one play
+        s = DaifugoState.custom("party", ["S7.S4.H6.D9.CJ", "H2.D2.S5.S6", "C2.D5.D6.D8"], 0)
+        assert self.act(s) == "S7"
+        assert self.act(s.apply("S7")) == "give:S4"
+
+    def test_q_bomber_names_its_own_loose_card(self) -> None:
+        # every seat discards the named rank: naming 4 empties our only loose card
+        s = DaifugoState.custom("party", ["SQ.S4.D9.C9.HK", "H2.D2.S5.S6", "C2.D5.D6.D7"], 0)
+        assert self.act(s.apply("SQ")) == "bomb:4"
+        assert GreedyBot(Pcg32(1)).act(view_of(s.apply("SQ"))) == "bomb:2"  # the old rule: their best rank
+
 
 # --- what a seat knows --------------------------------------------------------------------------
 
@@ -294,3 +308,23 @@ def test_uecda_client_plays_at_every_level(level: str) -> None:
     server.join()
     assert code == 0, err.getvalue()
     assert server.error is None
+
+
+@pytest.mark.parametrize("preset", ["party", "popular"])
+def test_playout_moves_are_legal_in_every_phase(preset: str) -> None:
+    # the playout policy builds follow-up answers (7-pass, 10-discard, Q-bomber) directly
+    # instead of picking from the engine's list: each one must still be in that list
+    seen: set[str] = set()
+    for seed in range(12):
+        e = DAIFUGO.new_initial_state(DaifugoRules.preset(preset), 4)._e.copy()
+        rng = Pcg32(seed)
+        while not e.results:
+            if e.phase in CHANCE_PHASES:
+                resolve_chance(e, rng)
+                continue
+            m = light_move(e, rng)
+            assert m in e.legal(), (e.phase, m)
+            seen.add(PHASE_NAMES[e.phase])
+            e.step(m)
+    if preset == "party":
+        assert {"seven_pass", "ten_discard", "q_bomber"} <= seen
