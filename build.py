@@ -129,7 +129,7 @@ def build() -> Path:
             shutil.copy2(WEB / rel, tmp / rel)
         boot += OUR_FILES
         config = {
-            "interpreter": f"./vendor/pyodide/pyodide.mjs",
+            "interpreter": "./pyodide-boot.mjs",  # Pyodide, from a local memory snapshot when there is one
             "packages": [f"./{wheel_rel}"],
             "packages_cache": "passthrough",
         }
@@ -141,6 +141,12 @@ def build() -> Path:
         tables = sorted(Path(rel).stem for rel in OUR_FILES if rel.startswith("tables/") and Path(rel).stem in games
                         and rel.endswith(".js") and "/" not in rel[len("tables/"):])
         info = {"version": digest, "boot_bytes": boot_bytes, "wheel": wheel_rel, "tables": tables}
+        runtime = hashlib.sha256()
+        for name in PYODIDE_FILES:
+            runtime.update(hashlib.sha256((tmp / "vendor" / "pyodide" / name).read_bytes()).digest())
+        loader = tmp / "pyodide-boot.mjs"
+        loader.write_text(loader.read_text(encoding="utf-8").replace("{{RUNTIME}}", runtime.hexdigest()[:16]),
+                          encoding="utf-8")
         index = (tmp / "index.html").read_text(encoding="utf-8")
         index = index.replace("{{BUILD_INFO}}", json.dumps(info)).replace("{{PYSCRIPT_CONFIG}}", json.dumps(config))
         (tmp / "index.html").write_text(index, encoding="utf-8")

@@ -1,18 +1,17 @@
 // The AI Worker: its own Pyodide with the same wheel as the page, so bot searches and other
 // long engine work never block the page.  Plain module Worker + postMessage: no
 // SharedArrayBuffer, no cross-origin isolation, so it runs on any static host and in iframes.
-//   page → worker  {type: "init", wheel}            worker → page  {type: "ready"} | {type: "failed", error}
+//   page → worker  {type: "init", wheel}            worker → page  {type: "ready", boot} | {type: "failed", error}
 //   page → worker  {type: "choose", id, job}        worker → page  {type: "answer", id, result}
 //   page → worker  {type: "task", id, name, args}   worker → page  {type: "answer", id, result}
 // Cancelling is the page terminating this worker (Python cannot be interrupted mid-search).
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { loadPyodideKeepingSnapshot } from "./pyodide-boot.mjs";
 
 let booted = null;
 let entry = null;
 
 async function boot(wheel) {
-  const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
-  const py = await loadPyodide({ indexURL });
+  const py = await loadPyodideKeepingSnapshot();
   const url = new URL(wheel, import.meta.url).href;
   await py.loadPackage(url);
   if (!Object.keys(py.loadedPackages).some((name) => name.startsWith("pyengine"))) {
@@ -28,7 +27,7 @@ self.onmessage = async (ev) => {
     if (!booted) booted = boot(msg.wheel);
     try {
       await booted;
-      self.postMessage({ type: "ready" });
+      self.postMessage({ type: "ready", boot: { ...globalThis.pyengineBoot } });
     } catch (e) {
       self.postMessage({ type: "failed", error: String((e && e.message) || e) });
     }

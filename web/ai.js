@@ -25,7 +25,11 @@ export class AiClient {
       this.worker = worker;
       worker.onmessage = (ev) => {
         const msg = ev.data || {};
-        if (msg.type === "ready") { this.status = "ready"; resolve(); }
+        if (msg.type === "ready") {
+          this.status = "ready";
+          if (globalThis.pyengineBoot) globalThis.pyengineBoot.worker = msg.boot; // how the Worker started
+          resolve();
+        }
         else if (msg.type === "failed") this.fail(new Error(msg.error), reject);
         else if (msg.type === "answer") {
           const p = this.pending.get(msg.id);

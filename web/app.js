@@ -765,5 +765,19 @@ async function boot() {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http") && !params.has("nosw")) {
     setTimeout(() => navigator.serviceWorker.register("./sw.js").catch(() => {}), 0);
   }
+  // The next visit starts from a memory snapshot of the interpreter (pyodide-boot.mjs); the
+  // AI Worker makes it as it starts, so start it once the page has been up a moment.
+  if (window.Worker) setTimeout(keepSnapshot, SNAPSHOT_DELAY_MS);
+}
+
+const SNAPSHOT_DELAY_MS = 1500;
+
+async function keepSnapshot() {
+  try {
+    const { hasSnapshot } = await import("./pyodide-boot.mjs");
+    if (!(await hasSnapshot())) ai.start();
+  } catch (e) {
+    // no snapshot: the next visit starts the ordinary way
+  }
 }
 boot();

@@ -260,3 +260,49 @@ def test_private_game_link_holds_only_the_setup_and_reload_keeps_the_game(ctx: t
     assert page.evaluate("window.pyengineApp.state()")["length"] == state["length"]
     assert page.evaluate("window.pyengineApp.state()")["observation"] == state["observation"]
     assert page.errors == []
+
+
+SNAPSHOT_MADE = "window.pyengineBoot && window.pyengineBoot.worker && window.pyengineBoot.worker.made"
+TAMPER_SNAPSHOT = """async (body) => {
+  const cache = await caches.open('pyodide-snapshots');
+  const [key] = await cache.keys();
+  const bytes = new TextEncoder().encode(body);
+  await cache.put(key, new Response(bytes, {headers: {'x-snapshot-length': String(bytes.length)}}));
+  return key.url;
+}"""
+
+
+def test_warm_start_restores_the_interpreter_snapshot_and_a_bad_one_is_replaced(ctx: tuple[Any, Guard],
+                                                                               server: Server) -> None:
+    context, _ = ctx
+    first = open_app(context, server.url)
+    assert first.evaluate("window.pyengineBoot.from") == "fresh"
+    # The AI Worker starts by itself a moment after the page is up, and leaves the snapshot.
+    first.wait_for_function(SNAPSHOT_MADE, timeout=60000)
+    first.close()
+    warm = open_app(context, server.url + "?speed=instant")
+    assert warm.evaluate("window.pyengineBoot.from") == "snapshot"
+    # The restored interpreter runs the engine, and so does the Worker, which starts the same way.
+    start_new_game(warm, "cetkaik")
+    before = warm.evaluate("window.pyengineApp.state()")["length"]
+    play_some(warm, 2)
+    warm.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
+    assert warm.evaluate("window.pyengineApp.state()")["length"] > before + 2  # a bot moved
+    assert warm.evaluate("window.pyengineBoot.worker.from") == "snapshot"
+    assert warm.errors == []
+    warm.close()
+    # A snapshot that does not restore is dropped; the page starts the ordinary way.
+    helper = context.new_page()
+    helper.goto(server.url + "embed.js")  # any page of the site, to reach its storage
+    key = helper.evaluate(TAMPER_SNAPSHOT, "not a memory image " * 64)
+    page = open_app(context, server.url)
+    assert page.evaluate("window.pyengineBoot.from") == "fresh"
+    assert page.evaluate("window.pyengineBoot.snapshotError")
+    assert page.evaluate("window.pyengineApp.state()")["game"] == "cetkaik"  # the saved game is back
+    assert page.errors == []
+    # ... and the Worker makes a good one again for the next visit.
+    page.wait_for_function(SNAPSHOT_MADE, timeout=60000)
+    assert page.evaluate("(k) => caches.open('pyodide-snapshots').then((c) => c.match(k)).then((r) => r.headers.get('x-snapshot-length'))", key) != str(len("not a memory image " * 64))
+    page.close()
+    again = open_app(context, server.url)
+    assert again.evaluate("window.pyengineBoot.from") == "snapshot"
