@@ -1,12 +1,13 @@
 """Daifugō AI: time per decision of each level (CPython and Pyodide under Node) and the arena ladder.
 
-    python benchmarks/daifugo_ai.py [--decisions N] [--games G] [--no-pyodide] [--no-ladder]
+    python benchmarks/daifugo_ai.py [--decisions N] [--games G] [--no-pyodide] [--no-chromium] [--no-ladder]
 
-Decision times: the positions met in games between the levels themselves (``popular`` with 4
-players and ``uecda`` with 5), every decision with more than one legal action, each bot built
-fresh with the page's budget of 0.8 s; mean, median, 95th percentile and maximum.  Pyodide under
-Node is a fair proxy for Pyodide in Chromium (target: at most 1 s per decision there).
-The ladder: ``strong,normal,greedy,random`` on ``popular`` (4 players) and
+Decision times: the positions met in games between the levels themselves (``popular`` and
+``party`` with 4 players, ``uecda`` with 5), every decision with more than one legal action,
+each bot built fresh with the page's budget of 0.8 s; mean, median, 95th percentile and
+maximum, in CPython, in Pyodide under Node, and in Pyodide in a module Worker of headless
+Chromium as on the page (target: at most 1 s per decision there; needs ``./dev test``'s set-up).
+The ladder: ``strong,normal,greedy,random`` on ``popular`` and ``party`` (4 players) and
 ``strong,normal,greedy,greedy,random`` on ``uecda`` (5 players), rotating seats, mean points per
 game with 95% intervals.
 """
@@ -28,7 +29,7 @@ from pyengine.daifugo import DAIFUGO, DaifugoRules
 N = __DECISIONS__
 res = {}
 bots = DAIFUGO.bots()
-for preset, n in (("popular", 4), ("uecda", 5)):
+for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
     rules = DaifugoRules.preset(preset)
     code = rules.encode()
     for level in ("greedy", "normal", "strong"):
@@ -76,13 +77,15 @@ def ladder(games: int) -> None:
 
     arena(["--preset", "popular", "--players", "4", "--seats", "strong,normal,greedy,random",
            "--games", str(games), "--seed", "2024", "--quiet"])
+    arena(["--preset", "party", "--players", "4", "--seats", "strong,normal,greedy,random",
+           "--games", str(games), "--seed", "2024", "--quiet"])
     arena(["--preset", "uecda", "--players", "5", "--seats", "strong,normal,greedy,greedy,random",
            "--games", str(games), "--seed", "2024", "--quiet"])
 
 
 def main() -> int:
     sys.path.insert(0, str(ROOT / "tools"))
-    from pyodide_run import result_of, run_python_here, run_python_in_pyodide
+    from pyodide_run import result_of, run_python_here, run_python_in_chromium, run_python_in_pyodide
 
     decisions = 60
     if "--decisions" in sys.argv:
@@ -100,6 +103,12 @@ def main() -> int:
                 print(f"  Pyodide / CPython, {key}: {there[key]['mean'] / max(here[key]['mean'], 1e-9):.2f}")
         except Exception as exc:  # noqa: BLE001 - the figure is reported as unavailable
             print(f"Pyodide: figure unavailable ({type(exc).__name__}: {str(exc)[:300]})")
+    if "--no-chromium" not in sys.argv:
+        try:
+            there = result_of(run_python_in_chromium(code(max(10, decisions // 2))))
+            show("Pyodide (Chromium, in a Worker)", there)
+        except Exception as exc:  # noqa: BLE001 - the figure is reported as unavailable
+            print(f"Chromium: figure unavailable ({type(exc).__name__}: {str(exc)[:300]})")
     if "--no-ladder" not in sys.argv:
         ladder(games)
     return 0

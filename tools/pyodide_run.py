@@ -44,6 +44,62 @@ def run_python_in_pyodide(code: str, timeout: float = 1800, rebuild: bool = True
     return proc.stdout
 
 
+CHROMIUM_WORKER = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+self.onmessage = async (ev) => {
+  const out = [];
+  try {
+    const py = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+    await py.loadPackage(new URL(ev.data.wheel, import.meta.url).href);
+    py.setStdout({ batched: (s) => out.push(s) });
+    py.runPython(ev.data.code);
+    self.postMessage({ ok: true, out: out.join("\\n") });
+  } catch (e) {
+    self.postMessage({ ok: false, out: out.join("\\n"), error: String(e && e.message || e) });
+  }
+};
+"""
+
+
+def run_python_in_chromium(code: str) -> str:
+    """Run ``code`` in Pyodide in a module Worker of Debian's headless Chromium, as the page's
+    AI Worker does, with the site's wheel; return what it printed.  Builds ``public/`` first."""
+    import tempfile
+
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    import build
+    from conftest import ARGS, CHROMIUM, Server, make_context
+    from playwright.sync_api import sync_playwright
+
+    public = build.build()
+    wheel_rel = next(public.glob("wheels/*/*.whl")).relative_to(public).as_posix()
+    site = Path(tempfile.mkdtemp(prefix="chromium-run-"))
+    for item in public.iterdir():
+        (site / item.name).symlink_to(item)
+    (site / "bench-worker.mjs").write_text(CHROMIUM_WORKER)
+    (site / "bench.html").write_text("<!doctype html><meta charset=utf-8><title>bench</title>")
+    srv = Server(site)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            context, guard = make_context(browser, srv.url, service_workers="block")
+            page = context.new_page()
+            page.goto(srv.url + "bench.html")
+            got = page.evaluate("""([code, wheel]) => new Promise((resolve) => {
+                const w = new Worker("./bench-worker.mjs", { type: "module" });
+                w.onmessage = (ev) => resolve(ev.data);
+                w.onerror = (ev) => resolve({ ok: false, out: "", error: ev.message });
+                w.postMessage({ code, wheel: "./" + wheel });
+            })""", [code, wheel_rel])
+            browser.close()
+            assert not guard.blocked, guard.blocked
+    finally:
+        srv.stop()
+    if not got["ok"]:
+        raise RuntimeError(f"chromium run failed: {got['error']}\n{got['out'][-2000:]}")
+    return str(got["out"])
+
+
 def run_python_here(code: str) -> str:
     """Run the same benchmark ``code`` in this CPython (source tree); return what it printed."""
     sys.path.insert(0, str(ROOT))
