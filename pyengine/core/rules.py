@@ -114,8 +114,11 @@ class Rules:
         return "~".join(parts)
 
     @classmethod
-    def decode(cls, text: str) -> Self:
-        """Inverse of :meth:`encode`; raises :class:`InvalidRulesError` with the reason."""
+    def decode(cls, text: str, *, validate: bool = True) -> Self:
+        """Inverse of :meth:`encode`; raises :class:`InvalidRulesError` with the reason.
+
+        ``validate=False`` still refuses malformed encodings and unknown options, but returns
+        a combination of options that do not go together (a rules editor shows it as it is)."""
         if not isinstance(text, str) or not text:
             raise InvalidRulesError("empty rules encoding")
         head, *changes = text.split("~")
@@ -142,7 +145,8 @@ class Rules:
                 raise InvalidRulesError(f"rule option {path!r} is given twice")
             seen.add(path)
             rules = rules.with_option(path, _decode_value(path, rules.get(path), raw))
-        rules.validate()
+        if validate:
+            rules.validate()
         return rules
 
     @classmethod

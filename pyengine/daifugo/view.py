@@ -27,7 +27,6 @@ from typing import Any
 
 from ..core.errors import EngineError, InvalidRulesError
 from ..core.game import JSON, TableContext
-from ..core.rules import _decode_value
 from .cards import RANKS
 from .rules import FORBIDDEN_ITEMS, PRESET_PLAYERS, DaifugoRules
 from .state import DaifugoState
@@ -474,14 +473,7 @@ def _decode_lenient(encoding: str | None) -> DaifugoRules:
     """Decode an encoding without refusing an incompatible combination (the panel shows it)."""
     if not encoding:
         return DaifugoRules.default()
-    head, *changes = encoding.split("~")
-    rules = DaifugoRules.decode(head)
-    for change in changes:
-        path, eq, raw = change.partition("=")
-        if not eq:
-            raise InvalidRulesError(f"malformed rule option {change!r}")
-        rules = rules.with_option(path, _decode_value(path, rules.get(path), raw))
-    return rules
+    return DaifugoRules.decode(encoding, validate=False)
 
 
 def ui_call(session: Any, name: str, args: dict[str, Any], lang: str) -> dict[str, Any]:

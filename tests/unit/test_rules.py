@@ -97,6 +97,17 @@ def test_bad_encodings_are_refused_with_a_reason(text: str, message: str) -> Non
         DemoRules.decode(text)
 
 
+def test_unvalidated_decode_keeps_a_combination_that_does_not_go_together() -> None:
+    # a rules editor shows the clash; malformed text and unknown options are still refused
+    rules = DemoRules.decode("2.plain~lock.strict=1", validate=False)
+    assert rules.lock == Lock(enabled=False, strict=True)
+    with pytest.raises(InvalidRulesError, match="needs the lock"):
+        rules.validate()
+    with pytest.raises(InvalidRulesError, match="unknown rule option"):
+        DemoRules.decode("2.plain~colour=1", validate=False)
+    assert DemoRules.decode("1.plain~fast=1", validate=False).speed is Speed.FAST  # migrated
+
+
 def test_with_option_checks_types() -> None:
     with pytest.raises(InvalidRulesError):
         DemoRules().with_option("seasons", "4")
