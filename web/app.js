@@ -775,7 +775,12 @@ const SNAPSHOT_DELAY_MS = 1500;
 async function keepSnapshot() {
   try {
     const { hasSnapshot } = await import("./pyodide-boot.mjs");
-    if (!(await hasSnapshot())) ai.start();
+    if (await hasSnapshot()) return;
+    // One maker at a time: a wiki page with several embedded games starts one Worker for it.
+    if (!navigator.locks) return void ai.start();
+    await navigator.locks.request("pyengine-snapshot", { ifAvailable: true }, async (lock) => {
+      if (lock && !(await hasSnapshot())) await ai.start(); // the Worker is ready once it has saved it
+    });
   } catch (e) {
     // no snapshot: the next visit starts the ordinary way
   }
