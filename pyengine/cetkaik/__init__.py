@@ -65,11 +65,26 @@ command-line check of a record (spec §18).
 
 from __future__ import annotations
 
-from .game import GAME, CetkaikGame
-from .hands import HandResult, ImpossibleHandError, calculate_hands
-from .kiaak import export_kiaak, format_number, import_kiaak, parse_number, walk
-from .rules import CERKE_ONLINE, OFFICIAL, CetkaikRules, Consequence, Plan
-from .state import CetkaikState
+from typing import TYPE_CHECKING
+
+from ..core.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from .game import GAME, CetkaikGame
+    from .hands import HandResult, ImpossibleHandError, calculate_hands
+    from .kiaak import export_kiaak, format_number, import_kiaak, parse_number, walk
+    from .rules import CERKE_ONLINE, OFFICIAL, CetkaikRules, Consequence, Plan
+    from .state import CetkaikState
+
+# The engine loads on first use: the start page imports only ``pyengine.cetkaik.info``.
+__getattr__ = lazy_exports(__name__, {
+    "GAME": ".game", "CetkaikGame": ".game",
+    "HandResult": ".hands", "ImpossibleHandError": ".hands", "calculate_hands": ".hands",
+    "export_kiaak": ".kiaak", "format_number": ".kiaak", "import_kiaak": ".kiaak", "parse_number": ".kiaak",
+    "walk": ".kiaak",
+    "CERKE_ONLINE": ".rules", "OFFICIAL": ".rules", "CetkaikRules": ".rules", "Consequence": ".rules", "Plan": ".rules",
+    "CetkaikState": ".state",
+})
 
 __all__ = [
     "CERKE_ONLINE", "CetkaikGame", "CetkaikRules", "CetkaikState", "Consequence", "GAME", "HandResult",

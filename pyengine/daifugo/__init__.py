@@ -7,8 +7,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..core.lazy import lazy_exports
 from .info import INFO
-from .rules import DaifugoRules
-from .state import DAIFUGO, DaifugoGame, DaifugoState
+
+if TYPE_CHECKING:
+    from .rules import DaifugoRules
+    from .state import DAIFUGO, DaifugoGame, DaifugoState
+
+# The engine loads on first use: the start page imports only ``pyengine.daifugo.info``.
+__getattr__ = lazy_exports(__name__, {
+    "DaifugoRules": ".rules", "DAIFUGO": ".state", "DaifugoGame": ".state", "DaifugoState": ".state",
+})
 
 __all__ = ["DAIFUGO", "INFO", "DaifugoGame", "DaifugoRules", "DaifugoState"]

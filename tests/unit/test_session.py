@@ -105,3 +105,20 @@ def test_games_list_for_the_start_page() -> None:
     games = {g["id"]: g for g in games_json("ja")}
     assert games["kuhn"]["name"] == "クーン・ポーカー"
     assert games["kuhn"]["players"] == [2, 2]
+
+
+@pytest.mark.cpython_only
+def test_the_start_page_list_imports_no_engine() -> None:
+    # a fresh interpreter, as on the page: listing the games reads metadata only
+    import subprocess
+    import sys
+
+    code = ("import sys; from pyengine.app.session import games_json; games_json('en'); "
+            "print(sorted(m for m in sys.modules if m.startswith('pyengine.') and m.count('.') >= 2))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = {m for m in eval(out) if not m.startswith(("pyengine.core.", "pyengine.app."))}
+    assert loaded == {"pyengine.cetkaik.info", "pyengine.daifugo.info", "pyengine.chabashi.info"}
+    # ... and the engines are there on first use
+    code = "from pyengine.cetkaik import GAME, OFFICIAL; from pyengine.daifugo import DAIFUGO; print(GAME.info.id, DAIFUGO.info.id)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split() == [
+        "cetkaik", "daifugo"]
