@@ -460,8 +460,9 @@ function mount(host, ctx) {
       return w < 0 ? T("over_draw", { a: tv.scores[0], b: tv.scores[1] }) : T("over_win", { seat: seatName(w), side: sideShort(w), a: tv.scores[0], b: tv.scores[1] });
     }
     if (replaying) return T("replaying", { ply: view.cursor, length: view.length });
+    if (ctx.paused && (view.status === "chance" || view.status === "bot")) return ctx.t("table.paused");
     if (view.status === "chance") return T("casting");
-    if (view.status === "bot") return ctx.paused ? ctx.t("table.paused") : T("thinking", { seat: seatName(view.to_move), side: sideShort(view.to_move) });
+    if (view.status === "bot") return T("thinking", { seat: seatName(view.to_move), side: sideShort(view.to_move) });
     if (tv.phase === "declaration") return T("declaring", { seat: seatName(tv.side), side: sideShort(tv.side) });
     return T("to_move", { seat: seatName(tv.side), side: sideShort(tv.side) });
   }
