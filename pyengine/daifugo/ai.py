@@ -512,30 +512,40 @@ def light_move(e: Engine, rng: Pcg32) -> Any:
         lo, hi = e._transfer_range()
         nat = e.hands[e.turn] & NATURALS
         if nat.bit_count() >= hi:
-            inv = e.revolution != e.back
-            idx = bits_of(nat)
-            if inv:
-                idx.reverse()
-            mask = 0
-            for i in idx[:hi]:
-                mask |= 1 << i
-            return ("give" if ph == SEVEN else "discard", mask)
+            return ("give" if ph == SEVEN else "discard", weakest_in_order(nat, hi, e.revolution != e.back))
     elif ph == BOMB:
         # name the strongest ranks the bomber does not hold
         assert e.cont is not None
-        k = e.cont[3]
-        hand = e.hands[e.turn]
-        inv = e.revolution != e.back
         names = 0
-        for r in (range(1, 14) if inv else range(13, 0, -1)):
-            if k <= 0:
-                break
-            if not hand >> (4 * (r - 1)) & 15:
-                names |= 1 << r
-                k -= 1
+        for r in strongest_missing_ranks(e.hands[e.turn], e.cont[3], e.revolution != e.back):
+            names |= 1 << r
         return ("bomb", names)
     moves = e.legal()
     return moves[len(moves) * nxt() >> 32] if len(moves) > 1 else moves[0]
+
+
+def weakest_in_order(cards: int, count: int, inv: bool) -> int:
+    """The ``count`` weakest of ``cards`` in the order in force (all of them if fewer)."""
+    if count <= 0:
+        return 0
+    idx = bits_of(cards)
+    if inv:
+        idx.reverse()
+    out = 0
+    for i in idx[:count]:
+        out |= 1 << i
+    return out
+
+
+def strongest_missing_ranks(hand: int, k: int, inv: bool) -> list[int]:
+    """Up to ``k`` ranks (1-13, strongest first in the order in force) ``hand`` holds no card of."""
+    names: list[int] = []
+    for r in range(1, 14) if inv else range(13, 0, -1):
+        if len(names) >= k:
+            break
+        if not hand >> (4 * (r - 1)) & 15:
+            names.append(r)
+    return names
 
 
 def playout(e: Engine, rng: Pcg32) -> None:
@@ -574,4 +584,4 @@ def hand_cards(m: Play, hand: int) -> int:
 FOLLOW_UP_PHASES = (SEVEN, TEN, BOMB, REVCHOICE, FOURSTOP)
 
 __all__ = ["FOLLOW_UP_PHASES", "Knowledge", "card_mask", "card_value", "division", "light_move", "place_of",
-           "playout", "points_table", "to_internal", "weakness"]
+           "playout", "points_table", "strongest_missing_ranks", "to_internal", "weakest_in_order", "weakness"]

@@ -30,7 +30,18 @@ from typing import Any
 
 from ..core.bots import Bot, BotView, RandomBot
 from ..core.rng import Pcg32
-from .ai import Knowledge, card_value, division, place_of, playout, points_table, to_internal, weakness
+from .ai import (
+    Knowledge,
+    card_value,
+    division,
+    place_of,
+    playout,
+    points_table,
+    strongest_missing_ranks,
+    to_internal,
+    weakest_in_order,
+    weakness,
+)
 from .cards import (
     EMPEROR,
     GROUP,
@@ -47,7 +58,7 @@ from .cards import (
     rank_count,
 )
 from .ctx import Ctx
-from .engine import CHANCE_PHASES, OVER, PLAY, Engine
+from .engine import CHANCE_PHASES, OVER, PLAY, R_SEVEN, R_TEN, Engine
 
 # --- helpers --------------------------------------------------------------------------------------
 
@@ -91,17 +102,6 @@ def _grouped(nat: int) -> int:
     return out
 
 
-def _weakest_cards(hand: int, count: int) -> int:
-    """The ``count`` weakest cards in the normal order (♠ ♥ ♦ ♣ within a rank, jokers last)."""
-    out = 0
-    for i in bits_of(hand):
-        if count <= 0:
-            break
-        out |= 1 << i
-        count -= 1
-    return out
-
-
 def _set_action(view: BotView, kind: str, cards: int) -> str | None:
     text = f"{kind}:{fmt_cards(cards)}"
     return text if text in view.legal else None
@@ -109,14 +109,7 @@ def _set_action(view: BotView, kind: str, cards: int) -> str | None:
 
 def _bomb_ranks(view: BotView, hand: int, k: int, inv: bool) -> str:
     """Name the strongest ranks the bot does not hold (up to ``k``)."""
-    names: list[int] = []
-    order = range(1, 14) if inv else range(13, 0, -1)
-    for r in order:
-        if len(names) >= k:
-            break
-        if not hand >> (4 * (r - 1)) & 15:
-            names.append(r)
-    names.sort()
+    names = sorted(strongest_missing_ranks(hand, k, inv))
     text = "bomb:" + (".".join(RANKS[r - 1] for r in names) or "-")
     return text if text in view.legal else view.legal[0]
 
@@ -140,12 +133,12 @@ class GreedyBot(Bot):
         inv = k.inverted
         pending = obs.get("pending") or {}
         if phase == "return":
-            got = _set_action(view, "return", _weakest_cards(hand & NATURALS, int(pending.get("count", 1))))
+            got = _set_action(view, "return", weakest_in_order(hand & NATURALS, int(pending.get("count", 1)), False))
             return got or legal[0]
         if phase in ("seven_pass", "ten_discard"):
             up_to = int(pending.get("up_to", 1))
             got = _set_action(view, "give" if phase == "seven_pass" else "discard",
-                              _weakest_cards(hand & NATURALS, min(up_to, (hand & NATURALS).bit_count())))
+                              weakest_in_order(hand & NATURALS, up_to, False))
             return got or legal[-1]
         if phase == "q_bomber":
             return _bomb_ranks(view, hand, int(pending.get("up_to", 1)), inv)
@@ -285,25 +278,10 @@ def _follow_up_shed(m: Play, after: int, inv: bool, cx: Ctx) -> int:
     """The cards a 7-pass or 10-discard after ``m`` would shed (the weakest ones left)."""
     if m[0] not in (SINGLE, GROUP, SEQ, EMPEROR) or not after:
         return 0
-    k = rank_count(m, 5) if cx.seven else 0  # rank 5 is the 7
+    k = rank_count(m, R_SEVEN) if cx.seven else 0
     if not k and cx.ten:
-        k = rank_count(m, 8)  # rank 8 is the 10
-    if not k:
-        return 0
-    return _weakest_in_order(after & NATURALS, min(k, after.bit_count() - 1), inv)
-
-
-def _weakest_in_order(cards: int, count: int, inv: bool) -> int:
-    """The ``count`` weakest of ``cards`` in the order in force."""
-    if count <= 0:
-        return 0
-    idx = bits_of(cards)
-    if inv:
-        idx = idx[::-1]
-    out = 0
-    for i in idx[:count]:
-        out |= 1 << i
-    return out
+        k = rank_count(m, R_TEN)
+    return weakest_in_order(after & NATURALS, min(k, after.bit_count() - 1), inv)
 
 
 def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
@@ -318,7 +296,7 @@ def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
         return 100.0
     inv_after = inv != _revolts(m, cx)
     shed = _follow_up_shed(m, after, inv_after, cx)
-    s = hand_score(after & ~shed, inv_after, cx, k.unseen) if shed else hand_score(after, inv_after, cx, k.unseen)
+    s = hand_score(after & ~shed, inv_after, cx, k.unseen)
     if k.field is not None:
         s += 0.05
         if cx.suit_lock and m[0] not in (JOKER,) and not m[4] and k.field[6] == m[6] and not k.field[4]:
