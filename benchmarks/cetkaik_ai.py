@@ -6,7 +6,7 @@ arena results of the ladder.
 * Time per move: the same positions in both interpreters (every decision of seeded
   ``rules`` vs ``greedy`` one-season games under ``official``: moves, stepping choices,
   declarations), each level deciding every position with a fresh bot, as the page's Worker
-  does (``GAME.bots()[level](rng).act(view)``, budget 0.8 s).  Mean, median and maximum wall time, and process CPU time (the
+  does (``levels("cetkaik")[level](rng).act(view)``, budget 0.8 s).  Mean, median and maximum wall time, and process CPU time (the
   steadier figure on a loaded machine).
 * The ladder: ``python -m pyengine.ai.arena cetkaik`` in process for strong–rules,
   strong–greedy, rules–greedy and greedy–random, ``--games`` one-season games each, sides
@@ -30,9 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CODE = r'''
 import json, statistics, time
+from pyengine.ai.levels import levels
 from pyengine.cetkaik import GAME, CetkaikRules
-from pyengine.core.bots import BotView
-from pyengine.core.driver import play_match
+from pyengine.ai.bot import BotView
+from pyengine.ai.match import play_match
 from pyengine.core.record import Seat
 from pyengine.core.rng import Pcg32
 
@@ -50,7 +51,7 @@ while len(views) < POSITIONS:
         if player >= 0 and len(views) < POSITIONS:
             views.append(BotView("cetkaik", rules, player, st.observation(player), st.legal_actions(), 0.8))
 res = {"positions": len(views), "legal_mean": statistics.mean(len(v.legal) for v in views)}
-for level, bot_type in GAME.bots().items():
+for level, bot_type in levels("cetkaik").items():
     times = []
     cpu = []
     for i, view in enumerate(views):

@@ -28,7 +28,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from pyengine.cetkaik.board import SQUARE_NAMES  # noqa: E402
 from pyengine.cetkaik.rules import OFFICIAL  # noqa: E402
 from pyengine.cetkaik.state import MOVE, CetkaikState  # noqa: E402
-from pyengine.core.driver import sample_chance  # noqa: E402
+from pyengine.core.chance import sample_chance
 from pyengine.core.rng import Pcg32  # noqa: E402
 
 JS_PACKAGE = "cerke_verifier@0.0.12"

@@ -8,7 +8,7 @@ every level, each time to a fresh bot as the page's Worker does, with the Worker
 The first decision of a process also fills the evaluator's tables; it is reported separately.
 Target (issue 10): at most 0.5 s per decision in Pyodide (so about 0.2 s in CPython).
 
-Ladder (CPython): ``pyengine.chabashi.arena`` tables of 2, 3 and 5 seats, chips won per hand with a
+Ladder (CPython): ``pyengine.ai.chabashi.arena`` tables of 2, 3 and 5 seats, chips won per hand with a
 95% interval, plus paired per-hand differences between two bots of the same table.  Targets:
 ``strong`` wins chips against ``normal``, ``calling`` and ``random`` (interval above zero);
 ``normal`` beats ``calling`` and ``random``.
@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CODE = r'''
 import json, time
+from pyengine.ai.levels import levels
 from pyengine.chabashi.game import GAME
-from pyengine.core import BotView, Pcg32, sample_chance
+from pyengine.ai.bot import BotView
+from pyengine.core import Pcg32, sample_chance
 
 def decisions(n, hands, seed):
     """Views of every decision of seeded hands between normal bots (a fixed, typical set)."""
@@ -34,7 +36,7 @@ def decisions(n, hands, seed):
     s = GAME.new_initial_state(r, n)
     chance, minds = Pcg32(seed, 1), Pcg32(seed, 2)
     out = []
-    bots = GAME.bots()
+    bots = levels("chabashi")
     while not s.is_terminal():
         if s.is_chance():
             s = s.apply(sample_chance(s, chance)); continue
@@ -49,7 +51,7 @@ first = decisions(5, 1, 99)[-1]  # made with the normal bots, whose tables are w
 from pyengine.chabashi import hands
 hands._EVALUATORS.clear()  # a cold evaluator, as in a fresh Worker
 t = time.perf_counter()
-GAME.bots()["strong"](Pcg32(0)).act(first)
+levels("chabashi")["strong"](Pcg32(0)).act(first)
 res["first_decision_s"] = time.perf_counter() - t
 for n, hands in ((2, 6), (3, 4), (5, 3)):
     views = decisions(n, hands, 7 + n)
@@ -57,7 +59,7 @@ for n, hands in ((2, 6), (3, 4), (5, 3)):
         times = []
         by_phase = {}
         for i, v in enumerate(views):
-            bot = GAME.bots()[level](Pcg32(i, 5))
+            bot = levels("chabashi")[level](Pcg32(i, 5))
             t = time.perf_counter()
             a = bot.act(v)
             dt = time.perf_counter() - t
@@ -94,8 +96,8 @@ def show_timing(name: str, res: dict[str, object]) -> None:
 
 def ladder(hands: int, seed: int, players: set[int]) -> None:
     sys.path.insert(0, str(ROOT))
+    from pyengine.ai.chabashi.arena import format_result, run_arena
     from pyengine.ai.stats import Summary
-    from pyengine.chabashi.arena import format_result, run_arena
 
     for seats in LADDER:
         if len(seats) not in players:

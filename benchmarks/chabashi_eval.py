@@ -11,7 +11,6 @@ evaluations/s in CPython, the full table in < 3 s.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 

@@ -21,25 +21,26 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CODE = r'''
 import json, time
+from pyengine.ai.levels import levels
 from pyengine.core import sample_chance
-from pyengine.core.bots import BotView
+from pyengine.ai.bot import BotView
 from pyengine.core.rng import Pcg32
-from pyengine.daifugo import DAIFUGO, DaifugoRules
+from pyengine.daifugo import GAME, DaifugoRules
 
 N = __DECISIONS__
 res = {}
-bots = DAIFUGO.bots()
+bots = levels("daifugo")
 for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
     rules = DaifugoRules.preset(preset)
     code = rules.encode()
     for level in ("greedy", "normal", "strong"):
         times = []
         rng = Pcg32(77, 1)
-        s = DAIFUGO.new_initial_state(rules, n)
+        s = GAME.new_initial_state(rules, n)
         k = 0
         while len(times) < N:
             if s.current_player == -2:
-                s = DAIFUGO.new_initial_state(rules, n)
+                s = GAME.new_initial_state(rules, n)
             if s.is_chance():
                 s = s.apply(sample_chance(s, rng))
                 continue
@@ -73,7 +74,7 @@ def show(name: str, res: dict[str, dict[str, float]]) -> None:
 
 def ladder(games: int) -> None:
     sys.path.insert(0, str(ROOT))
-    from pyengine.daifugo.arena import main as arena
+    from pyengine.ai.daifugo.arena import main as arena
 
     arena(["--preset", "popular", "--players", "4", "--seats", "strong,normal,greedy,random",
            "--games", str(games), "--seed", "2024", "--quiet"])

@@ -4,7 +4,7 @@
 
 Figures: random 5-player games per second under the ``uecda`` and ``party`` presets (one game
 = the deal to the last place, on one engine stepped in place with the engine's own
-``legal()``/``step()``; see ``pyengine.daifugo.playout``), and for comparison the public
+``legal()``/``step()``; see ``pyengine.ai.daifugo.playout``), and for comparison the public
 immutable-state API (string actions, copies, history).  Wall time and process CPU time are
 both shown: on a shared machine the CPU figure is the steadier one.
 Targets (issue 4): ≥ 2,000 random 5-player games/s in CPython; in Pyodide at least a third.
@@ -12,7 +12,6 @@ Targets (issue 4): ≥ 2,000 random 5-player games/s in CPython; in Pyodide at l
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -22,9 +21,9 @@ CODE = r'''
 import json, time
 from pyengine.core.rng import Pcg32
 from pyengine.core import sample_chance
-from pyengine.daifugo import DAIFUGO, DaifugoRules
+from pyengine.daifugo import GAME, DaifugoRules
 from pyengine.daifugo.ctx import compile_rules
-from pyengine.daifugo.playout import random_game
+from pyengine.ai.daifugo.playout import random_game
 
 GAMES = __GAMES__
 res = {}
@@ -45,7 +44,7 @@ rng = Pcg32(7, 2)
 n_public = max(10, GAMES // 100)
 w = time.perf_counter()
 for _ in range(n_public):
-    s = DAIFUGO.new_initial_state(rules, 5)
+    s = GAME.new_initial_state(rules, 5)
     while not s._e.results:
         a = sample_chance(s, rng) if s.is_chance() else rng.choice(s.legal_actions())
         s = s.apply(a)

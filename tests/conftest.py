@@ -16,10 +16,11 @@ from hypothesis import settings
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from pyengine.core import registry  # noqa: E402
 from toygame import INFO  # noqa: E402
 
-registry.register(INFO, "toygame:KUHN")
+from pyengine import catalog  # noqa: E402
+
+catalog.add(catalog.Entry(INFO, "toygame:KUHN"))
 
 settings.register_profile("default", deadline=None, derandomize=True, database=None)
 settings.register_profile("pyodide", deadline=None, derandomize=True, database=None, max_examples=25)

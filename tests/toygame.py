@@ -46,9 +46,7 @@ class KuhnState(State):
     cards: str = ""  # "" before the deal, else seat 0's card then seat 1's
     history: tuple[str, ...] = ()
 
-    @property
-    def game(self) -> Game:
-        return KUHN
+    game_id = "kuhn"
 
     @property
     def rules(self) -> KuhnRules:

@@ -17,7 +17,7 @@ async function boot(wheel) {
   if (!Object.keys(py.loadedPackages).some((name) => name.startsWith("pyengine"))) {
     throw new Error(`the engine wheel did not load (${wheel})`);
   }
-  const mod = py.pyimport("pyengine.ai.worker");
+  const mod = py.pyimport("pyengine.app.worker");
   entry = { choose: mod.choose, task: mod.task };
 }
 

@@ -472,7 +472,7 @@ function tableContext(game) {
     shareUrl,
     announce,
     call: (method, args) => call(method, args),
-    // A game's own Python calls: pyengine.<game>.view.ui_call(session, name, args, lang).
+    // A game's own Python calls: pyengine.app.views.<game>.ui_call(session, name, args, lang).
     // A result carrying a view replaces the game on the table.
     gameCall: async (name, args = {}) => {
       const r = callOk("game", { game, name, args });
@@ -487,7 +487,7 @@ function tableContext(game) {
       }
       return r;
     },
-    // Long computations in the AI Worker: pyengine.<game>.tasks.<name>(args).
+    // Long computations in the AI Worker: the game's tasks module (pyengine/catalog.py).
     task: (name, args = {}) => ai.task(`${game}.${name}`, args),
     settings: {
       get: (key, fallback = null) => { const v = safeStorage("get", `pyengine:${game}:${key}`); return v === null ? fallback : v; },

@@ -6,14 +6,14 @@ Only JSON strings cross the boundary, so no proxies leak.  All logic lives in
 :mod:`pyengine.app.session`, which is tested without a browser.
 """
 
-import importlib
 import json
 
 from pyodide.ffi import create_proxy
 from pyscript import window
 
 from pyengine.app.session import Session, game_setup_json, games_json
-from pyengine.core import EngineError
+from pyengine.app.views import ui_call
+from pyengine.core import EngineError, Record
 
 _session = None
 
@@ -45,12 +45,12 @@ def _dispatch(method, a):
         _session = None
         return {}
     if method == "game":
-        # A game's own table calls (import a record, hints…): pyengine.<game>.view.ui_call
-        # returns a dict, or {"session": Session} to open a new game on the table.
-        module = importlib.import_module(f"pyengine.{a['game']}.view")
-        result = module.ui_call(_session, a["name"], a.get("args", {}), lang)
-        if isinstance(result.get("session"), Session):
-            _session = result.pop("session")
+        # A game's own table calls (import a record, the rules panel…): the game's view
+        # module (pyengine.app.views.<game>.ui_call) returns a dict, or {"record": Record}
+        # to open a new game on the table.
+        result = ui_call(a["game"], _session, a["name"], a.get("args", {}), lang)
+        if isinstance(result.get("record"), Record):
+            _session = Session.from_record(result.pop("record"))
             result.update(_view(lang))
         return result
     if _session is None:

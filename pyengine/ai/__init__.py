@@ -1,5 +1,7 @@
-"""Shared AI pieces: statistics for the arena, the arena dispatcher and the page Worker's entry.
+"""Ring 2: the bots, their search, the arenas and the statistics they report.
 
-Bots themselves live with their games (``pyengine/<game>/``) and are offered through
-``Game.bots()``; they see only a :class:`~pyengine.core.bots.BotView`.
+Every game's levels live in ``pyengine/ai/<game>/bots.py`` (``LEVELS``, weakest first) and
+are found through :mod:`pyengine.catalog` (:func:`pyengine.ai.levels.levels`).  A bot sees
+only a :class:`~pyengine.ai.bot.BotView` (its seat's observation and the legal actions), so
+it cannot cheat by construction.  Nothing here imports :mod:`pyengine.app`.
 """

@@ -17,6 +17,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..ai.decision import BOT_BUDGET, decide
+from ..ai.levels import bot_class, levels
 from ..core import (
     CHANCE,
     TERMINAL,
@@ -30,14 +32,12 @@ from ..core import (
     load_game,
     sample_chance,
 )
-from ..core.bots import Bot, BotView, decision_rng
-from ..core.game import TableContext
 from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError
 from ..core.rng import Pcg32
+from .views import TableContext, table_view
 
 SAVE_VERSION = 1
 MAX_AUTO_PLIES = 5000
-BOT_BUDGET = 0.8  # seconds a bot may think per decision in the page (Pyodide, 2 cores)
 
 
 def games_json(lang: str = "en") -> list[dict[str, Any]]:
@@ -62,7 +62,7 @@ def game_setup_json(game_id: str) -> dict[str, Any]:
     rules_type = game.rules_type
     return {
         "id": game_id,
-        "levels": list(game.bots()),
+        "levels": list(levels(game_id)),
         "presets": [{"id": name, "rules": rules.encode()} for name, rules in rules_type.presets().items()],
         "default_preset": game.default_rules().preset_name(),
     }
@@ -107,11 +107,9 @@ class Session:
         """Open a record at its cursor (or its end), replaying and checking every action."""
         states = record.replay()
         cursor = len(record.actions) if record.cursor is None else record.cursor
-        game = states[0].game
-        levels = game.bots()
         for seat in record.seats:
-            if seat.bot_level is not None and seat.bot_level not in levels:
-                raise InvalidRecordError(f"{game.info.id} has no bot level {seat.bot_level!r}")
+            if seat.bot_level is not None:
+                bot_class(record.game, seat.bot_level)
         return cls(replace(record, cursor=None), states, cursor)
 
     @classmethod
@@ -142,7 +140,7 @@ class Session:
     @property
     def is_private(self) -> bool:
         """A game with hidden information that is not over: its record must not be shared."""
-        return self.states[0].game.info.hidden_information and not self.states[-1].is_terminal()
+        return load_game(self.record.game).info.hidden_information and not self.states[-1].is_terminal()
 
     def setup_record(self) -> Record:
         """The table's set-up: game, rules, seats and seed, no actions (the same deal)."""
@@ -197,7 +195,7 @@ class Session:
     def view(self, lang: str = "en") -> dict[str, Any]:
         """The view model the page renders."""
         state = self.state
-        game = state.game
+        game = load_game(self.record.game)
         viewer = self.viewer()
         history = []
         for ply, action in enumerate(self.record.actions):
@@ -212,7 +210,8 @@ class Session:
                 }
             )
         legal = [{"action": a, "label": state.describe(a, lang)} for a in self.legal()]
-        table = game.table_view(
+        table = table_view(
+            game.info.id,
             TableContext(self.states, self.record.actions, self.cursor, viewer, lang,
                          tuple(s.kind for s in self.record.seats))
         )
@@ -275,7 +274,7 @@ class Session:
         """The decision a bot must make now (for the page's Worker), or ``None``.
 
         The Worker replays ``record`` (the full fragment: it never reaches the screen),
-        builds the seat's bot with :func:`~pyengine.core.bots.decision_rng` and answers
+        builds the seat's bot with :func:`~pyengine.ai.bot.decision_rng` and answers
         one action, which comes back through :meth:`play_bot`."""
         if not self.at_end or self.status() != "bot":
             return None
@@ -364,15 +363,3 @@ class Session:
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or not isinstance(data.get("fragment"), str):
             raise InvalidLinkError("the saved game is not in a format this version can read")
         return cls.from_fragment(data["fragment"])
-
-
-def decide(state: State, record: Record, seat: int, ply: int, budget: float = BOT_BUDGET) -> str:
-    """The move of the bot in ``seat`` at ``ply``: a fresh bot with its own generator,
-    seeing only its observation.  The Worker and :meth:`Session.step_auto` both use this,
-    so a record gets the same bot moves wherever they are computed."""
-    level = record.seats[seat].bot_level
-    bot_cls = state.game.bots()[level or "random"]
-    bot: Bot = bot_cls(decision_rng(record.seed or 0, seat, ply))
-    view = BotView(record.game, record.rules, seat, state.observation(seat), state.legal_actions(), budget)
-    action = bot.act(view)
-    return action

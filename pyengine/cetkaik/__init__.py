@@ -71,15 +71,15 @@ from ..core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .game import GAME, CetkaikGame
-    from .hands import HandResult, ImpossibleHandError, calculate_hands
     from .kiaak import export_kiaak, format_number, import_kiaak, parse_number, walk
     from .rules import CERKE_ONLINE, OFFICIAL, CetkaikRules, Consequence, Plan
+    from .scoring import HandResult, ImpossibleHandError, calculate_hands
     from .state import CetkaikState
 
 # The engine loads on first use: the start page imports only ``pyengine.cetkaik.info``.
 __getattr__ = lazy_exports(__name__, {
     "GAME": ".game", "CetkaikGame": ".game",
-    "HandResult": ".hands", "ImpossibleHandError": ".hands", "calculate_hands": ".hands",
+    "HandResult": ".scoring", "ImpossibleHandError": ".scoring", "calculate_hands": ".scoring",
     "export_kiaak": ".kiaak", "format_number": ".kiaak", "import_kiaak": ".kiaak", "parse_number": ".kiaak",
     "walk": ".kiaak",
     "CERKE_ONLINE": ".rules", "OFFICIAL": ".rules", "CetkaikRules": ".rules", "Consequence": ".rules", "Plan": ".rules",

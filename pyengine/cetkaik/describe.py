@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Final
 
 from ..core.errors import InvalidNotationError
 from .board import COLOUR, OWNER, PROF, SQUARE_NAMES, TAM2
-from .hands import FLASH, KUT2TAM2, TAM2_TY_SAK2
-from .notation import Cast, Decline, Declare, Drop, FirstMover, GoTo, PieceMove, TamMove, parse_action
+from .notation import Cast, Declare, Decline, Drop, FirstMover, GoTo, PieceMove, TamMove, parse_action
+from .scoring import FLASH, KUT2TAM2, TAM2_TY_SAK2
 
 if TYPE_CHECKING:
     from .state import CetkaikState

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from ..core.game import JSON, Game, State, TableContext
+from ..core.game import Game, State
 from ..core.rules import Rules
 from .info import INFO
 from .rules import CetkaikRules
 from .state import CetkaikState
 
-if TYPE_CHECKING:
-    from ..core.bots import Bot
 
 class CetkaikGame(Game):
     """Cetkaik for two players; seat 0 is the A side (red King), seat 1 the IA side."""
@@ -31,17 +28,6 @@ class CetkaikGame(Game):
             raise TypeError("Cetkaik needs CetkaikRules")
         r.validate()
         return CetkaikState(r)
-
-    def table_view(self, ctx: TableContext) -> dict[str, JSON] | None:
-        from .view import table_view
-
-        return table_view(ctx)
-
-    def bots(self) -> Mapping[str, type[Bot]]:
-        """``random``, ``greedy``, ``rules``, ``strong`` (weakest first, :mod:`.bots`)."""
-        from .bots import LEVELS
-
-        return LEVELS
 
 
 GAME: Final = CetkaikGame()

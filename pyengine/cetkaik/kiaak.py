@@ -27,13 +27,27 @@ from typing import Final
 from ..core.errors import EngineError, InvalidNotationError, InvalidRecordError
 from ..core.record import Record, Seat
 from .board import (
-    COLOUR_CHARS, HAND_NAMES, INITIAL_BOARD, OWNER, PROF, PROFESSION_CHARS, SIDE_NAMES, SQUARE_INDEX,
-    SQUARE_NAMES, distance, split_squares,
+    COLOUR_CHARS,
+    HAND_NAMES,
+    INITIAL_BOARD,
+    OWNER,
+    PROF,
+    PROFESSION_CHARS,
+    SIDE_NAMES,
+    SQUARE_INDEX,
+    SQUARE_NAMES,
+    distance,
+    split_squares,
 )
 from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, FirstMover, GoTo, PieceMove, parse_action
 from .rules import CetkaikRules
 from .state import (
-    DECLARATION, FIRST_MOVER_PHASE, MOVE, STEPPING_CAST, STEPPING_CHOICE, WATER_CAST_PHASE,
+    DECLARATION,
+    FIRST_MOVER_PHASE,
+    MOVE,
+    STEPPING_CAST,
+    STEPPING_CHOICE,
+    WATER_CAST_PHASE,
     CetkaikState,
 )
 

@@ -21,8 +21,20 @@ from collections.abc import Callable
 from typing import Final
 
 from .board import (
-    HUE, HUE_WITH_TAM, NEIGHBOURS, OWNER, PATTERNS, PROF, RANGED, SQUARE_NAMES, TAM2,
-    VESSEL, WATER, GENERAL, HAND_NAMES, piece_code,
+    GENERAL,
+    HAND_NAMES,
+    HUE,
+    HUE_WITH_TAM,
+    NEIGHBOURS,
+    OWNER,
+    PATTERNS,
+    PROF,
+    RANGED,
+    SQUARE_NAMES,
+    TAM2,
+    VESSEL,
+    WATER,
+    piece_code,
 )
 
 WATER_FLAG: Final = "水"

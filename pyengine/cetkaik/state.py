@@ -18,24 +18,46 @@ phase                     who            actions
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE, JSON, TERMINAL, State
 from .board import (
-    A_SIDE, COLOUR_CHARS, HAND_CODE, HAND_NAMES, INITIAL_BOARD, INITIAL_TAM, OWNER, PROF, SIDE_NAMES,
-    SQUARE_NAMES, TAM2, VESSEL, WATER, direction, distance, piece_code,
+    A_SIDE,
+    COLOUR_CHARS,
+    HAND_CODE,
+    HAND_NAMES,
+    INITIAL_BOARD,
+    INITIAL_TAM,
+    OWNER,
+    PROF,
+    SIDE_NAMES,
+    SQUARE_NAMES,
+    TAM2,
+    VESSEL,
+    WATER,
+    direction,
+    distance,
+    piece_code,
 )
-from .hands import KUT2TAM2, PENALTY_VALUES, TAM2_TY_SAK2, hand_names, hand_score
+from .describe import describe, explain_illegal
 from .movegen import generate_moves
 from .notation import (
-    CAST_DIGITS, DECLINE, STEP_CAST, TA_XOT, TY_MOK, WATER_CAST, Drop, FirstMover, GoTo, PieceMove,
-    TamMove, parse_action,
+    CAST_DIGITS,
+    DECLINE,
+    STEP_CAST,
+    TA_XOT,
+    TY_MOK,
+    WATER_CAST,
+    Drop,
+    FirstMover,
+    GoTo,
+    PieceMove,
+    TamMove,
+    parse_action,
 )
 from .rules import CetkaikRules, Consequence, Plan
-
-if TYPE_CHECKING:
-    from ..core.game import Game
+from .scoring import KUT2TAM2, PENALTY_VALUES, TAM2_TY_SAK2, hand_names, hand_score
 
 FIRST_MOVER_PHASE: Final = 0
 MOVE: Final = 1
@@ -102,6 +124,8 @@ class CetkaikState(State):
     __slots__ = ("_rules", "_flags", "board", "hands", "tam", "scores", "rate", "season", "phase",
                  "side", "tam_moved", "pending", "_legal", "_legal_set", "_hash")
 
+    game_id = "cetkaik"
+
     def __init__(self, rules: CetkaikRules, board: tuple[int, ...] = INITIAL_BOARD,
                  hands: tuple[tuple[int, ...], tuple[int, ...]] = _NO_HANDS, tam: int = INITIAL_TAM,
                  scores: tuple[int, int] = (20, 20), rate: int = 1, season: int = 0,
@@ -150,12 +174,6 @@ class CetkaikState(State):
         return CetkaikState(self._rules, **fields)
 
     # --- protocol ---------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        from .game import GAME
-
-        return GAME
-
     @property
     def rules(self) -> CetkaikRules:
         return self._rules
@@ -231,13 +249,9 @@ class CetkaikState(State):
         return str(action)
 
     def explain_illegal(self, action: str) -> str:
-        from .describe import explain_illegal
-
         return explain_illegal(self, action)
 
     def describe(self, action: str, lang: str = "en") -> str:
-        from .describe import describe
-
         return describe(self, action, lang)
 
     def returns(self) -> tuple[float, ...]:

@@ -1,4 +1,4 @@
-"""Chabashi's registry metadata (imported by ``pyengine.games`` without loading the engine)."""
+"""Chabashi's registry metadata (imported by ``pyengine.catalog`` without loading the engine)."""
 
 from __future__ import annotations
 

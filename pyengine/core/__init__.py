@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from .bots import Bot, BotView, RandomBot
+from .chance import sample_chance
 from .codec import decode_fragment, encode_fragment
-from .driver import MatchResult, play_match, sample_chance
 from .errors import (
     EngineError,
     IllegalActionError,
@@ -21,9 +20,9 @@ from .rng import Pcg32
 from .rules import Rules
 
 __all__ = [
-    "Bot", "BotView", "CHANCE", "EngineError", "Game", "GameInfo", "IllegalActionError",
+    "CHANCE", "EngineError", "Game", "GameInfo", "IllegalActionError",
     "InvalidLinkError", "InvalidNotationError", "InvalidRecordError", "InvalidRulesError",
-    "JSON", "LANGUAGES", "MatchResult", "Pcg32", "RandomBot", "Record", "Rules", "Seat",
+    "JSON", "LANGUAGES", "Pcg32", "Record", "Rules", "Seat",
     "State", "TERMINAL", "UnknownGameError", "decode_fragment", "encode_fragment",
-    "list_games", "load_game", "play_match", "register", "sample_chance",
+    "list_games", "load_game", "register", "sample_chance",
 ]

@@ -1,7 +1,9 @@
 """The game protocol every game implements.
 
-A game is a :class:`Game` object (metadata, rules type, initial state, bots) and its
-immutable :class:`State` values.  Actions are strings in the game's stable, context-free
+A game is a :class:`Game` object (metadata, rules type, initial state) and its
+immutable :class:`State` values.  The protocol knows nothing of bots or of the page:
+bots live in :mod:`pyengine.ai`, views in :mod:`pyengine.app.views`, and
+:mod:`pyengine.catalog` says where each game's are.  Actions are strings in the game's stable, context-free
 notation: the same strings appear in records, share links, the page's automation API and
 bot decisions.  Chance (a stick cast, a shuffle) is a state of its own whose outcomes are
 strings with exact :class:`~fractions.Fraction` probabilities; applying an outcome is the
@@ -16,12 +18,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final, Union
+from typing import TYPE_CHECKING, ClassVar, Final, Union
 
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from .bots import Bot
     from .rules import Rules
 
 JSON = Union[None, bool, int, float, str, Sequence["JSON"], Mapping[str, "JSON"]]
@@ -62,10 +63,8 @@ class State(ABC):
 
     __slots__ = ()
 
-    @property
-    @abstractmethod
-    def game(self) -> Game:
-        """The game this state belongs to."""
+    game_id: ClassVar[str]
+    """The registered id of the game (``load_game(state.game_id)`` is its :class:`Game`)."""
 
     @property
     @abstractmethod
@@ -120,6 +119,19 @@ class State(ABC):
             raise IllegalActionError(self.explain_illegal(action))
         return self._apply(action)
 
+    def apply_as(self, seat: int, action: str) -> State:
+        """:meth:`apply` on behalf of ``seat``: an action out of turn is refused with
+        :class:`~pyengine.core.errors.IllegalActionError` (a string that is no action at all
+        is still :class:`~pyengine.core.errors.InvalidNotationError`)."""
+        player = self.current_player
+        if player != seat:
+            if player == TERMINAL:
+                raise IllegalActionError("the game is over")
+            self.parse_action(action)
+            turn = "chance's" if player == CHANCE else f"seat {player}'s"
+            raise IllegalActionError(f"not your turn (not seat {seat}'s turn: it is {turn} turn)")
+        return self.apply(action)
+
     def explain_illegal(self, action: str) -> str:
         """Why a well-formed action is not legal here (games give precise reasons)."""
         return f"{action} is not a legal move here"
@@ -160,27 +172,6 @@ class State(ABC):
         """Each seat's result (final at a terminal state, running totals before)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableContext:
-    """What a game's rich table view is built from (see :meth:`Game.table_view`).
-
-    ``states[i]`` is the state before ``actions[i]``; ``states[cursor]`` is on screen.
-    ``viewer`` is the seat whose eyes the page uses (-1: a spectator), so a view must
-    reveal only what ``states[cursor].observation(viewer)`` reveals.
-    """
-
-    states: Sequence[State]
-    actions: Sequence[str]
-    cursor: int
-    viewer: int
-    lang: str
-    seat_kinds: Sequence[str]
-
-    @property
-    def state(self) -> State:
-        return self.states[self.cursor]
-
-
 class Game(ABC):
     """A registered game: metadata, rules and the initial state."""
 
@@ -206,15 +197,3 @@ class Game(ABC):
                 f"{self.info.max_players} players, not {n}"
             )
         return n
-
-    def bots(self) -> Mapping[str, type[Bot]]:
-        """The bot levels this game offers, weakest first (every game has ``random``)."""
-        from .bots import RandomBot
-
-        return {"random": RandomBot}
-
-    def table_view(self, ctx: TableContext) -> dict[str, JSON] | None:
-        """The game's own view model for its rich table in the page (``None``: the page
-        shows the generic table).  JSON-ready; it may not reveal more than the viewer's
-        observation."""
-        return None

@@ -1,10 +1,11 @@
 """The registry of games, loaded lazily.
 
 Each entry names its :class:`GameInfo` (cheap: the start page lists games from it) and the
-module and attribute of its :class:`Game` object, imported on first use.
+module and attribute of its :class:`Game` object, imported on first use.  The built-in
+games are registered by :mod:`pyengine.catalog` when :mod:`pyengine` is imported.
 
->>> [info.id for info in list_games()][:0]
-[]
+>>> [info.id for info in list_games()][:3]
+['cetkaik', 'daifugo', 'chabashi']
 """
 
 from __future__ import annotations
@@ -41,13 +42,11 @@ def unregister(game_id: str) -> None:
 
 def list_games() -> list[GameInfo]:
     """Every registered game's metadata, in registration order, without importing them."""
-    _load_builtin()
     return [e.info for e in _ENTRIES.values()]
 
 
 def load_game(game_id: str) -> Game:
     """The game object for ``game_id`` (imports its module the first time)."""
-    _load_builtin()
     game = _LOADED.get(game_id)
     if game is not None:
         return game
@@ -60,13 +59,3 @@ def load_game(game_id: str) -> Game:
         raise TypeError(f"{entry.target} is not a Game")
     _LOADED[game_id] = game
     return game
-
-
-_BUILTIN_DONE = False
-
-
-def _load_builtin() -> None:
-    global _BUILTIN_DONE
-    if not _BUILTIN_DONE:
-        _BUILTIN_DONE = True
-        from .. import games  # noqa: F401  (registers the built-in games)

@@ -1,4 +1,4 @@
-"""Daifugō (大富豪 / 대부호 / Tycoon): the engine, its rules, notation and the UECda client.
+"""Daifugō (大富豪 / 대부호 / Tycoon): the rules, the engine and the notation.
 
 >>> from pyengine.core import load_game
 >>> load_game("daifugo").info.name("ja")
@@ -13,12 +13,13 @@ from ..core.lazy import lazy_exports
 from .info import INFO
 
 if TYPE_CHECKING:
+    from .game import GAME, DaifugoGame
     from .rules import DaifugoRules
-    from .state import DAIFUGO, DaifugoGame, DaifugoState
+    from .state import DaifugoState
 
 # The engine loads on first use: the start page imports only ``pyengine.daifugo.info``.
 __getattr__ = lazy_exports(__name__, {
-    "DaifugoRules": ".rules", "DAIFUGO": ".state", "DaifugoGame": ".state", "DaifugoState": ".state",
+    "DaifugoRules": ".rules", "GAME": ".game", "DaifugoGame": ".game", "DaifugoState": ".state",
 })
 
-__all__ = ["DAIFUGO", "INFO", "DaifugoGame", "DaifugoRules", "DaifugoState"]
+__all__ = ["GAME", "INFO", "DaifugoGame", "DaifugoRules", "DaifugoState"]

@@ -32,8 +32,8 @@ from .rules import (
     Sandstorm,
     SeqCompare,
     SuitLock,
-    TrickEnd,
     TributeSuits,
+    TrickEnd,
 )
 
 _CTX: dict[tuple[DaifugoRules, int], Ctx] = {}

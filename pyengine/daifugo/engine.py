@@ -4,7 +4,7 @@
 end of a game and the next one) with cards as bits of ints.  :meth:`Engine.legal` lists the
 legal actions of the phase in internal form and :meth:`Engine.step` applies one; the public
 immutable state (:mod:`pyengine.daifugo.state`) copies an engine and steps the copy, and the
-fast random playout (:mod:`pyengine.daifugo.playout`) steps one engine in place with the
+fast random playout (:mod:`pyengine.ai.daifugo.playout`) steps one engine in place with the
 very same two methods.
 
 Internal actions: a play tuple (see :mod:`pyengine.daifugo.cards`) in the play and 4-stop

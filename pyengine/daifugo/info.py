@@ -1,4 +1,4 @@
-"""Daifugō's registry metadata (imported by :mod:`pyengine.games` without loading the engine)."""
+"""Daifugō's registry metadata (imported by :mod:`pyengine.catalog` without loading the engine)."""
 
 from __future__ import annotations
 

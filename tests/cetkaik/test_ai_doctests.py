@@ -8,8 +8,8 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["search", "bots", "bot"])
+@pytest.mark.parametrize("name", ["search", "bots", "protocol"])
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(f"pyengine.cetkaik.{name}")
+    module = importlib.import_module(f"pyengine.ai.cetkaik.{name}")
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -6,15 +6,22 @@ from typing import Any
 
 import pytest
 
+from pyengine.ai.bot import Bot, BotView, RandomBot
+from pyengine.ai.cetkaik.bots import GreedyBot, RulesBot, StrongBot, state_from_view
+from pyengine.ai.levels import levels
+from pyengine.ai.match import play_match
 from pyengine.cetkaik import GAME, CetkaikRules
 from pyengine.cetkaik.board import (
-    KING, PAWN, SQUARE_INDEX, TAM2, TIGER, piece_code,
+    KING,
+    PAWN,
+    SQUARE_INDEX,
+    TAM2,
+    TIGER,
+    piece_code,
 )
 from pyengine.cetkaik.notation import PieceMove, TamMove, parse_action
-from pyengine.cetkaik.bots import GreedyBot, RulesBot, StrongBot, state_from_view
 from pyengine.cetkaik.state import DECLARATION, MOVE, CetkaikState
-from pyengine.core.bots import Bot, BotView, RandomBot
-from pyengine.core.driver import play_match, sample_chance
+from pyengine.core.chance import sample_chance
 from pyengine.core.record import Seat
 from pyengine.core.rng import Pcg32
 
@@ -45,8 +52,8 @@ KING_TAKE: dict[str, tuple[int, int, int]] = {
 
 
 def test_levels_are_offered_weakest_first() -> None:
-    assert list(GAME.bots()) == ["random", "greedy", "rules", "strong"]
-    assert GAME.bots()["random"] is RandomBot
+    assert list(levels("cetkaik")) == ["random", "greedy", "rules", "strong"]
+    assert levels("cetkaik")["random"] is RandomBot
 
 
 @pytest.mark.parametrize("preset", ["official", "cerke_online"])

@@ -1,4 +1,4 @@
-"""The Cetkaik table's view model (pyengine.cetkaik.view): what the page draws and offers."""
+"""The Cetkaik table's view model (pyengine.app.views.cetkaik): what the page draws and offers."""
 
 from __future__ import annotations
 
@@ -7,16 +7,15 @@ import re
 from typing import Any
 
 import pytest
+from cetkaik_support import VECTORS
 
 from pyengine.app.session import Session
+from pyengine.app.views import TableContext
+from pyengine.app.views.cetkaik import group_moves, import_record, table_view, ui_call
 from pyengine.cetkaik.board import INITIAL_BOARD, SQUARE_INDEX, TAM2, piece_code
 from pyengine.cetkaik.rules import CERKE_ONLINE, OFFICIAL
 from pyengine.cetkaik.state import MOVE, CetkaikState
-from pyengine.cetkaik.view import group_moves, import_record, table_view, ui_call
 from pyengine.core.errors import EngineError
-from pyengine.core.game import TableContext
-
-from cetkaik_support import VECTORS
 
 SQ = SQUARE_INDEX
 A, IA = 0, 1
@@ -205,7 +204,7 @@ def test_water_cast_shown_and_failed_entry() -> None:
 
 def _session_of(name: str) -> Session:
     result = ui_call(None, "import", {"text": (VECTORS / "records" / "real" / name).read_text(encoding="utf-8")})
-    session = result["session"]
+    session = Session.from_record(result["record"])
     assert isinstance(session, Session)
     return session
 
@@ -259,7 +258,7 @@ def test_official_records_import_under_auto_and_export_round_trip() -> None:
     text = (VECTORS / "records" / "generated" / "official_343.txt").read_text(encoding="utf-8")
     record = import_record(text)
     assert record.rules.startswith("1.official")
-    session = ui_call(None, "import", {"text": text})["session"]
+    session = Session.from_record(ui_call(None, "import", {"text": text})["record"])
     out = ui_call(session, "export", {})
     assert out["filename"].endswith(".txt")
     again = import_record(out["text"], "official")

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cetkaik_support import VECTORS, manifest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cetkaik_support import VECTORS, manifest
 from pyengine.cetkaik import export_kiaak, format_number, import_kiaak, parse_number, walk
 from pyengine.cetkaik.kiaak import parse_kiaak
 from pyengine.core.errors import InvalidNotationError, InvalidRecordError

@@ -10,7 +10,7 @@ from pyengine.cetkaik.board import OWNER, SQUARE_NAMES, TAM2
 from pyengine.cetkaik.notation import Drop, PieceMove, TamMove, parse_action
 from pyengine.cetkaik.rules import CERKE_ONLINE, OFFICIAL, CetkaikRules
 from pyengine.cetkaik.state import MOVE
-from pyengine.core.driver import sample_chance
+from pyengine.core.chance import sample_chance
 from pyengine.core.rng import Pcg32
 
 RATES = {1, 2, 4, 8, 16, 32, 64}

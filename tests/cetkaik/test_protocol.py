@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from pyengine.ai import arena as dispatcher
+from pyengine.ai.cetkaik.arena import main as arena_main
+from pyengine.ai.cetkaik.arena import play_game
+from pyengine.ai.cetkaik.protocol import Engine, serve
 from pyengine.cetkaik import CetkaikRules
-from pyengine.cetkaik.arena import main as arena_main
-from pyengine.cetkaik.arena import play_game
-from pyengine.cetkaik.bot import Engine, serve
 from pyengine.cetkaik.kiaak import export_kiaak
 from pyengine.cetkaik.state import DECLARATION, CetkaikState
 from pyengine.core.record import Record, Seat
@@ -38,7 +38,7 @@ def state_after(record: str, seasons: int = 1) -> CetkaikState:
 def declaration_record() -> str:
     """A kiaak record that ends on a ply whose hand is not declared yet (the first declaration
     of a seeded greedy game)."""
-    from pyengine.core.driver import play_match
+    from pyengine.ai.match import play_match
 
     seats = (Seat("a", "bot:greedy"), Seat("b", "bot:greedy"))
     for seed in range(20):

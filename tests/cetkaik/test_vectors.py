@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cetkaik_support import VECTORS, invalid_cases, manifest
 
 from pyengine.cetkaik import CetkaikState, ImpossibleHandError, calculate_hands, walk
 from pyengine.cetkaik.__main__ import main
@@ -16,8 +17,6 @@ from pyengine.cetkaik.board import INITIAL_TAM, SQUARE_NAMES
 from pyengine.cetkaik.rules import CERKE_ONLINE, OFFICIAL
 from pyengine.cetkaik.state import MOVE
 from pyengine.core.errors import InvalidRecordError
-
-from cetkaik_support import VECTORS, invalid_cases, manifest
 
 
 @pytest.mark.parametrize("rules", [OFFICIAL, CERKE_ONLINE], ids=["official", "cerke_online"])

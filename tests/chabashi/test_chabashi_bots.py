@@ -7,13 +7,16 @@ from collections import Counter
 
 import pytest
 
-from pyengine.chabashi.arena import format_result, main, run_arena
-from pyengine.chabashi.bots import CallingBot, NormalBot, StrongBot, Table, _distinct
+from pyengine.ai.bot import BotView, RandomBot
+from pyengine.ai.chabashi.arena import format_result, main, run_arena
+from pyengine.ai.chabashi.bots import CallingBot, NormalBot, StrongBot, Table, _distinct
+from pyengine.ai.levels import levels
 from pyengine.chabashi.cards import CODES, card, cards
-from pyengine.chabashi.game import GAME, ChabashiState
+from pyengine.chabashi.game import GAME
+from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.hands import BALANCED_ORDER, SEED_ORDER, Evaluator
 from pyengine.chabashi.rules import ChabashiRules
-from pyengine.core import BotView, Pcg32, RandomBot, sample_chance
+from pyengine.core import Pcg32, sample_chance
 
 LEVELS = ("random", "calling", "normal", "strong")
 
@@ -39,7 +42,7 @@ HOPELESS = "R1 R2 B1 G5 B5 R8 Y1 G1 Y2 G3"  # seat 0: G1 G3 | G5 and an unseen c
 
 
 def test_levels_are_offered_weakest_first() -> None:
-    bots = GAME.bots()
+    bots = levels("chabashi")
     assert tuple(bots) == LEVELS
     assert bots["random"] is RandomBot and bots["calling"] is CallingBot
     assert bots["normal"] is NormalBot and bots["strong"] is StrongBot
@@ -60,7 +63,7 @@ def test_every_level_plays_legal_actions_through_whole_hands(n: int) -> None:
             level = LEVELS[(s.current_player + first) % len(LEVELS)]
             k += 1
             v = view(s)
-            action = GAME.bots()[level](minds.derive(k)).act(v)  # a fresh bot per decision
+            action = levels("chabashi")[level](minds.derive(k)).act(v)  # a fresh bot per decision
             assert action in v.legal
             seen[level, s.phase] += 1
             s = s.apply(action)

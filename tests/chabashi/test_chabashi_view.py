@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from pyengine.app.session import Session
-from pyengine.chabashi import tasks
+from pyengine.app.tasks import chabashi as tasks
+from pyengine.app.views import TableContext
+from pyengine.app.views.chabashi import table_view, ui_call
 from pyengine.chabashi.cards import CODES
-from pyengine.chabashi.game import GAME, ChabashiState
+from pyengine.chabashi.game import GAME
+from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.rules import ChabashiRules
-from pyengine.chabashi.view import table_view, ui_call
 from pyengine.core import CHANCE, Pcg32, sample_chance
-from pyengine.core.game import TableContext
 
 ROOT = Path(__file__).resolve().parents[2]
 SIDE_POT_DEAL = "G1 G3 G6 G7  G2 G4  Y0 Y5 B8  G0 G5 R1  R0 R5 R3  B0 B5 Y6"

@@ -7,7 +7,9 @@ from dataclasses import replace
 import pytest
 
 from pyengine.chabashi.cards import CODES
-from pyengine.chabashi.game import GAME, ChabashiState, build_pots
+from pyengine.chabashi.game import GAME
+from pyengine.chabashi.scoring import build_pots
+from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.odds import odds
 from pyengine.chabashi.rules import ChabashiRules
 from pyengine.core import CHANCE, IllegalActionError, InvalidNotationError, Record, Seat
@@ -73,7 +75,7 @@ def test_step_6_and_step_8_knowledge() -> None:
     with pytest.raises(IllegalActionError, match="after step 6"):
         s.apply("draw:1")
     with pytest.raises(IllegalActionError, match="not seat 2's turn"):
-        s.apply_for(2, "bet")
+        s.apply_as(2, "bet")
     s = play(s, "check check")
     assert s.phase == "interact" and s.current_player == 1
     with pytest.raises(IllegalActionError, match="betting action"):

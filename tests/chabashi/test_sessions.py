@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyengine.chabashi.game import GAME, ChabashiState
+from pyengine.chabashi.game import GAME
+from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.rules import ChabashiRules, DealerMode
 from pyengine.core import Pcg32, sample_chance
 

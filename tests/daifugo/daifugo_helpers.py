@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyengine.core import Pcg32, sample_chance
-from pyengine.daifugo import DAIFUGO, DaifugoRules, DaifugoState
+from pyengine.daifugo import GAME, DaifugoRules, DaifugoState
 from pyengine.daifugo.cards import JOKER_BITS, NATURALS, bits_of, parse_card
 
 
@@ -110,7 +110,7 @@ def _jokers_dealt(e: Any, player: int) -> int:
 
 
 def new_match(base: str, n: int, **options: Any) -> DaifugoState:
-    return DAIFUGO.new_initial_state(rules(base, **options), n)
+    return GAME.new_initial_state(rules(base, **options), n)
 
 
 def cards_everywhere(e: Any) -> list[int]:

@@ -11,18 +11,18 @@ import time
 
 import pytest
 
+from pyengine.ai.bot import Bot, BotView
+from pyengine.ai.daifugo.arena import main as arena_main
+from pyengine.ai.daifugo.bots import GreedyBot, NormalBot, StrongBot, _Solver
+from pyengine.ai.daifugo.common import Knowledge, division, light_move, place_of, playout
+from pyengine.ai.daifugo.playout import resolve_chance
+from pyengine.ai.levels import levels
 from pyengine.core import sample_chance
-from pyengine.core.bots import Bot, BotView
 from pyengine.core.rng import Pcg32
-from pyengine.daifugo import DAIFUGO, DaifugoRules, DaifugoState
-from pyengine.daifugo.ai import Knowledge, division, light_move, playout, place_of
-from pyengine.daifugo.engine import CHANCE_PHASES, PHASE_NAMES
-from pyengine.daifugo.playout import resolve_chance
-from pyengine.daifugo.arena import main as arena_main
-from pyengine.daifugo.bots import GreedyBot, NormalBot, StrongBot, _Solver
+from pyengine.daifugo import GAME, DaifugoRules, DaifugoState
 from pyengine.daifugo.cards import parse_cards
 from pyengine.daifugo.ctx import compile_rules
-
+from pyengine.daifugo.engine import CHANCE_PHASES, PHASE_NAMES
 
 _CODES: dict[DaifugoRules, str] = {}
 
@@ -36,7 +36,7 @@ def view_of(s: DaifugoState, budget: float = 0.8) -> BotView:
 
 
 def quick(level: str, rng: Pcg32) -> Bot:
-    bot = DAIFUGO.bots()[level](rng)
+    bot = levels("daifugo")[level](rng)
     if isinstance(bot, StrongBot):
         bot.playouts = 16  # the same search, a small budget
         bot.endgame_nodes = 300
@@ -44,7 +44,7 @@ def quick(level: str, rng: Pcg32) -> Bot:
 
 
 def play_game(preset: str, n: int, levels: list[str], seed: int, games: int = 1) -> DaifugoState:
-    s = DAIFUGO.new_initial_state(DaifugoRules.preset(preset), n)
+    s = GAME.new_initial_state(DaifugoRules.preset(preset), n)
     chance = Pcg32(seed, 1)
     k = 0
     while s.current_player != -2 and len(s._e.results) < games:
@@ -60,7 +60,7 @@ def play_game(preset: str, n: int, levels: list[str], seed: int, games: int = 1)
 
 
 def test_levels_weakest_first() -> None:
-    assert list(DAIFUGO.bots()) == ["random", "greedy", "normal", "strong"]
+    assert list(levels("daifugo")) == ["random", "greedy", "normal", "strong"]
 
 
 @pytest.mark.parametrize("preset,n", [("basic", 3), ("popular", 8), ("party", 5), ("jdf", 4), ("uecda", 5)])
@@ -94,7 +94,7 @@ def test_bots_cannot_see_hidden_hands() -> None:
 
 
 def test_strong_is_deterministic_for_a_view() -> None:
-    s = DAIFUGO.new_initial_state(DaifugoRules.preset("uecda"), 5)
+    s = GAME.new_initial_state(DaifugoRules.preset("uecda"), 5)
     rng = Pcg32(2)
     while s.is_chance():
         s = s.apply(sample_chance(s, rng))
@@ -199,7 +199,7 @@ class TestNormal:
 # --- what a seat knows --------------------------------------------------------------------------
 
 def second_game_return(preset: str, n: int, seed: int) -> DaifugoState:
-    s = DAIFUGO.new_initial_state(DaifugoRules.preset(preset), n)
+    s = GAME.new_initial_state(DaifugoRules.preset(preset), n)
     rng = Pcg32(seed)
     while s.phase != "return":
         if s.is_chance():
@@ -243,7 +243,7 @@ def test_tribute_tells_the_tycoon_what_the_beggar_lacks() -> None:
 
 
 def test_a_guessed_world_plays_on_to_the_end() -> None:
-    s = DAIFUGO.new_initial_state(DaifugoRules.preset("party"), 5)
+    s = GAME.new_initial_state(DaifugoRules.preset("party"), 5)
     rng = Pcg32(8)
     steps = 0
     while True:
@@ -296,7 +296,7 @@ def test_uecda_client_plays_at_every_level(level: str) -> None:
     sys.path.insert(0, os.path.dirname(__file__))
     from uecda_fake_server import FakeUecdaServer
 
-    from pyengine.daifugo.uecda import Client, Connection, make_bot
+    from pyengine.ai.daifugo.uecda import Client, Connection, make_bot
 
     server = FakeUecdaServer(games=3, real=1, seed=7).start()
     bot = make_bot(level, 3)
@@ -316,7 +316,7 @@ def test_playout_moves_are_legal_in_every_phase(preset: str) -> None:
     # instead of picking from the engine's list: each one must still be in that list
     seen: set[str] = set()
     for seed in range(12):
-        e = DAIFUGO.new_initial_state(DaifugoRules.preset(preset), 4)._e.copy()
+        e = GAME.new_initial_state(DaifugoRules.preset(preset), 4)._e.copy()
         rng = Pcg32(seed)
         while not e.results:
             if e.phase in CHANCE_PHASES:

@@ -24,7 +24,7 @@ from daifugo_helpers import (  # noqa: E402
 )
 
 from pyengine.core import TERMINAL, IllegalActionError, InvalidNotationError, InvalidRulesError  # noqa: E402
-from pyengine.daifugo import DAIFUGO, DaifugoRules, DaifugoState  # noqa: E402
+from pyengine.daifugo import GAME, DaifugoRules, DaifugoState  # noqa: E402
 from pyengine.daifugo.cards import fmt_play, parse_play  # noqa: E402
 from pyengine.daifugo.state import class_id  # noqa: E402
 
@@ -67,14 +67,14 @@ class TestDealing:
         assert probs["deal:JK"] == 2 * probs["deal:S3"]
 
     def test_blind_cards_leave_thirteen_each_in_jdf(self) -> None:
-        state = DAIFUGO.new_initial_state(DaifugoRules.preset("jdf"), 4)
+        state = GAME.new_initial_state(DaifugoRules.preset("jdf"), 4)
         state = play_random_until(state, lambda s: s.phase == "play")
         assert [len(state.observation(p)["hand"]) for p in range(4)] == [13] * 4
         assert obs(state)["blind"] == 2
         assert not state._e.blind >> 52  # no joker is ever a blind card
 
     def test_two_player_deck_deals_thirteen_each_and_hides_seven(self) -> None:
-        state = DAIFUGO.new_initial_state(DaifugoRules.preset("two_player"), 2)
+        state = GAME.new_initial_state(DaifugoRules.preset("two_player"), 2)
         state = play_random_until(state, lambda s: s.phase == "play")
         assert obs(state)["counts"] == [13, 13]
         assert obs(state)["undealt"] == 7
@@ -272,7 +272,7 @@ class TestSeatingAndMatch:
         assert len(s.chance_outcomes()) == 4
 
     def test_uecda_reseats_every_three_games_and_deals_from_the_tycoon(self) -> None:
-        s = DAIFUGO.new_initial_state(DaifugoRules.preset("uecda"), 5)
+        s = GAME.new_initial_state(DaifugoRules.preset("uecda"), 5)
         s = play_random_until(s, lambda st: st._e.game_no == 2 and st.phase == "play", seed=2, limit=20000)
         e = s._e
         assert e.order == s._e.order
@@ -280,7 +280,7 @@ class TestSeatingAndMatch:
         assert counts_before  # game 1 ended
 
     def test_jdf_scoring_and_set_bonus(self) -> None:
-        s = DAIFUGO.new_initial_state(DaifugoRules.preset("jdf"), 4)
+        s = GAME.new_initial_state(DaifugoRules.preset("jdf"), 4)
         s = play_random_until(s, lambda st: st.is_terminal(), seed=3, limit=20000)
         e = s._e
         assert len(e.results) == 12
@@ -350,13 +350,13 @@ class TestValidation:
 
     def test_player_counts_per_preset(self) -> None:
         with pytest.raises(InvalidRulesError, match="4 players"):
-            DAIFUGO.new_initial_state(DaifugoRules.preset("jdf"), 3)
+            GAME.new_initial_state(DaifugoRules.preset("jdf"), 3)
         with pytest.raises(InvalidRulesError, match="5 players"):
-            DAIFUGO.new_initial_state(DaifugoRules.preset("uecda"), 4)
+            GAME.new_initial_state(DaifugoRules.preset("uecda"), 4)
         with pytest.raises(InvalidRulesError, match="33-card"):
-            DAIFUGO.new_initial_state(DaifugoRules.preset("popular"), 2)
+            GAME.new_initial_state(DaifugoRules.preset("popular"), 2)
         with pytest.raises(InvalidRulesError):
-            DAIFUGO.new_initial_state(DaifugoRules.preset("two_player"), 3)
+            GAME.new_initial_state(DaifugoRules.preset("two_player"), 3)
 
     def test_rules_encode_and_decode(self) -> None:
         r = rules("party", clears__four_stop=True)

@@ -17,11 +17,11 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from daifugo_helpers import cards_everywhere  # noqa: E402
 
+from pyengine.ai.daifugo.playout import resolve_chance
 from pyengine.core import InvalidRulesError, Pcg32, sample_chance  # noqa: E402
-from pyengine.daifugo import DAIFUGO, DaifugoRules  # noqa: E402
+from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
 from pyengine.daifugo.ctx import compile_rules  # noqa: E402
 from pyengine.daifugo.engine import CHANCE_PHASES, OVER, Engine  # noqa: E402
-from pyengine.daifugo.playout import resolve_chance  # noqa: E402
 from pyengine.daifugo.rules import PRESET_PLAYERS  # noqa: E402
 
 MAX_DECISIONS_PER_GAME = 3000
@@ -161,7 +161,7 @@ def test_public_api_on_random_rules_is_consistent_and_leak_free(rules: DaifugoRu
         rules.validate_for(n)
     except InvalidRulesError:
         assume(False)
-    state = DAIFUGO.new_initial_state(rules, n)
+    state = GAME.new_initial_state(rules, n)
     rng = Pcg32(seed)
     for _ in range(400):
         if state.is_terminal():

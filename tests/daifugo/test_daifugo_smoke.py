@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from pyengine.core import Pcg32, sample_chance
-from pyengine.daifugo import DAIFUGO, DaifugoRules
+from pyengine.daifugo import GAME, DaifugoRules
 
 
 @pytest.mark.parametrize(("preset", "n"), [("popular", 4), ("basic", 3), ("jdf", 4), ("party", 6), ("two_player", 2)])
 def test_whole_match_ends_with_scores(preset: str, n: int) -> None:
     rules = DaifugoRules.preset(preset)
-    state = DAIFUGO.new_initial_state(rules, n)
+    state = GAME.new_initial_state(rules, n)
     rng = Pcg32(11)
     while not state.is_terminal():
         action = sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())

@@ -21,13 +21,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from uecda_fake_server import FakeUecdaServer, Table  # noqa: E402
 
-from pyengine.core.bots import Bot, BotView  # noqa: E402
+from pyengine.ai.bot import Bot, BotView
+from pyengine.ai.daifugo.uecda import Client, Connection, make_bot
 from pyengine.core.rng import Pcg32  # noqa: E402
-from pyengine.daifugo.uecda import (  # noqa: E402
-    Client,
-    Connection,
-    make_bot,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.cpython_only  # sockets, threads and a subprocess

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.daifugo.cards import parse_play
-from pyengine.daifugo.uecda import (
+from pyengine.ai.daifugo.uecda import (
     hand_from_table,
     hand_to_table,
     handshake_table,
@@ -14,6 +13,7 @@ from pyengine.daifugo.uecda import (
     play_to_table,
     unpack_table,
 )
+from pyengine.daifugo.cards import parse_play
 
 Table = list[list[int]]
 

@@ -1,4 +1,4 @@
-"""The Daifugō table's view model (pyengine/daifugo/view.py), tested without a browser."""
+"""The Daifugō table's view model (pyengine/app/views/daifugo.py), tested without a browser."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 from pyengine.app.session import Session
-from pyengine.core.game import TableContext
+from pyengine.app.views import TableContext
+from pyengine.app.views.daifugo import rules_panel, rules_set, table_view, ui_call
 from pyengine.daifugo import DaifugoState
-from pyengine.daifugo.view import rules_panel, rules_set, table_view, ui_call
 
 HUMAN_BOTS = ("human", "bot:random", "bot:random", "bot:random")
 

@@ -4,8 +4,6 @@ automation API, saved games, load errors, embedding and offline boot."""
 from __future__ import annotations
 
 import json
-import re
-import time
 from pathlib import Path
 from typing import Any
 

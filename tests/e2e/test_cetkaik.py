@@ -229,7 +229,7 @@ def test_layout_has_no_horizontal_overflow(browser: Any, server: Server, width: 
 
 
 def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
-    from pyengine.cetkaik.view import import_record
+    from pyengine.app.views.cetkaik import import_record
 
     record = import_record((VECTORS / "records" / "real" / "case4.txt").read_text(encoding="utf-8"))
     fragment = encode_fragment(Record(record.game, record.rules, record.seats, record.actions, None, 5))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, host_page, make_context, open_app
+from conftest import Guard, Server, host_page, open_app
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e

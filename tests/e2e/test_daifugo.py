@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, host_page, make_context, open_app
+from conftest import Guard, Server, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -250,7 +250,7 @@ def test_five_bots_play_a_whole_game_at_instant_speed(ctx: tuple[Any, Guard], se
       return n;
     }""")
     elapsed = time.perf_counter() - started
-    print(f"DAIFUGO replay of that game on the table: {steps} plies stepped in {elapsed:.2f} s")
+    print(f"GAME replay of that game on the table: {steps} plies stepped in {elapsed:.2f} s")
     assert steps == plies
     expect(page.locator(".df-results")).to_be_visible()
     assert page.errors == []

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pyengine.ai.match import make_bots, play_match
 from pyengine.core import (
     IllegalActionError,
     InvalidLinkError,
@@ -23,10 +24,8 @@ from pyengine.core import (
     encode_fragment,
     list_games,
     load_game,
-    play_match,
     sample_chance,
 )
-from pyengine.core.driver import make_bots
 
 BOTS = (Seat("a", "bot:random"), Seat("b", "bot:random"))
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pyengine.ai import worker
+from pyengine.app import worker
 from pyengine.app.session import Session, game_setup_json
 from pyengine.core import EngineError, IllegalActionError, decode_fragment
 from pyengine.core.errors import InvalidRecordError

@@ -1,5 +1,5 @@
 // The Cetkaik table: a DOM board (CSS grid, no canvas) driven by view.table from
-// pyengine/cetkaik/view.py.  It has no rules in it: every destination it highlights and
+// pyengine/app/views/cetkaik.py.  It has no rules in it: every destination it highlights and
 // every action it plays comes from view.table.moves (the engine's legal actions grouped by
 // what is clicked first); the engine's phases (stepping cast, choice, water cast,
 // declaration) are shown as they come.

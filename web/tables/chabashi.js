@@ -1,7 +1,7 @@
 // The Chabashi table: the dealer's floor and the centre, every seat's hand and floor, chips and
 // pots, the step and its prompt, the viewer's choices (buttons and card picks), the last hand's
 // showdown and payout, an odds panel computed in the AI Worker and a text view.
-// It holds no rules: everything comes from view.table (pyengine/chabashi/view.py), and every
+// It holds no rules: everything comes from view.table (pyengine/app/views/chabashi.py), and every
 // choice is an action string from there, sent back with ctx.play.
 import * as ck from "./cardkit.js";
 import deck from "./deck-dido.js";

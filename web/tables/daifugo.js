@@ -1,4 +1,4 @@
-// The Daifugō table: draws view.table (pyengine/daifugo/view.py: table_view) with the shared
+// The Daifugō table: draws view.table (pyengine/app/views/daifugo.py: table_view) with the shared
 // card-table component and sends intents back.  No rules live here: which cards are playable,
 // which selection makes which action, what a follow-up offers — all of it comes from the view
 // model, built from the engine's legal actions; this module only matches a selection of cards

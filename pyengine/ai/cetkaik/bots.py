@@ -1,6 +1,6 @@
 """The Cetkaik bot levels, weakest first: ``random``, ``greedy``, ``rules``, ``strong``.
 
-Every bot sees only its :class:`~pyengine.core.bots.BotView` (the observation, the legal
+Every bot sees only its :class:`~pyengine.ai.bot.BotView` (the observation, the legal
 actions, a time budget, its own generator) and is stateless between calls: the page's Worker
 builds a fresh bot for every decision.  :func:`state_from_view` rebuilds the position from the
 observation (Cetkaik has no hidden information, so nothing is guessed).
@@ -16,9 +16,9 @@ observation (Cetkaik has no hidden information, so nothing is guessed).
 * ``strong``: expectimax with the casts as chance nodes (:class:`.search.Searcher`).
 
 >>> from pyengine.core.rng import Pcg32
->>> from pyengine.core.bots import BotView
->>> from .rules import OFFICIAL
->>> from .state import CetkaikState
+>>> from pyengine.ai.bot import BotView
+>>> from pyengine.cetkaik.rules import OFFICIAL
+>>> from pyengine.cetkaik.state import CetkaikState
 >>> state = CetkaikState(OFFICIAL).apply("一位色赤")
 >>> view = BotView("cetkaik", OFFICIAL.encode(), 0, state.observation(0), state.legal_actions())
 >>> state_from_view(view) == state
@@ -32,18 +32,25 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..core.bots import Bot, BotView, RandomBot
-from .board import (
-    HAND_CODE, HAND_INDEX, OWNER, PROF, SHAMAN, SIDE_NAMES, SQUARE_INDEX, TAM2, HUE, HUE_WITH_TAM,
+from ...cetkaik.board import (
+    HAND_CODE,
+    HAND_INDEX,
+    HUE,
+    HUE_WITH_TAM,
+    OWNER,
+    PROF,
+    SHAMAN,
+    SIDE_NAMES,
+    SQUARE_INDEX,
+    TAM2,
     piece_code,
 )
-from .hands import PENALTY_VALUES, TAM2_TY_SAK2, hand_score
-from .notation import DECLINE, TA_XOT
-from .rules import CetkaikRules
-from .search import (
-    PIECE, TAM, Searcher, choice_outcomes, move_info, outcomes, pointless, success, threats,
-)
-from .state import DECLARATION, MOVE, OVER, PHASE_NAMES, STEPPING_CHOICE, CetkaikState, _flags
+from ...cetkaik.notation import DECLINE, TA_XOT
+from ...cetkaik.rules import CetkaikRules
+from ...cetkaik.scoring import PENALTY_VALUES, TAM2_TY_SAK2, hand_score
+from ...cetkaik.state import DECLARATION, MOVE, OVER, PHASE_NAMES, STEPPING_CHOICE, CetkaikState, _flags
+from ..bot import Bot, BotView, RandomBot
+from .search import PIECE, TAM, Searcher, choice_outcomes, move_info, outcomes, pointless, success, threats
 
 
 def state_from_view(view: BotView) -> CetkaikState:
@@ -256,4 +263,4 @@ class StrongBot(Bot):
 
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "rules": RulesBot, "strong": StrongBot}
-"""The levels ``CetkaikGame.bots()`` offers, weakest first."""
+"""The Cetkaik levels, weakest first (the catalogue points here)."""

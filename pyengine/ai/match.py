@@ -1,37 +1,18 @@
-"""The match driver: plays a game to the end, resolving chance with :class:`Pcg32`.
-
-Chance outcomes are drawn exactly: with ``D`` the least common denominator of the
-outcome probabilities, one ``below(D)`` draw picks the outcome whose cumulative
-numerator range contains it, in the order ``chance_outcomes()`` lists them.
-"""
+"""The match driver: plays a game between bots to the end, resolving chance with
+:class:`~pyengine.core.rng.Pcg32` (see :func:`pyengine.core.chance.sample_chance`)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from .bots import Bot, BotView
-from .game import CHANCE, TERMINAL, State
-from .record import Record, Seat
-from .rng import Pcg32
-
-
-def sample_chance(state: State, rng: Pcg32) -> str:
-    """One outcome of a chance node, drawn with its exact probability."""
-    outcomes = state.chance_outcomes()
-    if not outcomes:
-        raise ValueError("not a chance node")
-    denom = 1
-    for _, p in outcomes:
-        denom = denom * p.denominator // math.gcd(denom, p.denominator)
-    pick = rng.below(denom)
-    acc = 0
-    for outcome, p in outcomes:
-        acc += p.numerator * (denom // p.denominator)
-        if pick < acc:
-            return outcome
-    raise ValueError("chance probabilities do not sum to 1")
+from ..core.chance import sample_chance
+from ..core.game import CHANCE, TERMINAL, State
+from ..core.record import Record, Seat
+from ..core.registry import load_game
+from ..core.rng import Pcg32
+from .bot import Bot, BotView
+from .levels import levels as bot_levels
 
 
 @dataclass
@@ -45,7 +26,7 @@ class MatchResult:
 
 def make_bots(state: State, seats: Sequence[Seat], seed: int) -> list[Bot | None]:
     """A bot for every ``bot:<level>`` seat (``None`` for humans), each with its own stream."""
-    levels = state.game.bots()
+    levels = bot_levels(state.game_id)
     master = Pcg32(seed, 0x5EA7)
     bots: list[Bot | None] = []
     for i, seat in enumerate(seats):
@@ -54,7 +35,7 @@ def make_bots(state: State, seats: Sequence[Seat], seed: int) -> list[Bot | None
             bots.append(None)
             continue
         if level not in levels:
-            raise ValueError(f"{state.game.info.id} has no bot level {level!r}")
+            raise ValueError(f"{state.game_id} has no bot level {level!r}")
         bots.append(levels[level](master.derive(i + 1)))
     return bots
 
@@ -69,8 +50,6 @@ def play_match(
     on_state: Callable[[State], None] | None = None,
 ) -> MatchResult:
     """Play one game between bots; every seat must be a bot. Returns the full record."""
-    from .registry import load_game
-
     game = load_game(game_id)
     rules_obj = game.rules_type.decode(rules) if rules else game.default_rules()
     if seats is None:
@@ -104,6 +83,4 @@ def play_match(
             states.append(state)
         if on_state is not None:
             on_state(state)
-    from dataclasses import replace
-
     return MatchResult(replace(record, actions=tuple(actions)), state, len(actions), truncated, states)

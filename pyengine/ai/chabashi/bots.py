@@ -1,6 +1,6 @@
 """Chabashi bots: ``random``, ``calling``, ``normal`` and ``strong`` (weakest first).
 
-Every bot sees only a :class:`~pyengine.core.bots.BotView`: its seat's observation (the cards that
+Every bot sees only a :class:`~pyengine.ai.bot.BotView`: its seat's observation (the cards that
 seat knows, the public history) and the legal actions.  Nothing is kept between calls (only pure
 caches: decoded rules, evaluator tables, the strength table): the page builds a fresh bot for every
 decision.  The hidden cards (the seat's own face-down floor cards,
@@ -21,7 +21,8 @@ cheat by construction.
   calls and folds follow pot odds, with randomised (mixed) value bets, slow plays and bluffs.
 
 >>> from pyengine.chabashi.game import GAME
->>> from pyengine.core import BotView, Pcg32, sample_chance
+>>> from pyengine.ai.bot import BotView
+>>> from pyengine.core import Pcg32, sample_chance
 >>> s, rng = GAME.new_initial_state(num_players=3), Pcg32(5)
 >>> while s.is_chance():
 ...     s = s.apply(sample_chance(s, rng))
@@ -29,7 +30,7 @@ cheat by construction.
 ...                s.legal_actions(), 0.4)
 >>> StrongBot(Pcg32(1)).act(view) in view.legal
 True
->>> list(GAME.bots())
+>>> list(LEVELS)
 ['random', 'calling', 'normal', 'strong']
 """
 
@@ -42,13 +43,13 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from ..core.bots import Bot, BotView, RandomBot
-from ..core.rng import Pcg32
-from .cards import BIT, DECK, card
-from .hands import Evaluator, evaluator
-from .rules import ChabashiRules, DealerMode
+from ...chabashi.cards import BIT, DECK, card
+from ...chabashi.hands import Evaluator, evaluator
+from ...chabashi.rules import ChabashiRules, DealerMode
+from ...core.rng import Pcg32
+from ..bot import Bot, BotView, RandomBot
 
-__all__ = ["CallingBot", "NormalBot", "RandomBot", "StrongBot", "Table", "strength_table"]
+__all__ = ["LEVELS", "CallingBot", "NormalBot", "RandomBot", "StrongBot", "Table", "strength_table"]
 
 _RULES: dict[str, ChabashiRules] = {}
 
@@ -482,3 +483,7 @@ class StrongBot(_Sampler):
         if s >= need:
             return "call"
         return "fold"
+
+
+LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "calling": CallingBot, "normal": NormalBot, "strong": StrongBot}
+"""The Chabashi levels, weakest first."""

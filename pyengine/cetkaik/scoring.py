@@ -18,8 +18,19 @@ from typing import Final
 
 from ..core.errors import EngineError
 from .board import (
-    ARCHER, CHARIOT, GENERAL, HAND_INDEX, HAND_NAMES, HORSE, KING, OFFICER, PAWN, PIECE_COUNTS,
-    SHAMAN, TIGER, VESSEL,
+    ARCHER,
+    CHARIOT,
+    GENERAL,
+    HAND_INDEX,
+    HAND_NAMES,
+    HORSE,
+    KING,
+    OFFICER,
+    PAWN,
+    PIECE_COUNTS,
+    SHAMAN,
+    TIGER,
+    VESSEL,
 )
 
 FLASH: Final = "同色"

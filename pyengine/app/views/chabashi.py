@@ -20,7 +20,7 @@ The viewer's choices (``actions``) come grouped for the UI:
   two-card path (a hand card, then a floor card).
 
 >>> from pyengine.chabashi.game import GAME
->>> from pyengine.core.game import TableContext
+>>> from pyengine.app.views import TableContext
 >>> s = GAME.new_initial_state(num_players=3)
 >>> for a in "R1 R2 R3 R4  B1 B2  Y1 Y2  Y3 Y4  G1 G2 G3 G4".split():
 ...     s = s.apply(a)
@@ -32,15 +32,16 @@ The viewer's choices (``actions``) come grouped for the UI:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..core.game import JSON, TableContext
-from .game import ChabashiState, build_pots, describe, parse
-from .hands import KOREAN, full_order
-from .rules import ChabashiRules
-
-if TYPE_CHECKING:
-    from ..app.session import Session
+from ...chabashi.describe import describe
+from ...chabashi.hands import KOREAN, full_order
+from ...chabashi.notation import parse_action
+from ...chabashi.rules import ChabashiRules
+from ...chabashi.scoring import build_pots
+from ...chabashi.state import ChabashiState
+from ...core.game import JSON
+from . import SessionLike, TableContext
 
 ROMAN: dict[str, str] = {
     "gongpaegun": "gong-pae-gun", "wanjeonwon": "wan-jeon-won", "jinhongok": "jin-hon-gok",
@@ -106,7 +107,7 @@ def _actions(state: ChabashiState, obs: Mapping[str, Any], seat: int, lang: str)
         g["options"].append({"path": path, "action": action, "label": describe(action, lang)})
 
     for action in legal:
-        a = parse(action)
+        a = parse_action(action)
         kind = a[0]
         if kind in _BET_VERBS:
             put = _amounts(obs, seat)[kind]
@@ -302,7 +303,7 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
 
 def odds_json(observation: Mapping[str, Any], rules: str, samples: int = 3000, seed: int = 0) -> dict[str, Any]:
     """The odds panel's figures from one seat's observation (see :mod:`.odds`), hand names included."""
-    from .odds import odds
+    from ...chabashi.odds import odds
 
     r = ChabashiRules.decode(rules)
     out = odds(observation, r, samples=samples, seed=seed, exact_limit=samples * 4)
@@ -314,11 +315,11 @@ def odds_json(observation: Mapping[str, Any], rules: str, samples: int = 3000, s
             "win_and_beat_dealer": out["win_and_beat_dealer"], "method": out["method"], "cases": out["cases"]}
 
 
-def ui_call(session: Session, name: str, args: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+def ui_call(session: SessionLike | None, name: str, args: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """The Chabashi table's own calls from the page (``ctx.gameCall``).
 
     ``odds``: the odds panel computed here (a small sample; the page normally asks the Worker,
-    see :func:`pyengine.chabashi.tasks.odds`).
+    see :func:`pyengine.app.tasks.chabashi.odds`).
     """
     if name == "odds":
         if session is None:

@@ -1,15 +1,15 @@
 """Shared pieces of the Daifugō AI: what a seat knows, guessed worlds, hand division, playouts.
 
-Everything here starts from a :class:`~pyengine.core.bots.BotView`, i.e. from the seat's
+Everything here starts from a :class:`~pyengine.ai.bot.BotView`, i.e. from the seat's
 observation: the bot never sees the state.  :class:`Knowledge` collects what the seat knows
 (its hand, the cards played, who must hold which card after an exchange, the counts) and
 :meth:`Knowledge.world` builds a private :class:`~pyengine.daifugo.engine.Engine` with the
 public position exactly and the hidden hands guessed consistently with that knowledge.
 
->>> from pyengine.daifugo import DAIFUGO, DaifugoRules
->>> from pyengine.core.bots import BotView
+>>> from pyengine.daifugo import GAME, DaifugoRules
+>>> from pyengine.ai.bot import BotView
 >>> from pyengine.core.rng import Pcg32
->>> s = DAIFUGO.new_initial_state(DaifugoRules.preset("uecda"), 5)
+>>> s = GAME.new_initial_state(DaifugoRules.preset("uecda"), 5)
 >>> from pyengine.core import sample_chance
 >>> while s.is_chance():
 ...     s = s.apply(sample_chance(s, Pcg32(3)))
@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.bots import BotView
-from ..core.rng import Pcg32
-from .cards import (
+from ...core.rng import Pcg32
+from ...daifugo.cards import (
     GROUP,
     J1,
     J2,
@@ -45,8 +44,8 @@ from .cards import (
     parse_play,
     play_cards,
 )
-from .ctx import Ctx, compile_rules
-from .engine import (
+from ...daifugo.ctx import Ctx, compile_rules
+from ...daifugo.engine import (
     BOMB,
     CHANCE_PHASES,
     FOURSTOP,
@@ -58,9 +57,10 @@ from .engine import (
     TEN,
     Engine,
 )
+from ...daifugo.notation import parse_action
+from ...daifugo.rules import DaifugoRules
+from ..bot import BotView
 from .playout import resolve_chance, shuffled
-from .rules import DaifugoRules
-from .state import parse_action
 
 PHASE_IDS = {name: ph for ph, name in PHASE_NAMES.items()}
 

@@ -27,27 +27,49 @@ a replayable game and exporting the game on screen (``export``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from ..core.errors import EngineError, InvalidRecordError
-from ..core.game import JSON, TableContext
-from ..core.record import Record, Seat
-from .board import (
-    COLOUR, HAND_CODE, HUE, HUE_WITH_TAM, OWNER, PROF, PROFESSION_CHARS, SQUARE_NAMES, TAM2,
-    WATER, parse_square,
+from ...cetkaik.board import (
+    COLOUR,
+    HUE,
+    HUE_WITH_TAM,
+    OWNER,
+    PROF,
+    PROFESSION_CHARS,
+    SQUARE_NAMES,
+    TAM2,
+    WATER,
+    parse_square,
 )
-from .describe import PROFESSIONS, SIDES, TAM2_NAME, hand_label
-from .hands import HAND_VALUES, PENALTY_VALUES, hand_names, hand_score
-from .kiaak import SEASON_CHARS, export_kiaak, format_number, import_kiaak
-from .movegen import protected_squares
-from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, Drop, GoTo, PieceMove, TamMove, parse_action
-from .rules import CetkaikRules, Plan
-from .state import (
-    DECLARATION, FIRST_MOVER_PHASE, MOVE, STEPPING_CAST, STEPPING_CHOICE, WATER_CAST_PHASE, CetkaikState,
+from ...cetkaik.describe import PROFESSIONS, SIDES, TAM2_NAME, hand_label
+from ...cetkaik.kiaak import SEASON_CHARS, export_kiaak, format_number, import_kiaak
+from ...cetkaik.movegen import protected_squares
+from ...cetkaik.notation import (
+    CAST_DIGITS,
+    DECLINE,
+    TA_XOT,
+    TY_MOK,
+    Drop,
+    GoTo,
+    PieceMove,
+    TamMove,
+    parse_action,
 )
-
-if TYPE_CHECKING:
-    from ..app.session import Session
+from ...cetkaik.rules import CetkaikRules, Plan
+from ...cetkaik.scoring import HAND_VALUES, PENALTY_VALUES, hand_names, hand_score
+from ...cetkaik.state import (
+    DECLARATION,
+    FIRST_MOVER_PHASE,
+    MOVE,
+    STEPPING_CAST,
+    STEPPING_CHOICE,
+    WATER_CAST_PHASE,
+    CetkaikState,
+)
+from ...core.errors import EngineError, InvalidRecordError
+from ...core.game import JSON
+from ...core.record import Record, Seat
+from . import SessionLike, TableContext
 
 WATER_SQUARES: Final[list[JSON]] = [i for i in range(81) if WATER[i]]
 _SEASON_WORDS: Final = {"en": ("Spring", "Summer", "Autumn", "Winter"), "ko": ("봄", "여름", "가을", "겨울"),
@@ -376,19 +398,17 @@ def import_record(text: str, rules: str = "auto") -> Record:
     return import_kiaak(text, rules_obj)
 
 
-def ui_call(session: Session | None, name: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def ui_call(session: SessionLike | None, name: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The Cetkaik table's calls through the page bridge.
 
     * ``import`` ``{text, rules?}`` — open a kiaak record in replay mode at its start
-      (``{"session": Session}``, two human seats named after the sides);
+      (``{"record": Record}``, two human seats named after the sides: the bridge opens it);
     * ``export`` — the game on screen as kiaak text (``{"text", "filename"}``).
     """
-    from ..app.session import Session
-
     if name == "import":
         record = import_record(str(args.get("text", "")), str(args.get("rules", "auto")))
-        record = Record(record.game, record.rules, (Seat("A"), Seat("IA")), record.actions, None, 0, record.meta)
-        return {"session": Session.from_record(record)}
+        return {"record": Record(record.game, record.rules, (Seat("A"), Seat("IA")), record.actions, None, 0,
+                                 record.meta)}
     if name == "export":
         if session is None or session.record.game != "cetkaik":
             raise InvalidRecordError("there is no Cetkaik game to export")

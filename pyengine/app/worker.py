@@ -3,7 +3,7 @@
 The Worker runs its own Pyodide with the same wheel as the page and calls these with JSON
 strings, so long searches never block the page.  :func:`choose` answers a bot decision
 (a job from :meth:`pyengine.app.session.Session.bot_job`); :func:`task` runs a game's
-other long computations (``"<game>.<name>"`` → ``pyengine.<game>.tasks.<name>(args)``).
+other long computations (``"<game>.<name>"``: the game's tasks module in :mod:`pyengine.catalog`).
 
 >>> from pyengine.app.session import Session
 >>> s = Session.new("cetkaik", seats=[("", "bot:random"), ("", "bot:random")], seed=3)
@@ -24,7 +24,10 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from ..core import EngineError, Record, State, decode_fragment, list_games
+from ..ai.decision import decide
+from ..catalog import entries
+from ..core import EngineError, Record, State, decode_fragment
+
 _cache: tuple[Record, list[State]] | None = None
 
 
@@ -47,8 +50,6 @@ def _states_for(record: Record) -> list[State]:
 
 def choose(job_json: str) -> str:
     """``{"record", "ply", "seat", "budget"}`` → ``{"ok", "action", "ply", "ms"}``."""
-    from ..app.session import decide
-
     t0 = time.perf_counter()
     try:
         job = json.loads(job_json)
@@ -70,19 +71,19 @@ def choose(job_json: str) -> str:
 
 
 def task(name: str, args_json: str) -> str:
-    """Run ``pyengine.<game>.tasks.<fn>(args) -> dict`` for ``name == "<game>.<fn>"``."""
+    """Run ``<fn>(args) -> dict`` of the game's tasks module (:mod:`pyengine.catalog`) for
+    ``name == "<game>.<fn>"``."""
     try:
         game, _, fn = name.partition(".")
-        if game not in {g.id for g in list_games()} or not fn.isidentifier() or fn.startswith("_"):
+        known = {e.id: e for e in entries()}
+        if game not in known or known[game].tasks is None or not fn.isidentifier() or fn.startswith("_"):
             raise ValueError(f"unknown task {name!r}")
-        module = importlib.import_module(f"pyengine.{game}.tasks")
+        module = importlib.import_module(str(known[game].tasks))
         func = getattr(module, fn, None)
-        if func is None or not callable(func):
+        if func is None or not callable(func) or fn not in getattr(module, "__all__", ()):
             raise ValueError(f"unknown task {name!r}")
         result = func(json.loads(args_json))
         out: dict[str, Any] = {"ok": True, **result}
-    except ModuleNotFoundError:
-        out = {"ok": False, "error": f"unknown task {name!r}", "kind": "ValueError"}
     except (EngineError, ValueError, KeyError, TypeError) as exc:
         out = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
     return json.dumps(out)

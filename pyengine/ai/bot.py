@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .rng import Pcg32
+from ..core.rng import Pcg32
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,10 @@ class RandomBot(Bot):
 
     def act(self, view: BotView) -> str:
         return self.rng.choice(view.legal)
+
+
+RANDOM_ONLY: dict[str, type[Bot]] = {"random": RandomBot}
+"""The levels of a game that has no bots of its own (the catalogue's default)."""
 
 
 def decision_rng(seed: int, seat: int, ply: int) -> Pcg32:

@@ -20,11 +20,11 @@ which is what makes playouts cheap.
 
 from __future__ import annotations
 
-from ..core.rng import Pcg32
-from .cards import bits_of
-from .ctx import Ctx, compile_rules
-from .engine import CHANCE_PHASES, DEAL, OVER, PLAY, Engine
-from .rules import DaifugoRules
+from ...core.rng import Pcg32
+from ...daifugo.cards import bits_of
+from ...daifugo.ctx import Ctx, compile_rules
+from ...daifugo.engine import CHANCE_PHASES, DEAL, OVER, PLAY, Engine
+from ...daifugo.rules import DaifugoRules
 
 _LIMIT = 1 << 32
 

@@ -11,7 +11,7 @@ Bots against bots at one table, measured in chips won per hand with a 95% confid
 * Bankrolls are large (``--bankroll``, 1000 by default) so that nobody busts inside a session;
   chips carried over at the end of a session are shared as the rules say (§7.6).
 * Exactly as the page's Worker does it, every decision is made by a *fresh* bot built from
-  ``GAME.bots()[level](rng)`` and given only a :class:`~pyengine.core.bots.BotView`.
+  ``LEVELS[level](rng)`` and given only a :class:`~pyengine.ai.bot.BotView`.
 
 A bot's result is the mean of its chip change over all hands (as a player or as the dealer), with
 a normal-approximation 95% interval (:class:`pyengine.ai.stats.Summary`).
@@ -30,13 +30,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..ai.stats import Summary
-from ..core.bots import Bot, BotView
-from ..core.driver import sample_chance
-from ..core.errors import EngineError
-from ..core.rng import Pcg32
-from .game import GAME
-from .rules import ChabashiRules
+from ...chabashi.game import GAME
+from ...chabashi.rules import ChabashiRules
+from ...core.chance import sample_chance
+from ...core.errors import EngineError
+from ...core.rng import Pcg32
+from ..bot import Bot, BotView
+from ..stats import Summary
+from .bots import LEVELS
 
 
 @dataclass
@@ -80,9 +81,9 @@ def run_arena(
 ) -> ArenaResult:
     """Play ``hands`` hands between the bots ``levels`` (2–5 of them); see the module docstring.
 
-    ``bots`` replaces ``GAME.bots()`` (e.g. to try a variant of a level)."""
+    ``bots`` replaces ``LEVELS`` (e.g. to try a variant of a level)."""
     n = len(levels)
-    bots = bots if bots is not None else GAME.bots()
+    bots = bots if bots is not None else LEVELS
     for level in levels:
         if level not in bots:
             raise ValueError(f"unknown Chabashi bot level {level!r} (known: {', '.join(bots)})")

@@ -1,6 +1,6 @@
 """The Daifugō bot levels: ``random``, ``greedy``, ``normal`` and ``strong`` (weakest first).
 
-Every bot sees only its :class:`~pyengine.core.bots.BotView` and keeps no state between
+Every bot sees only its :class:`~pyengine.ai.bot.BotView` and keeps no state between
 calls (the page builds a fresh bot for each decision).
 
 * ``greedy`` plays the UECda kit's standard-client strategy: it gives away its weakest
@@ -18,8 +18,8 @@ calls (the page builds a fresh bot for each decision).
   light policy; the best mean points on the preset's scale wins.  When only two players
   hold cards and nothing is hidden, an exact search decides.  The exchange is simulated too.
 
->>> from pyengine.daifugo import DAIFUGO
->>> list(DAIFUGO.bots())
+>>> from pyengine.daifugo import GAME
+>>> list(LEVELS)
 ['random', 'greedy', 'normal', 'strong']
 """
 
@@ -28,21 +28,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..core.bots import Bot, BotView, RandomBot
-from ..core.rng import Pcg32
-from .ai import (
-    Knowledge,
-    card_value,
-    division,
-    place_of,
-    playout,
-    points_table,
-    strongest_missing_ranks,
-    to_internal,
-    weakest_in_order,
-    weakness,
-)
-from .cards import (
+from ...core.rng import Pcg32
+from ...daifugo.cards import (
     EMPEROR,
     GROUP,
     JOKER,
@@ -57,8 +44,21 @@ from .cards import (
     play_cards,
     rank_count,
 )
-from .ctx import Ctx
-from .engine import CHANCE_PHASES, OVER, PLAY, R_SEVEN, R_TEN, Engine
+from ...daifugo.ctx import Ctx
+from ...daifugo.engine import CHANCE_PHASES, OVER, PLAY, R_SEVEN, R_TEN, Engine
+from ..bot import Bot, BotView, RandomBot
+from .common import (
+    Knowledge,
+    card_value,
+    division,
+    place_of,
+    playout,
+    points_table,
+    strongest_missing_ranks,
+    to_internal,
+    weakest_in_order,
+    weakness,
+)
 
 # --- helpers --------------------------------------------------------------------------------------
 
@@ -492,7 +492,7 @@ class _Solver:
         self.memo: dict[Any, float] = {}
 
     def best(self, e: Engine) -> str | None:
-        from .state import format_action
+        from ...daifugo.notation import format_action
 
         moves = e.legal()
         best_m = None
@@ -541,6 +541,9 @@ class _Solver:
         return best
 
 
-__all__ = ["GreedyBot", "NormalBot", "RandomBot", "StrongBot", "hand_score", "play_score"]
+LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "normal": NormalBot, "strong": StrongBot}
+"""The Daifugō levels, weakest first: ``greedy`` is the UECda standard client."""
+
+__all__ = ["LEVELS", "GreedyBot", "NormalBot", "RandomBot", "StrongBot", "hand_score", "play_score"]
 
 _ = (JOKER_BITS, PLAY)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .view import odds_json
+from ..views.chabashi import odds_json
 
 MAX_SAMPLES = 20000
 

@@ -22,15 +22,16 @@ import sys
 import time
 from typing import TextIO
 
-from ..ai.stats import Summary
-from ..core.bots import BotView
-from ..core.driver import sample_chance
-from ..core.errors import InvalidRulesError
-from ..core.rng import Pcg32
-from .ai import points_table
-from .ctx import compile_rules
-from .rules import DaifugoRules
-from .state import DAIFUGO
+from ...core.chance import sample_chance
+from ...core.errors import InvalidRulesError
+from ...core.rng import Pcg32
+from ...daifugo.ctx import compile_rules
+from ...daifugo.game import GAME
+from ...daifugo.rules import DaifugoRules
+from ..bot import BotView
+from ..stats import Summary
+from .bots import LEVELS
+from .common import points_table
 
 PRESET_PLAYERS = {"uecda": 5, "jdf": 4}
 
@@ -40,7 +41,7 @@ def run(preset: str, players: int, seats: list[str], games: int, seed: int, budg
     """Play the games; returns per-entry points per game and decision times per level."""
     rules = DaifugoRules.preset(preset)
     rules.validate_for(players)
-    levels = DAIFUGO.bots()
+    levels = LEVELS
     for s in seats:
         if s not in levels:
             raise ValueError(f"unknown level {s!r} (available: {', '.join(levels)})")
@@ -58,7 +59,7 @@ def run(preset: str, players: int, seats: list[str], games: int, seed: int, budg
         entry_of = [(i + rot) % players for i in range(players)]
         chance = Pcg32(seed, 0xC4A + 2 * match)
         bot_rng = master.derive(match + 1)
-        state = DAIFUGO.new_initial_state(rules, players)
+        state = GAME.new_initial_state(rules, players)
         done = 0
         decisions = 0
         while state.current_player != -2 and played < games:

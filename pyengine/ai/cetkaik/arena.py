@@ -20,16 +20,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..ai.stats import Summary, wilson
-from ..core.driver import sample_chance
-from ..core.record import Record, Seat
-from ..core.rng import Pcg32
-from .bot import PASS, TYMOK, Engine
-from .game import GAME
-from .kiaak import export_kiaak
-from .notation import DECLINE, TA_XOT, TY_MOK
-from .rules import CetkaikRules
-from .state import DECLARATION, MOVE, STEPPING_CHOICE, CetkaikState
+from ...cetkaik.kiaak import export_kiaak
+from ...cetkaik.notation import DECLINE, TA_XOT, TY_MOK
+from ...cetkaik.rules import CetkaikRules
+from ...cetkaik.state import DECLARATION, MOVE, STEPPING_CHOICE, CetkaikState
+from ...core.chance import sample_chance
+from ...core.record import Record, Seat
+from ...core.rng import Pcg32
+from ..stats import Summary, wilson
+from .bots import LEVELS
+from .protocol import PASS, TYMOK, Engine
 
 
 @dataclass
@@ -99,7 +99,7 @@ def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, ma
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    levels = tuple(GAME.bots())
+    levels = tuple(LEVELS)
     parser = argparse.ArgumentParser(prog="python -m pyengine.ai.arena cetkaik",
                                      description="Cetkaik bots against each other, sides alternating")
     parser.add_argument("--a", required=True, choices=levels, help="the bot level measured")

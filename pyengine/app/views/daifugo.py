@@ -11,7 +11,7 @@ legal actions, so it never reveals more than the viewer may know.
 :func:`ui_call` serves the rules panel of the set-up form (``rules_panel``, ``rules_set``).
 
 >>> from pyengine.daifugo import DaifugoState
->>> from pyengine.core.game import TableContext
+>>> from pyengine.app.views import TableContext
 >>> s = DaifugoState.custom("basic", ["S3.H3.D5", "D4", "C6"])
 >>> v = table_view(TableContext([s], [], 0, 0, "en", ("human", "bot:random", "bot:random")))
 >>> v["mode"], [c["action"] for c in v["choices"]]
@@ -25,11 +25,12 @@ from __future__ import annotations
 import enum
 from typing import Any
 
-from ..core.errors import EngineError, InvalidRulesError
-from ..core.game import JSON, TableContext
-from .cards import RANKS
-from .rules import FORBIDDEN_ITEMS, PRESET_PLAYERS, DaifugoRules
-from .state import DaifugoState
+from ...core.errors import EngineError
+from ...core.game import JSON
+from ...daifugo.cards import RANKS
+from ...daifugo.rules import FORBIDDEN_ITEMS, PRESET_PLAYERS, DaifugoRules
+from ...daifugo.state import DaifugoState
+from . import TableContext
 
 SUIT_ORDER = "SHDC"
 RANK_TEXT = {"T": "10", "-": "↓3", "+": "↑2"}

@@ -36,14 +36,28 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
-from .board import (
-    HAND_CODE, KING, OWNER, PROF, SQUARE_NAMES, TAM2, VESSEL, WATER, distance,
+from ...cetkaik.board import HAND_CODE, KING, OWNER, PROF, SQUARE_NAMES, TAM2, VESSEL, WATER, distance
+from ...cetkaik.movegen import generate_moves
+from ...cetkaik.notation import (
+    CAST_DIGITS,
+    STEP_CAST,
+    TA_XOT,
+    TY_MOK,
+    WATER_CAST,
+    Drop,
+    PieceMove,
+    TamMove,
+    parse_action,
 )
-from .hands import _HANDS, hand_score
-from .movegen import generate_moves
-from .notation import CAST_DIGITS, STEP_CAST, TA_XOT, TY_MOK, WATER_CAST, Drop, PieceMove, TamMove, parse_action
-from .state import (
-    DECLARATION, MOVE, OVER, STEPPING_CAST, STEPPING_CHOICE, WATER_CAST_PHASE, CetkaikState,
+from ...cetkaik.scoring import _HANDS, hand_score
+from ...cetkaik.state import (
+    DECLARATION,
+    MOVE,
+    OVER,
+    STEPPING_CAST,
+    STEPPING_CHOICE,
+    WATER_CAST_PHASE,
+    CetkaikState,
 )
 
 TAIL: Final[tuple[float, ...]] = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32)

@@ -1,0 +1,138 @@
+"""Human descriptions of Daifugō actions in English, Korean and Japanese."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import InvalidNotationError
+from .cards import (
+    EMPEROR,
+    GROUP,
+    JOKER,
+    JPAIR,
+    PASS_FORM,
+    RANK_NAMES,
+    SEQ,
+    SINGLE,
+    SUIT_SYMBOLS,
+    Play,
+    bits_of,
+)
+from .engine import DEAL, RETURN, SEVEN, TRIBUTE, Engine
+from .notation import PLAYER_CHANCE
+
+
+def card_name(pos: int, suit: int, lang: str) -> str:
+    rank = "↓3" if pos == 0 else "↑2" if pos == 14 else RANK_NAMES[pos - 1]
+    return ("★" if suit == 4 else SUIT_SYMBOLS[suit]) + rank
+
+
+def _names(mask: int, lang: str) -> str:
+    joker = {"en": "Joker", "ko": "조커", "ja": "ジョーカー"}[lang]
+    parts = []
+    for i in bits_of(mask):
+        parts.append(joker if i >= 52 else card_name((i >> 2) + 1, i & 3, lang))
+    return " ".join(parts)
+
+
+def _play_cards(m: Play, lang: str) -> str:
+    joker = {"en": "Joker", "ko": "조커", "ja": "ジョーカー"}[lang]
+    items = [((i >> 2) + 1, i & 3, "") for i in bits_of(m[3])]
+    for pos, s in m[5]:
+        name = card_name(pos, s, lang)
+        items.append((pos, s, {"en": f"{joker} (as {name})", "ko": f"{joker}({name} 대신)",
+                               "ja": f"{joker}（{name}として）"}[lang]))
+    items.sort()
+    return " ".join(label or card_name(p, s, lang) for p, s, label in items)
+
+
+def _player(p: int, lang: str) -> str:
+    return {"en": f"Player {p + 1}", "ko": f"플레이어 {p + 1}", "ja": f"プレイヤー{p + 1}"}[lang]
+
+
+def describe(parsed: Any, lang: str, engine: Engine | None = None) -> str:
+    """A human description of an internal action in English, Korean or Japanese."""
+    if lang not in ("en", "ko", "ja"):
+        lang = "en"
+    if isinstance(parsed, tuple) and len(parsed) == 8:
+        m: Play = parsed
+        form = m[0]
+        if form == PASS_FORM:
+            return {"en": "Pass", "ko": "패스", "ja": "パス"}[lang]
+        if form == JOKER:
+            return {"en": "Play the Joker", "ko": "조커 내기", "ja": "ジョーカーを出す"}[lang]
+        if form == JPAIR:
+            return {"en": "Play both jokers", "ko": "조커 두 장 내기", "ja": "ジョーカー2枚を出す"}[lang]
+        cards = _play_cards(m, lang)
+        if form == SINGLE:
+            return {"en": f"Play {cards}", "ko": f"{cards} 내기", "ja": f"{cards}を出す"}[lang]
+        if form == GROUP:
+            r = RANK_NAMES[m[2] - 1]
+            k = m[1]
+            en = {2: f"a pair of {r}s", 3: f"three {r}s", 4: f"four {r}s"}.get(k, f"{k} {r}s")
+            return {"en": f"Play {en}: {cards}", "ko": f"{r} {k}장 내기: {cards}",
+                    "ja": f"{r}を{k}枚出す：{cards}"}[lang]
+        if form == SEQ:
+            return {"en": f"Play a sequence of {m[1]}: {cards}", "ko": f"{m[1]}장 계단 내기: {cards}",
+                    "ja": f"{m[1]}枚の階段を出す：{cards}"}[lang]
+        if form == EMPEROR:
+            return {"en": f"Play an emperor: {cards}", "ko": f"엠퍼러 내기: {cards}",
+                    "ja": f"エンペラーを出す：{cards}"}[lang]
+    kind, value = parsed
+    if kind in ("deal", "blind", "card"):
+        card = _names(1 << (52 if value >= 52 else value), lang)
+        if kind == "blind":
+            return {"en": f"{card} is set aside face down", "ko": f"{card}을(를) 뒷면으로 빼 둠",
+                    "ja": f"{card}を伏せて除く"}[lang]
+        target = ""
+        if engine is not None and engine.phase == DEAL:
+            target = _player(engine.order[engine.deal_pos], lang)
+        return {"en": f"Deal {card} to {target or 'the next player'}",
+                "ko": f"{target or '다음 플레이어'}에게 {card} 나눠 주기",
+                "ja": f"{target or '次のプレイヤー'}に{card}を配る"}[lang]
+    if kind in PLAYER_CHANCE or kind == "player":
+        who = _player(value, lang)
+        return {
+            "seat": {"en": f"{who} takes the next seat", "ko": f"{who}이(가) 다음 자리에 앉음",
+                     "ja": f"{who}が次の席に着く"},
+            "dealer": {"en": f"{who} deals", "ko": f"{who}이(가) 카드를 나눔", "ja": f"{who}が配る"},
+            "lead": {"en": f"{who} leads", "ko": f"{who}이(가) 선", "ja": f"{who}が親"},
+            "place": {"en": f"{who} takes the next place", "ko": f"{who}이(가) 다음 순위",
+                      "ja": f"{who}が次の順位"},
+            "player": {"en": who, "ko": who, "ja": who},
+        }[kind][lang]
+    if kind in ("tribute", "return", "give", "discard"):
+        cards = _names(value, lang) if value else {"en": "nothing", "ko": "없음", "ja": "なし"}[lang]
+        to = ""
+        if engine is not None:
+            if engine.phase in (TRIBUTE, RETURN) and engine.exch:
+                to = _player(engine.exch[0][2], lang)
+            elif engine.phase == SEVEN:
+                to = _player(engine._next(engine.turn), lang)
+        if kind == "tribute":
+            return {"en": f"Hand over {cards}" + (f" to {to}" if to else ""),
+                    "ko": (f"{to}에게 " if to else "") + f"{cards} 바치기",
+                    "ja": (f"{to}に" if to else "") + f"{cards}を献上する"}[lang]
+        if kind == "return":
+            return {"en": f"Give back {cards}" + (f" to {to}" if to else ""),
+                    "ko": (f"{to}에게 " if to else "") + f"{cards} 돌려주기",
+                    "ja": (f"{to}に" if to else "") + f"{cards}を返す"}[lang]
+        if kind == "give":
+            return {"en": f"Pass {cards}" + (f" to {to}" if to else ""),
+                    "ko": (f"{to}에게 " if to else "") + f"{cards} 넘기기",
+                    "ja": (f"{to}に" if to else "") + f"{cards}を渡す"}[lang]
+        return {"en": f"Discard {cards}", "ko": f"{cards} 버리기", "ja": f"{cards}を捨てる"}[lang]
+    if kind == "bomb":
+        ranks = ", ".join(RANK_NAMES[r - 1] for r in range(1, 14) if value >> r & 1)
+        if not ranks:
+            return {"en": "Name no rank", "ko": "숫자를 고르지 않기", "ja": "何も指定しない"}[lang]
+        return {"en": f"Bomb every {ranks}", "ko": f"{ranks} 모두 버리게 하기",
+                "ja": f"{ranks}を全員捨てさせる"}[lang]
+    if kind == "revolt":
+        if value:
+            return {"en": "Start the revolution", "ko": "혁명하기", "ja": "革命する"}[lang]
+        return {"en": "No revolution", "ko": "혁명하지 않기", "ja": "革命しない"}[lang]
+    raise InvalidNotationError(f"unknown action {parsed!r}")
+
+
+__all__ = ["card_name", "describe"]

@@ -1,0 +1,52 @@
+"""The registered Daifugō game object.
+
+>>> s = GAME.new_initial_state(None, 4)
+>>> s.is_chance(), s.chance_outcomes()[0][0]
+(True, 'dealer:0')
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core.errors import IllegalActionError
+from ..core.game import Game
+from ..core.rules import Rules
+from .ctx import compile_rules
+from .engine import Engine
+from .info import INFO
+from .rules import DaifugoRules
+from .state import DaifugoState
+
+
+class DaifugoGame(Game):
+    """The registered Daifugō game."""
+
+    info = INFO
+    conformance = [
+        ("1.popular", 3), ("1.popular", 4), ("1.popular", 8), ("1.basic", 5), ("1.jdf", 4), ("1.uecda", 5),
+        ("1.party", 3), ("1.party", 6), ("1.two_player", 2),
+    ]
+    conformance_max_plies = 300
+
+    @property
+    def rules_type(self) -> type[Rules]:
+        return DaifugoRules
+
+    def new_initial_state(self, rules: Rules | None = None, num_players: int | None = None) -> DaifugoState:
+        r = rules if rules is not None else DaifugoRules.default()
+        if not isinstance(r, DaifugoRules):
+            raise IllegalActionError("these are not Daifugō rules")
+        if num_players is None:
+            name = r.preset_name()
+            num_players = {"jdf": 4, "uecda": 5, "two_player": 2}.get(name or "", self.info.default_players)
+        self.check_players(num_players)
+        r.validate_for(num_players)
+        return DaifugoState(Engine(compile_rules(r, num_players)))
+
+
+
+GAME: Final = DaifugoGame()
+
+
+__all__ = ["GAME", "DaifugoGame"]
