@@ -148,8 +148,34 @@ function pythonReady() {
 
 // ---------------------------------------------------------------- bridge
 function call(method, args = {}) {
-  const out = JSON.parse(window._pyengineCall(method, JSON.stringify({ lang, ...args })));
+  // handed: the seat that has taken the device at a hot seat (Python decides what it may see)
+  const out = JSON.parse(window._pyengineCall(method, JSON.stringify({ lang, handed: handedTo, ...args })));
   return out;
+}
+
+// ---------------------------------------------------------------- live chance
+// Every cast, contest, shuffle and deal is drawn from the browser's cryptographic generator
+// when it happens (Python gets the fresh words); nothing stored or shared predicts it.
+// Browser tests may fix the generator with pyengineApp.testing.fixChance(seed): no link or
+// saved game can.
+let testChance = null;
+// A browser test may also fix it from the page's first script: an init script that sets
+// window.pyengineApp = {testing: {chanceSeed: N}} before the app loads.
+const presetTesting = window.pyengineApp && window.pyengineApp.testing;
+if (presetTesting && Number.isInteger(presetTesting.chanceSeed)) testChance = seededWords(presetTesting.chanceSeed);
+function entropy() {
+  if (testChance) return [testChance(), testChance(), testChance(), testChance()];
+  return Array.from(crypto.getRandomValues(new Uint32Array(4)));
+}
+function seededWords(seed) { // splitmix32: for tests only
+  let x = seed >>> 0;
+  return () => {
+    x = (x + 0x9e3779b9) >>> 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x21f0aaad) >>> 0;
+    z = Math.imul(z ^ (z >>> 15), 0x735a2d97) >>> 0;
+    return (z ^ (z >>> 15)) >>> 0;
+  };
 }
 class EngineError extends Error {
   constructor(result) { super(result.error); this.kind = result.kind; }
@@ -208,7 +234,7 @@ async function runAuto() {
     if (view.status === "chance") {
       await pace;
       if (gen !== autoGen) return;
-      r = call("auto", { bots: false });
+      r = call("auto", { bots: false, entropy: entropy() });
     } else {
       r = await botMove(gen, pace);
       if (r === null) return; // superseded or paused: whoever did that renders
@@ -228,7 +254,7 @@ async function botMove(gen, pace) {
   if (!job) return { ...call("view"), moved: false };
   if (ai.status === "failed" || !window.Worker) {
     await pace;
-    return call("auto", { bots: true }); // no Worker: think here (the same moves, just blocking)
+    return call("auto", { bots: true, entropy: entropy() }); // no Worker: think here (the same moves, just blocking)
   }
   thinking = true;
   renderStatus();
@@ -240,7 +266,7 @@ async function botMove(gen, pace) {
     if (e && e.cancelled) return null;
     if (gen !== autoGen) return null;
     if (!aiFallbackNoted) { aiFallbackNoted = true; notify(t("ai.fallback", { reason: e.message }), [], "error"); }
-    return call("auto", { bots: true });
+    return call("auto", { bots: true, entropy: entropy() });
   }
   thinking = false;
   if (gen !== autoGen || paused) return null;
@@ -262,7 +288,7 @@ async function route() {
       const levels = callOk("setup", { game: g.id }).setup.levels;
       const level = levels.includes(params.get("level")) ? params.get("level") : levels[levels.length - 1];
       const seats = Array.from({ length: g.default_players }, (_, i) => ["", i === 0 ? "human" : `bot:${level}`]);
-      return newGame({ game: g.id, seats, seed: Math.floor(Math.random() * 2 ** 32) }, false);
+      return newGame({ game: g.id, seats, seed: crypto.getRandomValues(new Uint32Array(1))[0] }, false);
     }
     notify(t("notice.bad_link", { reason: params.get("game") }), [], "error");
     return showStart();
@@ -285,6 +311,16 @@ async function route() {
   if (frag === "games") return showStart();
   supersede();
   const r = call("open", { fragment: frag, save: EMBED ? null : safeStorage("get", SAVE_KEY) });
+  if (!r.ok && r.kind === "OlderLinkError") {
+    // a play-by-link link this device has already gone past: keep the game as it is
+    const back = call("restore", { save: safeStorage("get", SAVE_KEY) });
+    if (back.ok) {
+      notify(t("notice.older_link"));
+      setFromResult(back);
+      render();
+      return runAuto();
+    }
+  }
   if (!r.ok) {
     notify(t("notice.bad_link", { reason: r.error }), [], "error");
     history.replaceState(null, "", `${location.pathname}${location.search}#games`);
@@ -364,15 +400,27 @@ async function showSetup(game, li) {
       seatsBox.append(h("label", {}, h("span", { text: t("setup.seat", { n: i + 1 }) }), sel));
     }
   };
+  // Two people at a game with chance and nothing hidden may play on two devices, the game
+  // travelling as a link; its casts then come from both players' secrets (commit–reveal).
+  const canLink = game.has_chance && !game.hidden_information && game.players[1] === 2;
+  const whereSel = h("select", { name: "where" },
+    h("option", { value: "here", text: t("setup.where_here") }),
+    h("option", { value: "link", text: t("setup.where_link") }));
+  const whereBox = h("label", { class: "where", hidden: true }, h("span", { text: t("setup.where") }), whereSel);
+  const allHuman = () => Array.from(seatsBox.querySelectorAll("select")).every((x) => x.value === "human");
+  const drawWhere = () => { whereBox.hidden = !(canLink && Number(playersSel.value) === 2 && allHuman()); };
+  seatsBox.addEventListener("change", drawWhere);
   playersSel.addEventListener("change", drawSeats);
+  playersSel.addEventListener("change", drawWhere);
   drawSeats();
+  drawWhere();
   const presetSel = h("select", { name: "preset" },
     info.presets.map((p) => h("option", { value: p.rules, "data-preset": p.id, selected: p.id === info.default_preset,
       text: t(`preset.${game.id}.${p.id}`) === `preset.${game.id}.${p.id}` ? p.id : t(`preset.${game.id}.${p.id}`) })));
   const extras = h("div", { class: "setup-extras" });
   const custom = mod && mod.setup ? mod.setup(extras, { game, info, presetSelect: presetSel, playersSelect: playersSel, seatsBox }, tableContext(game.id)) : null;
   form.append(h("h3", { text: t("setup.heading", { game: game.name }) }),
-    h("label", {}, h("span", { text: t("setup.players") }), playersSel), seatsBox,
+    h("label", {}, h("span", { text: t("setup.players") }), playersSel), seatsBox, whereBox,
     info.presets.length > 1 ? h("label", {}, h("span", { text: t("setup.rules") }), presetSel) : null, extras,
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", text: t("setup.start") }),
@@ -385,6 +433,7 @@ async function showSetup(game, li) {
     const seed = crypto.getRandomValues(new Uint32Array(2));
     const args = { game: game.id, seats, seed: seed[0] * 2 ** 21 + (seed[1] >>> 11), rules: presetSel.value };
     if (!info.presets.length) delete args.rules;
+    if (!whereBox.hidden && whereSel.value === "link") args.by_link = true;
     try {
       Object.assign(args, custom && custom.values ? custom.values(args) : {});
       newGame(args);
@@ -517,6 +566,7 @@ function statusText() {
   if (view.status === "over") return t("table.over");
   if (view.cursor !== view.length) return t("table.replaying", { ply: view.cursor, length: view.length });
   if (paused && (view.status === "bot" || view.status === "chance")) return t("table.paused");
+  if (view.status === "waiting") return view.by_link && view.by_link.waiting === "secret" ? t("table.waiting_secret") : t("table.waiting_move");
   if (view.status === "chance") return t("table.chance");
   if (view.status === "bot") {
     if (ai.status === "starting") return t("ai.starting", { seat: seatName(view.to_move) });
@@ -542,9 +592,10 @@ function renderValue(v) {
   return h("dl", { class: "obs" }, Object.entries(v).flatMap(([k, x]) => [h("dt", { text: k }), h("dd", {}, renderValue(x))]));
 }
 function needsHandover() {
-  if (!view || !view.hidden_information || view.status !== "human" || view.cursor !== view.length) return false;
-  const humans = view.seats.filter((s) => s.kind === "human").length;
-  return humans > 1 && handedTo !== view.viewer;
+  // Hot seat: a hand is shown only to the seat that has taken the device, at its turn (Python
+  // shows everyone else, the history and bots' turns the public view).
+  if (!view || !view.hot_seat || view.status !== "human" || view.cursor !== view.length) return false;
+  return handedTo !== view.to_move;
 }
 function renderHead() {
   const humans = view.seats.filter((x) => x.kind === "human").length;
@@ -582,11 +633,17 @@ function render() {
   if (needsHandover()) {
     // Hot seat: nothing of the previous player's hand may stay in the page.
     unmountTable();
-    const seat = seatName(view.viewer);
+    const seat = seatName(view.to_move);
     bodySlot.replaceChildren(h("div", { class: "handover", role: "dialog", "aria-label": t("table.handover", { seat }) },
       h("p", { text: t("table.handover", { seat }) }),
       h("button", { type: "button", class: "primary", "data-tool": "handover", text: t("table.handover_ready", { seat }),
-        onclick: () => { handedTo = view.viewer; render(); } })));
+        onclick: () => {
+          handedTo = view.to_move;
+          const r = call("view");
+          if (r.ok) setFromResult(r);
+          render();
+          emit("changed", { state: publicState() });
+        } })));
     toolsSlot.replaceChildren();
     renderStatus();
     return;
@@ -639,15 +696,20 @@ function replayBar() {
 }
 function renderTools() {
   const share = h("input", { type: "text", readonly: true, value: shareUrl(view.fragment), class: "share-link", "aria-label": t("table.share") });
-  const shareLabel = view.share_kind === "setup" ? t("table.share_setup") : view.share_kind === "position" ? t("table.share_position") : t("table.share");
+  const shareLabel = { setup: t("table.share_setup"), position: t("table.share_position"), link: t("table.share_link") }[view.share_kind] || t("table.share");
   const speedSel = h("select", { "data-tool": "speed", "aria-label": t("table.speed"), onchange: (e) => setSpeed(e.target.value) },
     Object.keys(SPEEDS).map((k) => h("option", { value: k, text: t(`speed.${k}`), selected: k === speed })));
   const bots = hasBots() && view.status !== "over";
+  const undoNote = view.undo_note ? t(`table.undo_note_${view.undo_note}`) : null;
+  const waiting = view.status === "waiting" && view.by_link && view.by_link.seat >= 0;
   return h("div", { class: "tools row chrome" },
     h("label", { class: "share", title: view.share_kind === "setup" ? t("table.share_setup_hint") : null },
       h("span", { text: shareLabel }), share),
-    h("button", { type: "button", text: t("table.copy"), onclick: () => copyLink(share) }),
-    h("button", { type: "button", text: t("table.undo"), "data-tool": "undo", onclick: undo, disabled: view.length === 0 }),
+    h("button", { type: "button", class: waiting ? "primary" : null, "data-tool": "copy",
+      text: waiting ? t("table.copy_for_opponent") : t("table.copy"), onclick: () => copyLink(share) }),
+    h("button", { type: "button", text: t("table.undo"), "data-tool": "undo", onclick: undo, disabled: view.length === 0,
+      title: undoNote, "aria-describedby": undoNote ? "undo-note" : null }),
+    undoNote && (hasBots() || view.by_link) ? h("span", { id: "undo-note", class: "muted undo-note", text: undoNote }) : null,
     bots ? h("label", { class: "speed" }, h("span", { text: t("table.speed") }), speedSel) : null,
     bots ? h("button", { type: "button", "data-tool": "pause", text: t("table.pause"), hidden: paused, onclick: pauseAuto }) : null,
     bots && paused ? h("button", { type: "button", "data-tool": "resume", class: "primary", text: t("table.resume"), onclick: resumeAuto }) : null,
@@ -713,6 +775,9 @@ window.pyengineApp = {
   legal: () => (view && view.status === "human" ? view.legal.map((a) => a.action) : []),
   play,
   open: openFragment,
+  // For browser tests only: fix the page's chance generator (live chance stays the default;
+  // no link or saved game can set this).
+  testing: Object.freeze({ fixChance: (seed) => { testChance = seed === null ? null : seededWords(Number(seed)); } }),
 };
 
 // ---------------------------------------------------------------- embedding (postMessage)

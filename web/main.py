@@ -18,8 +18,10 @@ from pyengine.core import EngineError, Record
 _session = None
 
 
-def _view(lang):
-    return {"view": _session.view(lang), "state": _session.automation_state()}
+def _view(lang, a):
+    handed = a.get("handed")
+    handed = handed if isinstance(handed, int) else None
+    return {"view": _session.view(lang, handed), "state": _session.automation_state(handed)}
 
 
 def _dispatch(method, a):
@@ -31,16 +33,17 @@ def _dispatch(method, a):
         return {"setup": game_setup_json(a["game"])}
     if method == "new":
         seats = a.get("seats")
-        _session = Session.new(a["game"], a.get("rules"), [tuple(s) for s in seats] if seats else None, a.get("seed"))
-        return _view(lang)
+        _session = Session.new(a["game"], a.get("rules"), [tuple(s) for s in seats] if seats else None, a.get("seed"),
+                               by_link=bool(a.get("by_link")))
+        return _view(lang, a)
     if method == "open":
         session = Session.open_link(a["fragment"], a.get("save"))
         _session = session
-        return _view(lang)
+        return _view(lang, a)
     if method == "restore":
         session = Session.from_save(a["save"])
         _session = session
-        return _view(lang)
+        return _view(lang, a)
     if method == "close":
         _session = None
         return {}
@@ -51,32 +54,32 @@ def _dispatch(method, a):
         result = ui_call(a["game"], _session, a["name"], a.get("args", {}), lang)
         if isinstance(result.get("record"), Record):
             _session = Session.from_record(result.pop("record"))
-            result.update(_view(lang))
+            result.update(_view(lang, a))
         return result
     if _session is None:
         return {"view": None, "state": {"game": None, "rules": None, "record": None, "to_move": None,
                                          "observation": None, "status": "start"}, "legal": []}
     if method == "view":
-        return _view(lang)
+        return _view(lang, a)
     if method == "legal":
         return {"legal": _session.legal()}
     if method == "play":
         _session.play(a["action"])
-        return _view(lang)
+        return _view(lang, a)
     if method == "auto":
-        moved = _session.step_auto(bots=bool(a.get("bots", True)))
-        return {"moved": moved, **_view(lang)}
+        moved = _session.step_auto(bots=bool(a.get("bots", True)), entropy=a.get("entropy"))
+        return {"moved": moved, **_view(lang, a)}
     if method == "bot_job":
         return {"job": _session.bot_job()}
     if method == "play_bot":
         _session.play_bot(a["action"], int(a["ply"]))
-        return _view(lang)
+        return _view(lang, a)
     if method == "goto":
         _session.goto(int(a["cursor"]))
-        return _view(lang)
+        return _view(lang, a)
     if method == "undo":
         _session.undo()
-        return _view(lang)
+        return _view(lang, a)
     if method == "save":
         return {"save": _session.save_json()}
     raise ValueError(f"unknown bridge method {method!r}")

@@ -6,15 +6,33 @@ Everything here is pure Python and tested without a browser.
 
 A session holds a :class:`~pyengine.core.record.Record` and a cursor.  Moving appends to
 the record (cutting off any later actions when the cursor was moved back: a new line of
-play), chance nodes are resolved with :class:`~pyengine.core.rng.Pcg32` seeded by the
-record's seed and the ply number, so a link that carries a set-up (seed, no actions)
-always deals the same cards, and bot seats move by themselves.
+play), bot seats move by themselves, and chance nodes are resolved with **live chance**:
+fresh entropy from the browser's cryptographic generator, passed in when the node is
+reached (:func:`~pyengine.core.chance.rng_from_entropy`), or the session's
+:class:`~pyengine.core.chance.ChanceSource` (live by default; seeded only in tests and tools).
+Nothing in a link, a saved game or the record's ``seed`` (which seeds the bots' own choices
+only) predicts a cast or a deal.
+
+Trust, in detail:
+
+* **Undo never re-rolls.**  Every chance outcome cut off by an undo (or by a new line of play
+  from the history) is remembered under a digest of the actions before it, so the same moves
+  meet the same outcome; the memory travels in the saved game.
+* **Private games share no secrets.**  While a game with hidden information is in progress,
+  links carry only its set-up (game, rules, seats, the bots' seed and a random game id that
+  lets a reload find the saved game); opening such a link elsewhere deals a fresh table.
+* **Hot seat.**  With several humans at a hidden-information table, a seat's secrets are on
+  screen only when the page says that seat has taken the device (``handed_to``) and it is that
+  seat's turn at the end of the record; history, bots' turns and chance show the public view.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass, replace
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..ai.decision import BOT_BUDGET, decide
@@ -32,12 +50,24 @@ from ..core import (
     load_game,
     sample_chance,
 )
+from ..core.chance import ChanceSource, LiveChance, rng_from_entropy
 from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError
-from ..core.rng import Pcg32
+from .fairplay import Event, FairPlay
 from .views import TableContext, table_view
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Saved games: ``{"v": 2, "fragment", "memory", "fair"?, "floor"?}`` (version 1 still opens)."""
 MAX_AUTO_PLIES = 5000
+GAME_ID_KEY = "id"
+"""The record's meta key of a game's random id (it finds the saved game a set-up link hides)."""
+MODE_KEY = "mode"
+"""The record's meta key of how a game is played: ``link`` for play by link (two devices)."""
+FAIR_KEY = "fair"
+"""The link's meta key of the play-by-link transcript (:mod:`pyengine.app.fairplay`)."""
+
+
+class OlderLinkError(InvalidLinkError):
+    """A play-by-link link older than the game this device already has (it changes nothing)."""
 
 
 def games_json(lang: str = "en") -> list[dict[str, Any]]:
@@ -51,6 +81,7 @@ def games_json(lang: str = "en") -> list[dict[str, Any]]:
             "players": [g.min_players, g.max_players],
             "default_players": g.default_players,
             "hidden_information": g.hidden_information,
+            "has_chance": g.has_chance,
         }
         for g in list_games()
     ]
@@ -68,9 +99,8 @@ def game_setup_json(game_id: str) -> dict[str, Any]:
     }
 
 
-def chance_rng(seed: int, ply: int) -> Pcg32:
-    """The generator that resolves the chance node at ``ply`` of a game with ``seed``."""
-    return Pcg32(seed, ply + 1)
+def _digest(previous: str, action: str) -> str:
+    return hashlib.sha256(f"{previous}\x1f{action}".encode()).hexdigest()[:32]
 
 
 @dataclass
@@ -80,6 +110,15 @@ class Session:
     record: Record
     states: list[State]
     cursor: int
+    chance: ChanceSource = field(default_factory=LiveChance)
+    memory: dict[str, str] = field(default_factory=dict)
+    """Chance outcomes cut off by undo or a new line of play, by the digest of the actions
+    before them: the same moves meet the same outcome again."""
+    _prefix: list[str] = field(default_factory=lambda: [""], repr=False)
+    fair: FairPlay | None = None
+    """Play by link: this device's seat, secrets and the commit–reveal transcript."""
+    floor: int = 0
+    """Play by link: actions the opponent already has (undo cannot take them back)."""
 
     # --- opening -----------------------------------------------------------------------
     @classmethod
@@ -89,9 +128,14 @@ class Session:
         rules: str | None = None,
         seats: list[tuple[str, str]] | None = None,
         seed: int | None = None,
+        chance: ChanceSource | None = None,
+        by_link: bool = False,
     ) -> Session:
         """A new game. ``seats`` is ``[(name, kind), ...]`` (default: the game's default
-        number of human seats); ``seed`` defaults to a fixed value so tests repeat."""
+        number of human seats); ``seed`` seeds the bots' own choices (default 0, so tests
+        repeat) and never chance; ``chance`` is live unless a test or tool passes a seeded one.
+        ``by_link``: two people at a distance, the game travelling as a link, this device
+        playing seat 0; chance then comes from both players' secrets (:mod:`.fairplay`)."""
         game = load_game(game_id)
         rules_obj = game.rules_type.decode(rules) if rules else game.default_rules()
         rules_obj.validate()
@@ -99,18 +143,28 @@ class Session:
             seats = [("", "human") for _ in range(game.info.default_players)]
         seat_objs = tuple(Seat(name, kind) for name, kind in seats)
         game.check_players(len(seat_objs))
-        record = Record(game_id, rules_obj.encode(), seat_objs, (), 0 if seed is None else seed)
-        return cls.from_record(record)
+        meta: tuple[tuple[str, str], ...] = ((GAME_ID_KEY, os.urandom(8).hex()),)
+        if by_link:
+            if game.info.hidden_information:
+                raise IllegalActionError(f"{game.info.name()} cannot be played by link: its hands are hidden")
+            if len(seat_objs) != 2 or any(seat.kind != "human" for seat in seat_objs):
+                raise IllegalActionError("a game played by link has two people, one on each device")
+            meta += ((MODE_KEY, "link"),)
+        record = Record(game_id, rules_obj.encode(), seat_objs, (), 0 if seed is None else seed, meta=meta)
+        session = cls.from_record(record, chance)
+        if by_link:
+            session.fair = FairPlay.create(meta[0][1], 0)
+        return session
 
     @classmethod
-    def from_record(cls, record: Record) -> Session:
+    def from_record(cls, record: Record, chance: ChanceSource | None = None) -> Session:
         """Open a record at its cursor (or its end), replaying and checking every action."""
         states = record.replay()
         cursor = len(record.actions) if record.cursor is None else record.cursor
         for seat in record.seats:
             if seat.bot_level is not None:
                 bot_class(record.game, seat.bot_level)
-        return cls(replace(record, cursor=None), states, cursor)
+        return cls(replace(record, cursor=None), states, cursor, chance or LiveChance())
 
     @classmethod
     def from_fragment(cls, fragment: str) -> Session:
@@ -138,12 +192,18 @@ class Session:
         return encode_fragment(rec)
 
     @property
+    def game_id(self) -> str | None:
+        """The game's random id (``None`` for records made before ids existed)."""
+        return dict(self.record.meta).get(GAME_ID_KEY)
+
+    @property
     def is_private(self) -> bool:
         """A game with hidden information that is not over: its record must not be shared."""
         return load_game(self.record.game).info.hidden_information and not self.states[-1].is_terminal()
 
     def setup_record(self) -> Record:
-        """The table's set-up: game, rules, seats and seed, no actions (the same deal)."""
+        """The table's set-up: game, rules, seats, the bots' seed and the game id, no actions.
+        It reveals nothing: opening it anywhere but in the saved game deals a fresh table."""
         return replace(self.record, actions=(), cursor=None)
 
     def public_fragment(self) -> str:
@@ -152,26 +212,53 @@ class Session:
         the rest of the deck; the game itself lives on in the saved game)."""
         if self.is_private:
             return encode_fragment(self.setup_record())
+        if self.fair is not None:
+            return self.link_to_send()
         return self.fragment()
 
+    def link_to_send(self) -> str:
+        """Play by link: the whole game for the opponent, with this device's earlier secrets
+        revealed and a fresh one committed to (the same link every time until something changes)."""
+        assert self.fair is not None
+        events = self.fair.outgoing(self.states, len(self.record.actions))
+        meta = dict(self.record.meta)
+        meta[FAIR_KEY] = self.fair.encode_transcript(events)
+        return encode_fragment(replace(self.record, cursor=None, meta=tuple(sorted(meta.items()))))
+
     def share_kind(self) -> str:
-        """``setup`` (a private game in progress), ``position`` or ``game``."""
+        """``setup`` (a private game in progress), ``link`` (play by link), ``position`` or ``game``."""
         if self.is_private:
             return "setup"
+        if self.fair is not None and not self.states[-1].is_terminal():
+            return "link"
         return "game" if self.at_end else "position"
 
-    def viewer(self) -> int:
-        """The seat whose eyes the page uses: the human to move, else the first human,
-        else a spectator (-1)."""
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.record.seats) if seat.kind == "human"]
+
+    def is_hot_seat(self) -> bool:
+        """Several people share this device at a table with hidden information in progress."""
+        return self.is_private and len(self.humans()) > 1
+
+    def viewer(self, handed_to: int | None = None) -> int:
+        """The seat whose eyes the page uses (-1: a spectator, the public view).
+
+        With one human, that human (also in the history: it is their own game).  At a hot seat
+        (see :meth:`is_hot_seat`), the human to move at the end of the record, once the page says
+        the device was handed to them (``handed_to``); everything else — the history, bots'
+        turns, chance, a seat that has not taken the device — is the public view.  Without
+        hidden information: the human to move, else the last human who acted."""
+        humans = self.humans()
         player = self.state.current_player
+        if self.is_hot_seat():
+            at_turn = self.at_end and player >= 0 and self.record.seats[player].kind == "human"
+            return player if at_turn and handed_to == player else -1
         if player >= 0 and self.record.seats[player].kind == "human":
             return player
-        humans = [i for i, s in enumerate(self.record.seats) if s.kind == "human"]
         if len(humans) == 1:
             return humans[0]
         if self.state.is_terminal() or not humans:
             return -1
-        # Several humans and a bot or chance to move: keep the last human who acted.
         for state in reversed(self.states[: self.cursor]):
             p = state.current_player
             if p >= 0 and self.record.seats[p].kind == "human":
@@ -179,12 +266,28 @@ class Session:
         return humans[0]
 
     def status(self) -> str:
+        """``over``, ``chance``, ``bot``, ``human`` or, playing by link, ``waiting`` (for the
+        opponent's move, or for their secret to resolve a cast: their next link brings it)."""
         player = self.state.current_player
         if player == TERMINAL:
             return "over"
+        if self.fair is not None and self.at_end and self.waiting_for() is not None:
+            return "waiting"
         if player == CHANCE:
             return "chance"
         return "bot" if self.record.seats[player].kind != "human" else "human"
+
+    def waiting_for(self) -> str | None:
+        """Play by link, at the end of the record: ``"move"`` (the opponent's turn),
+        ``"secret"`` (a cast needs the opponent's secret) or ``None`` (this device can go on)."""
+        if self.fair is None:
+            return None
+        player = self.states[-1].current_player
+        if player == CHANCE:
+            return "secret" if self.fair.outcome(self.states, len(self.record.actions)) is None else None
+        if player >= 0 and player != self.fair.my_seat:
+            return "move"
+        return None
 
     def legal(self) -> list[str]:
         """The legal action strings of the seat to move (empty when a human cannot act)."""
@@ -192,11 +295,11 @@ class Session:
             return []
         return list(self.state.legal_actions())
 
-    def view(self, lang: str = "en") -> dict[str, Any]:
-        """The view model the page renders."""
+    def view(self, lang: str = "en", handed_to: int | None = None) -> dict[str, Any]:
+        """The view model the page renders (``handed_to``: see :meth:`viewer`)."""
         state = self.state
         game = load_game(self.record.game)
-        viewer = self.viewer()
+        viewer = self.viewer(handed_to)
         history = []
         for ply, action in enumerate(self.record.actions):
             before = self.states[ply]
@@ -234,13 +337,15 @@ class Session:
             "hidden_information": game.info.hidden_information,
             "fragment": self.public_fragment(),
             "share_kind": self.share_kind(),
-            "seed": self.record.seed or 0,
+            "hot_seat": self.is_hot_seat(),
+            "by_link": None if self.fair is None else {"seat": self.fair.my_seat, "waiting": self.waiting_for()},
+            "undo_note": self.undo_note(),
             "table": table,
         }
 
-    def automation_state(self) -> dict[str, Any]:
+    def automation_state(self, handed_to: int | None = None) -> dict[str, Any]:
         """``window.pyengineApp.state()``: the documented, stable subset of the view."""
-        viewer = self.viewer()
+        viewer = self.viewer(handed_to)
         return {
             "game": self.record.game,
             "rules": self.record.rules,
@@ -257,18 +362,50 @@ class Session:
     def play(self, action: str) -> None:
         """A human move at the cursor. Illegal input raises and changes nothing."""
         if self.status() != "human":
-            who = {"over": "the game is over", "chance": "chance is to act", "bot": "it is a bot's turn"}
+            who = {"over": "the game is over", "chance": "chance is to act", "bot": "it is a bot's turn",
+                   "waiting": "it is your opponent's turn (send them the link)"}
             raise IllegalActionError(f"you cannot move now: {who[self.status()]}")
         new_state = self.state.apply(action)
         self._push(action, new_state)
 
     def _push(self, action: str, new_state: State) -> None:
         if not self.at_end:
-            self.record = self.record.truncated(self.cursor)
-            del self.states[self.cursor + 1 :]
+            self._truncate(self.cursor)
         self.record = self.record.with_action(action)
         self.states.append(new_state)
         self.cursor += 1
+
+    def _truncate(self, plies: int) -> None:
+        """Cut the record after ``plies`` actions, remembering the chance outcomes cut off."""
+        for ply in range(plies, len(self.record.actions)):
+            if self.states[ply].is_chance():
+                self.memory[self.prefix_digest(ply)] = self.record.actions[ply]
+        self.record = self.record.truncated(plies)
+        del self.states[plies + 1 :]
+        del self._prefix[plies + 1 :]
+
+    def prefix_digest(self, ply: int) -> str:
+        """A digest of the record's first ``ply`` actions (the key of the undo memory)."""
+        while len(self._prefix) <= ply:
+            n = len(self._prefix) - 1
+            self._prefix.append(_digest(self._prefix[n], self.record.actions[n]))
+        return self._prefix[ply]
+
+    def draw_chance(self, entropy: Sequence[int] | None = None) -> str:
+        """The outcome of the chance node at the end of the record: the one remembered for the
+        same actions (undo never re-rolls), else a fresh draw from ``entropy`` (four 32-bit
+        words from the browser's cryptographic generator) or the session's chance source."""
+        state = self.state
+        if self.fair is not None:
+            outcome = self.fair.outcome(self.states, self.cursor)
+            if outcome is None:
+                raise IllegalActionError("this cast needs your opponent's secret: send them the link")
+            return outcome
+        remembered = self.memory.get(self.prefix_digest(self.cursor))
+        if remembered is not None and remembered in {o for o, _ in state.chance_outcomes()}:
+            return remembered
+        rng = rng_from_entropy(entropy) if entropy is not None else self.chance.rng()
+        return sample_chance(state, rng)
 
     def bot_job(self) -> dict[str, Any] | None:
         """The decision a bot must make now (for the page's Worker), or ``None``.
@@ -289,15 +426,23 @@ class Session:
             raise IllegalActionError("that bot move is no longer wanted (the position changed)")
         self._push(action, self.state.apply(action))
 
-    def step_auto(self, bots: bool = True) -> bool:
-        """Resolve one chance node (or, with ``bots``, one bot move here on this thread) at
-        the end of the record.  Returns False when nothing could act."""
-        if not self.at_end:
+    def play_chance(self, outcome: str) -> None:
+        """Resolve the chance node at the end of the record with a given outcome (tests, tools,
+        and outcomes derived by the play-by-link protocol); an impossible one changes nothing."""
+        if not self.at_end or not self.state.is_chance():
+            raise IllegalActionError("there is no chance node to resolve here")
+        self._push(outcome, self.state.apply(outcome))
+
+    def step_auto(self, bots: bool = True, entropy: Sequence[int] | None = None) -> bool:
+        """Resolve one chance node (with ``entropy`` if given, see :meth:`draw_chance`) or,
+        with ``bots``, one bot move here on this thread, at the end of the record.  Returns
+        False when nothing could act."""
+        if not self.at_end or self.status() == "waiting":
             return False
         state = self.state
         player = state.current_player
         if player == CHANCE:
-            action = sample_chance(state, chance_rng(self.record.seed or 0, self.cursor))
+            action = self.draw_chance(entropy)
         elif bots and player >= 0 and self.status() == "bot":
             job = self.bot_job()
             assert job is not None
@@ -330,19 +475,37 @@ class Session:
             target -= 1
         if target < 0 or self.states[max(target, 0)].current_player < 0:
             raise IllegalActionError("there is no move of yours to take back")
-        self.record = self.record.truncated(target)
-        del self.states[target + 1 :]
+        if target < self.floor:
+            raise IllegalActionError("your opponent already has that move: a move sent by link cannot be taken back")
+        self._truncate(target)
         self.cursor = target
+
+    def undo_note(self) -> str | None:
+        """What undo does here, for the page to say: ``"chance"`` when undoing may go back
+        over a chance node (the same move meets the same outcome again), else ``None``."""
+        if self.fair is not None:
+            return "link"
+        game = load_game(self.record.game)
+        return "chance" if game.info.has_chance else None
 
     # --- saving ------------------------------------------------------------------------
     def save_json(self) -> str:
-        """What the page keeps in local storage to survive a reload."""
-        return json.dumps({"v": SAVE_VERSION, "fragment": self.fragment()})
+        """What the page keeps in local storage to survive a reload: the full record at this
+        position and the undo memory (so a reload cannot re-roll either)."""
+        data: dict[str, Any] = {"v": SAVE_VERSION, "fragment": self.fragment(), "memory": self.memory}
+        if self.fair is not None:
+            data["fair"] = self.fair.to_json()
+            data["floor"] = self.floor
+        return json.dumps(data)
 
     @classmethod
     def open_link(cls, fragment: str, save: str | None = None) -> Session:
         """Open a link; a set-up link of a private game resumes the saved game played
         from that set-up (a reload must not lose the game the address bar hides)."""
+        record = decode_fragment(fragment)
+        meta = dict(record.meta)
+        if FAIR_KEY in meta:
+            return cls._open_link_game(record, meta, save)
         session = cls.from_fragment(fragment)
         if save and not session.record.actions:
             try:
@@ -354,12 +517,95 @@ class Session:
         return session
 
     @classmethod
+    def _open_link_game(cls, record: Record, meta: dict[str, str], save: str | None) -> Session:
+        """A play-by-link link: continue this device's game, or join it as the seat the link
+        was sent to.  Every commitment and every recorded cast is checked."""
+        transcript = FairPlay.decode_transcript(meta.pop(FAIR_KEY))
+        game_id = meta.get(GAME_ID_KEY)
+        if not game_id or meta.get(MODE_KEY) != "link":
+            raise InvalidLinkError("this play-by-link link is damaged (it names no game)")
+        plain = replace(record, cursor=None, meta=tuple(sorted(meta.items())))
+        saved = None
+        if save:
+            try:
+                saved = cls.from_save(save)
+            except EngineError:
+                saved = None
+        if saved is not None and saved.fair is not None and saved.game_id == game_id:
+            saved.receive_link(plain, transcript)
+            return saved
+        try:
+            session = cls.from_record(plain)
+        except EngineError as exc:
+            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+        session.fair = FairPlay.join(game_id, transcript)
+        session.check_outcomes()
+        session.floor = len(plain.actions)
+        return session
+
+    def receive_link(self, record: Record, transcript: tuple[Event, ...]) -> None:
+        """Take the opponent's link into this device's play-by-link game (nothing changes if
+        it is refused)."""
+        assert self.fair is not None
+        mine, theirs = self.record.actions, record.actions
+        if theirs[: len(mine)] != mine:
+            if mine[: len(theirs)] == theirs:
+                raise OlderLinkError("this link is older than your game: you already have everything in it")
+            raise InvalidLinkError("this link does not continue your game: its moves differ from yours")
+        fair = self.fair.copy()
+        try:
+            fair.receive(transcript)
+        except InvalidLinkError as exc:
+            if "older" in str(exc):
+                raise OlderLinkError(str(exc)) from None
+            raise
+        try:
+            states = record.replay()
+        except EngineError as exc:
+            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+        previous = (self.fair, self.record, self.states, self.cursor)
+        self.fair, self.record, self.states = fair, replace(record, cursor=None), states
+        self.cursor, self._prefix = len(record.actions), [""]
+        try:
+            self.check_outcomes()
+        except InvalidLinkError:
+            self.fair, self.record, self.states, self.cursor = previous
+            raise
+        self.floor = len(record.actions)
+
+    def check_outcomes(self) -> None:
+        """Play by link: every recorded cast must follow from both players' secrets."""
+        assert self.fair is not None
+        for ply, action in enumerate(self.record.actions):
+            if self.states[ply].is_chance():
+                expected = self.fair.outcome(self.states, ply)
+                if expected is None:
+                    raise InvalidLinkError(f"ply {ply + 1}: the link records a cast nobody could know yet")
+                if expected != action:
+                    raise InvalidLinkError(f"ply {ply + 1}: the cast does not follow from the players' secrets "
+                                           "(the link was altered)")
+
+    @classmethod
     def from_save(cls, text: str) -> Session:
         """Restore a saved game; a corrupt or tampered save raises :class:`InvalidLinkError`."""
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
             raise InvalidLinkError("the saved game is not readable") from None
-        if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or not isinstance(data.get("fragment"), str):
+        if not isinstance(data, dict) or data.get("v") not in (1, SAVE_VERSION) or not isinstance(
+                data.get("fragment"), str):
             raise InvalidLinkError("the saved game is not in a format this version can read")
-        return cls.from_fragment(data["fragment"])
+        memory = data.get("memory", {})
+        if not isinstance(memory, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 200 for k, v in memory.items()):
+            raise InvalidLinkError("the saved game is damaged (its chance memory is unreadable)")
+        session = cls.from_fragment(data["fragment"])
+        session.memory = dict(memory)
+        if "fair" in data:
+            session.fair = FairPlay.from_json(data["fair"])
+            floor = data.get("floor", 0)
+            session.floor = floor if isinstance(floor, int) and 0 <= floor <= len(session.record.actions) else 0
+            if session.fair.game_id != session.game_id:
+                raise InvalidLinkError("the saved game's fair-play data belongs to another game")
+            session.check_outcomes()
+        return session

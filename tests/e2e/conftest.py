@@ -107,6 +107,33 @@ def ctx(browser: Any, server: Server) -> Iterator[tuple[Any, Guard]]:
     assert guard.blocked == [], f"requests outside the site: {guard.blocked}"
 
 
+class PageChance:
+    """The page's test generator of chance (``seededWords`` in web/app.js, splitmix32) in
+    Python, so a test can know what a page whose chance it fixed will draw: every chance node
+    takes four words (:func:`pyengine.core.chance.rng_from_entropy`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.x = seed & 0xFFFFFFFF
+
+    def word(self) -> int:
+        self.x = (self.x + 0x9E3779B9) & 0xFFFFFFFF
+        z = self.x
+        z = ((z ^ (z >> 16)) * 0x21F0AAAD) & 0xFFFFFFFF
+        z = ((z ^ (z >> 15)) * 0x735A2D97) & 0xFFFFFFFF
+        return (z ^ (z >> 15)) & 0xFFFFFFFF
+
+    def rng(self) -> Any:
+        from pyengine.core.chance import rng_from_entropy
+
+        return rng_from_entropy([self.word() for _ in range(4)])
+
+
+def fix_chance(context: Any, seed: int) -> None:
+    """Fix the chance of every page of ``context`` from its first script (the test hook of
+    ``window.pyengineApp``; live chance otherwise)."""
+    context.add_init_script(f"window.pyengineApp = {{testing: {{chanceSeed: {int(seed)}}}}};")
+
+
 def open_app(context: Any, url: str) -> Any:
     page = context.new_page()
     errors: list[str] = []

@@ -10,6 +10,7 @@ import pytest
 from pyengine.app import worker
 from pyengine.app.session import Session, game_setup_json
 from pyengine.core import EngineError, IllegalActionError, decode_fragment
+from pyengine.core.chance import SeededChance
 from pyengine.core.errors import InvalidRecordError
 
 
@@ -36,9 +37,9 @@ def test_bot_job_is_answered_by_the_worker_entry_and_played_back() -> None:
 def test_worker_and_page_make_the_same_bot_moves() -> None:
     seats = [("", "bot:random"), ("", "bot:random")]
     for seed in range(12):
-        here = Session.new("kuhn", seats=seats, seed=seed)
+        here = Session.new("kuhn", seats=seats, seed=seed, chance=SeededChance(seed))
         here.run_auto()
-        there = Session.new("kuhn", seats=seats, seed=seed)
+        there = Session.new("kuhn", seats=seats, seed=seed, chance=SeededChance(seed))
         while not there.state.is_terminal():
             job = there.bot_job()
             if job is None:

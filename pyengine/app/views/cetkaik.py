@@ -11,8 +11,8 @@ Squares are the engine's ints ``0..80`` (``row * 9 + column``, row 0 = ``A`` at 
 JSON object keys are their decimal strings.
 
 >>> from pyengine.app.session import Session
->>> s = Session.new("cetkaik", seed=2)  # the A side moves first
->>> _ = s.run_auto()
+>>> s = Session.new("cetkaik")
+>>> s.play_chance("一位色赤")  # the A side moves first
 >>> v = s.view()["table"]
 >>> v["phase"], v["season"], v["rate"], v["scores"]
 ('move', 0, 1, [20, 20])
