@@ -104,7 +104,7 @@ function mount(host, ctx) {
     h("label", {}, h("span", { class: "df-l-terms" }), termsSel));
 
   const strip = h("div", { class: "df-strip", role: "status", "aria-live": "off" });
-  const ring = new kit.SeatRing({});
+  const ring = new kit.SeatRing();
   const field = new kit.Field({ deck, lang: ctx.lang });
   const trickCaption = h("p", { class: "df-trick" });
   const discards = h("p", { class: "df-discards muted" });
@@ -184,7 +184,7 @@ function mount(host, ctx) {
     const picked = tv.bomb.options.find((o) => o.ranks.length === bombSel.size && o.ranks.every((r) => bombSel.has(r)));
     bombSel.clear();
     if (picked) ctx.play(picked.action);
-    else ctx.notify(t("daifugo.bomb.too_many", { n: tv.bomb.max }), [], "error");
+    else { ctx.notify(t("daifugo.bomb.too_many", { n: tv.bomb.max }), [], "error"); renderControls(); }
   }
 
   playBtn.addEventListener("click", confirm);
