@@ -254,7 +254,7 @@ async function route() {
   const frag = decodeURIComponent(location.hash.slice(1));
   if (frag === lastFragment && view) return;
   if (frag === "" && params.get("game")) {
-    // An embed or a link that names a game: start one (a person against the simplest bots).
+    // An embed or a link that names a game: start one (a person against bots of ?level=, else the strongest).
     const games = callOk("games").games;
     const g = games.find((x) => x.id === params.get("game"));
     if (g) {

@@ -246,3 +246,19 @@ def test_results_carry_each_seats_class_new_sets_and_standings() -> None:
     three.run_auto()
     r = three.view()["table"]["results"][0]
     assert [r["classes"][p] for p in r["placing"]] == ["tycoon", "commoner", "beggar"]
+
+
+def test_game_points_follow_the_jdf_table_and_its_set_bonus() -> None:
+    session = Session.new("daifugo", "1.jdf~match.games=5", [("", "bot:random")] * 4, 3)
+    session.run_auto()
+    v = session.view()["table"]
+    assert [r["new_set"] for r in v["results"]] == [False, False, False, False, True]
+    for r in v["results"]:
+        by_place = [r["points"][p] for p in r["placing"]]
+        assert by_place == ([8, 4, 2, 0] if r["game"] == 4 else [6, 4, 2, 0])  # +2: the set's last game
+    assert [sum(r["points"][p] for r in v["results"]) for p in range(4)] == v["scores"]
+    # replaying: only the games finished before the position on screen
+    middle = next(i for i, s in enumerate(session.states) if len(s.observation(-1)["results"]) == 2)
+    kinds = ("bot:random",) * 4
+    back = table_view(TableContext(session.states, session.record.actions, middle, -1, "en", kinds))
+    assert [r["points"] for r in back["results"]] == [r["points"] for r in v["results"][:2]]

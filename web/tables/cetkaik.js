@@ -558,8 +558,8 @@ function mount(host, ctx) {
     const body = [head, list, h("p", { text: T("decl.value", { value: pend.value, rate: pend.rate }) })];
     if (m && m.declare) {
       body.push(h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", "data-declare": "ty_mok", text: T("decl.ty_mok", { rate: pend.rate_after }), onclick: () => play(m.declare.ty_mok) }),
-        h("button", { type: "button", "data-declare": "ta_xot", text: T("decl.ta_xot", { value: (pend.value > 0 ? "+" : "") + pend.value }), onclick: () => play(m.declare.ta_xot) })));
+        m.declare.ty_mok ? h("button", { type: "button", class: "primary", "data-declare": "ty_mok", text: T("decl.ty_mok", { rate: pend.rate_after }), onclick: () => play(m.declare.ty_mok) }) : null,
+        m.declare.ta_xot ? h("button", { type: "button", "data-declare": "ta_xot", text: T("decl.ta_xot", { value: (pend.value > 0 ? "+" : "") + pend.value }), onclick: () => play(m.declare.ta_xot) }) : null));
     }
     dialog.setAttribute("aria-labelledby", "ck-decl-title");
     dialog.replaceChildren(...body);

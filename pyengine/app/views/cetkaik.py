@@ -165,8 +165,15 @@ def group_moves(state: CetkaikState) -> dict[str, JSON]:
         out["choice"] = {str(parse_square(a)): a for a in state.legal_actions() if a != DECLINE}
         out["decline"] = DECLINE
     elif phase == DECLARATION:
-        out["declare"] = {"ty_mok": TY_MOK, "ta_xot": TA_XOT}
+        legal = state.legal_actions()
+        out["declare"] = {key: a for key, a in (("ty_mok", TY_MOK), ("ta_xot", TA_XOT)) if a in legal}
     return out
+
+
+def _rate_after_ty_mok(state: CetkaikState) -> int | None:
+    """The rate the game goes on at after ty mok1 (the engine's own answer), or ``None``
+    when ty mok1 is not a choice."""
+    return state.apply(TY_MOK).rate if TY_MOK in state.legal_actions() else None
 
 
 def _pending(state: CetkaikState, lang: str) -> JSON:
@@ -182,7 +189,7 @@ def _pending(state: CetkaikState, lang: str) -> JSON:
         return {"src": pend[0], "via": pend[1], "dest": pend[2]}
     if phase == DECLARATION:
         return {"hands": _hand_entries(list(pend[2]), lang), "hand_value": pend[0], "penalty_value": pend[1],
-                "value": state.ta_xot_value(), "rate": state.rate, "rate_after": min(64, state.rate * 2)}
+                "value": state.ta_xot_value(), "rate": state.rate, "rate_after": _rate_after_ty_mok(state)}
     return None
 
 

@@ -174,19 +174,18 @@ def _standings(scores: list[int]) -> list[JSON]:
     return [p for p in sorted(range(len(scores)), key=lambda p: -scores[p])]
 
 
-def _points(rules: DaifugoRules, n: int, place: int, game_no: int) -> int:
-    scoring = rules.match.scoring.value
-    if scoring == "places":
-        return n - place
-    if scoring == "uecda":
-        return 5 - place
-    if scoring == "win":
-        return 1 if place == 0 else 0
-    pts = (6, 4, 2, 0)[place] if place < 4 else 0
-    sg = rules.match.set_games
-    if place == 0 and sg and game_no % sg == 0:
-        pts += 2
-    return pts
+def _game_points(ctx: TableContext) -> list[list[int]]:
+    """Each finished game's points by seat, up to the position on screen, read from the
+    engine's match scores (they change only when a game ends, and every game gives its
+    winner points), so the view never repeats the scoring rules."""
+    out: list[list[int]] = []
+    last = ctx.states[0].returns()
+    for st in ctx.states[1: ctx.cursor + 1]:
+        now = st.returns()
+        if now != last:
+            out.append([round(a - b) for a, b in zip(now, last, strict=True)])
+            last = now
+    return out
 
 
 def table_view(ctx: TableContext) -> dict[str, JSON]:
@@ -348,6 +347,8 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
     # results and the scoreboard
     results: list[dict[str, JSON]] = []
     set_games = rules.match.set_games
+    points = _game_points(ctx)
+    assert len(points) == len(obs["results"]), "every finished game changes the match scores"
     for g, placing in enumerate(obs["results"], start=1):
         places = [list(placing).index(p) for p in range(n)]
         results.append({
@@ -355,7 +356,7 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
             "set": (g - 1) // set_games + 1 if set_games else 1,
             "new_set": bool(set_games) and g > 1 and (g - 1) % set_games == 0,
             "placing": list(placing),
-            "points": [_points(rules, n, places[p], g) for p in range(n)],
+            "points": list(points[g - 1]),
             "classes": [class_id(places[p], n) for p in range(n)],
         })
     scores: list[int] = list(obs["scores"])
