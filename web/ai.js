@@ -1,5 +1,5 @@
-// The page's side of the AI Worker (web/ai-worker.js): starts it on demand, sends bot
-// decisions and long tasks, and lets the page stop waiting at any time.
+// The page's side of the AI Worker (web/ai-worker.js): starts it on demand and sends bot
+// decisions and long tasks (the page ignores an answer that comes too late).
 export class AiClient {
   constructor(wheel) {
     this.wheel = wheel;
@@ -64,17 +64,4 @@ export class AiClient {
 
   choose(job) { return this.request({ type: "choose", job }); }
   task(name, args) { return this.request({ type: "task", name, args }); }
-
-  // Stop a search that is taking too long: the worker is replaced (a restart costs a
-  // Pyodide boot, so a page normally just ignores a stale answer instead).
-  restart() {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    const err = new Error("cancelled");
-    err.cancelled = true;
-    for (const p of this.pending.values()) p.reject(err);
-    this.pending.clear();
-    this.status = "idle";
-    this.readyPromise = null;
-  }
 }

@@ -263,7 +263,6 @@ async function botMove(gen, pace) {
     [result] = await Promise.all([ai.choose(job), pace]);
   } catch (e) {
     thinking = false;
-    if (e && e.cancelled) return null;
     if (gen !== autoGen) return null;
     if (!aiFallbackNoted) { aiFallbackNoted = true; notify(t("ai.fallback", { reason: e.message }), [], "error"); }
     return call("auto", { bots: true, entropy: entropy() });
@@ -281,7 +280,7 @@ async function route() {
   const frag = decodeURIComponent(location.hash.slice(1));
   if (frag === lastFragment && view) return;
   if (frag === "" && params.get("game")) {
-    // An embed or a link that names a game: start one (a person against the simplest bots).
+    // An embed or a link that names a game: start one (a person against bots of ?level=, else the strongest).
     const games = callOk("games").games;
     const g = games.find((x) => x.id === params.get("game"));
     if (g) {
@@ -507,20 +506,14 @@ function tableContext(game) {
     t, h,
     get lang() { return lang; },
     embed: EMBED,
-    get view() { return view; },
-    get thinking() { return thinking; },
     get paused() { return paused; },
     get speed() { return speed; },
     play: (action) => playFromUi(action),
-    tryPlay: (action) => play(action),
     goto, undo,
-    pause: pauseAuto, resume: resumeAuto,
-    setSpeed,
-    notify, clearNotice,
+    notify,
     seatName,
     shareUrl,
     announce,
-    call: (method, args) => call(method, args),
     // A game's own Python calls: pyengine.app.views.<game>.ui_call(session, name, args, lang).
     // A result carrying a view replaces the game on the table.
     gameCall: async (name, args = {}) => {

@@ -6,7 +6,11 @@ Only JSON strings cross the boundary, so no proxies leak.  All logic lives in
 :mod:`pyengine.app.session`, which is tested without a browser.
 """
 
+from __future__ import annotations
+
 import json
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import window
@@ -15,83 +19,148 @@ from pyengine.app.session import Session, game_setup_json, games_json
 from pyengine.app.views import ui_call
 from pyengine.core import EngineError, Record
 
-_session = None
+Args = dict[str, Any]
+"""A call's arguments: the page's JSON object (``lang`` included)."""
+Result = dict[str, Any]
+"""A call's JSON-ready answer (``ok`` is added by :func:`call`)."""
+
+_session: Session | None = None
 
 
-def _view(lang, a):
+def _no_game() -> Result:
+    """The answer to a call about the game on the table when there is none."""
+    return {"view": None, "state": {"game": None, "rules": None, "record": None, "to_move": None,
+                                     "observation": None, "status": "start"}, "legal": []}
+
+
+def _view(session: Session, a: Args, lang: str) -> Result:
+    # handed: at a hot seat, the seat that has taken the device (the session decides what it sees)
     handed = a.get("handed")
-    handed = handed if isinstance(handed, int) else None
-    return {"view": _session.view(lang, handed), "state": _session.automation_state(handed)}
+    seat = handed if isinstance(handed, int) and not isinstance(handed, bool) else None
+    return {"view": session.view(lang, seat), "state": session.automation_state(seat)}
 
 
-def _dispatch(method, a):
+def _opened(session: Session, a: Args, lang: str) -> Result:
+    """Put ``session`` on the table and answer with its view."""
     global _session
-    lang = a.get("lang", "en")
-    if method == "games":
-        return {"games": games_json(lang)}
-    if method == "setup":
-        return {"setup": game_setup_json(a["game"])}
-    if method == "new":
-        seats = a.get("seats")
-        _session = Session.new(a["game"], a.get("rules"), [tuple(s) for s in seats] if seats else None, a.get("seed"),
-                               by_link=bool(a.get("by_link")))
-        return _view(lang, a)
-    if method == "open":
-        session = Session.open_link(a["fragment"], a.get("save"))
-        _session = session
-        return _view(lang, a)
-    if method == "restore":
-        session = Session.from_save(a["save"])
-        _session = session
-        return _view(lang, a)
-    if method == "close":
-        _session = None
-        return {}
-    if method == "game":
-        # A game's own table calls (import a record, the rules panel…): the game's view
-        # module (pyengine.app.views.<game>.ui_call) returns a dict, or {"record": Record}
-        # to open a new game on the table.
-        result = ui_call(a["game"], _session, a["name"], a.get("args", {}), lang)
-        if isinstance(result.get("record"), Record):
-            _session = Session.from_record(result.pop("record"))
-            result.update(_view(lang, a))
-        return result
+    _session = session
+    return _view(session, a, lang)
+
+
+# --- calls that need no game on the table ------------------------------------------------------
+def _games(a: Args, lang: str) -> Result:
+    return {"games": games_json(lang)}
+
+
+def _setup(a: Args, lang: str) -> Result:
+    return {"setup": game_setup_json(a["game"])}
+
+
+def _new(a: Args, lang: str) -> Result:
+    seats = a.get("seats")
+    seat_list = [(str(name), str(kind)) for name, kind in seats] if seats else None
+    return _opened(Session.new(a["game"], a.get("rules"), seat_list, a.get("seed"), by_link=bool(a.get("by_link"))),
+                   a, lang)
+
+
+def _open(a: Args, lang: str) -> Result:
+    return _opened(Session.open_link(a["fragment"], a.get("save")), a, lang)
+
+
+def _restore(a: Args, lang: str) -> Result:
+    return _opened(Session.from_save(a["save"]), a, lang)
+
+
+def _close(a: Args, lang: str) -> Result:
+    global _session
+    _session = None
+    return {}
+
+
+def _game(a: Args, lang: str) -> Result:
+    """A game's own table call (import a record, the rules panel…): the game's view module
+    (pyengine.app.views.<game>.ui_call) returns a dict, or {"record": Record} to open a new
+    game on the table."""
+    result = ui_call(a["game"], _session, a["name"], a.get("args", {}), lang)
+    record = result.get("record")
+    if isinstance(record, Record):
+        del result["record"]
+        result.update(_opened(Session.from_record(record), a, lang))
+    return result
+
+
+# --- calls about the game on the table ---------------------------------------------------------
+def _view_call(s: Session, a: Args, lang: str) -> Result:
+    return _view(s, a, lang)
+
+
+def _legal(s: Session, a: Args, lang: str) -> Result:
+    return {"legal": s.legal()}
+
+
+def _play(s: Session, a: Args, lang: str) -> Result:
+    s.play(a["action"])
+    return _view(s, a, lang)
+
+
+def _auto(s: Session, a: Args, lang: str) -> Result:
+    entropy = a.get("entropy")  # four words from crypto.getRandomValues: live chance
+    moved = s.step_auto(bots=bool(a.get("bots", True)), entropy=entropy if isinstance(entropy, list) else None)
+    return {"moved": moved, **_view(s, a, lang)}
+
+
+def _bot_job(s: Session, a: Args, lang: str) -> Result:
+    return {"job": s.bot_job()}
+
+
+def _play_bot(s: Session, a: Args, lang: str) -> Result:
+    s.play_bot(a["action"], int(a["ply"]))
+    return _view(s, a, lang)
+
+
+def _goto(s: Session, a: Args, lang: str) -> Result:
+    s.goto(int(a["cursor"]))
+    return _view(s, a, lang)
+
+
+def _undo(s: Session, a: Args, lang: str) -> Result:
+    s.undo()
+    return _view(s, a, lang)
+
+
+def _save(s: Session, a: Args, lang: str) -> Result:
+    return {"save": s.save_json()}
+
+
+ANYTIME: dict[str, Callable[[Args, str], Result]] = {
+    "games": _games, "setup": _setup, "new": _new, "open": _open, "restore": _restore, "close": _close,
+    "game": _game,
+}
+ON_TABLE: dict[str, Callable[[Session, Args, str], Result]] = {
+    "view": _view_call, "legal": _legal, "play": _play, "auto": _auto, "bot_job": _bot_job,
+    "play_bot": _play_bot, "goto": _goto, "undo": _undo, "save": _save,
+}
+
+
+def _dispatch(method: str, a: Args) -> Result:
+    lang = str(a.get("lang", "en"))
+    if method in ANYTIME:
+        return ANYTIME[method](a, lang)
     if _session is None:
-        return {"view": None, "state": {"game": None, "rules": None, "record": None, "to_move": None,
-                                         "observation": None, "status": "start"}, "legal": []}
-    if method == "view":
-        return _view(lang, a)
-    if method == "legal":
-        return {"legal": _session.legal()}
-    if method == "play":
-        _session.play(a["action"])
-        return _view(lang, a)
-    if method == "auto":
-        moved = _session.step_auto(bots=bool(a.get("bots", True)), entropy=a.get("entropy"))
-        return {"moved": moved, **_view(lang, a)}
-    if method == "bot_job":
-        return {"job": _session.bot_job()}
-    if method == "play_bot":
-        _session.play_bot(a["action"], int(a["ply"]))
-        return _view(lang, a)
-    if method == "goto":
-        _session.goto(int(a["cursor"]))
-        return _view(lang, a)
-    if method == "undo":
-        _session.undo()
-        return _view(lang, a)
-    if method == "save":
-        return {"save": _session.save_json()}
+        return _no_game()
+    if method in ON_TABLE:
+        return ON_TABLE[method](_session, a, lang)
     raise ValueError(f"unknown bridge method {method!r}")
 
 
-def call(method, args_json="{}"):
+def call(method: str, args_json: str = "{}") -> str:
+    result: Result
     try:
         result = _dispatch(method, json.loads(args_json))
         result["ok"] = True
     except EngineError as exc:
         result = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
-    except Exception as exc:  # a bug: report it instead of leaving the page stuck
+    except Exception as exc:  # noqa: BLE001 - a bug: report it instead of leaving the page stuck
         result = {"ok": False, "error": f"internal error: {exc!r}", "kind": "InternalError"}
     return json.dumps(result)
 

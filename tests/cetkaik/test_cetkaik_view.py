@@ -280,3 +280,48 @@ def test_session_view_carries_the_table_and_setup_seasons() -> None:
     v = session.view("ko")["table"]
     assert v["seasons"] == 2 and v["plan"] == "direction" and v["season_name"] == "봄"
     assert v["can_act"] is True and v["moves"] is not None
+
+
+# --- what the page reads instead of knowing the rules -------------------------------------------
+def test_square_names_and_side_marks_come_from_the_view() -> None:
+    v = table_view(ctx_of(play_line(OFFICIAL, ["一位色赤"]), ["一位色赤"]))
+    assert v["columns"] == list("KLNTZXCMP") and v["rows"] == ["A", "E", "I", "U", "O", "Y", "AI", "AU", "IA"]
+    assert len(v["squares"]) == 81 and v["squares"][0] == "KA" and v["squares"][80] == "PIA"
+    assert v["squares"][SQ["ZO"]] == "ZO"
+    assert v["names"]["side_marks"] == ["A", "IA"]
+    assert v["import_rules"] == ["auto", "official", "cerke_online"]
+
+
+def test_water_destinations_are_marked_for_exactly_the_water_moves() -> None:
+    s = CetkaikState(OFFICIAL, phase=MOVE)
+    moves = group_moves(s)
+    assert moves["pieces"][str(SQ["NI"])]["water"] == [str(SQ["NO"])]
+    marked = 0
+    for entry in moves["pieces"].values():
+        for group in [entry, *entry["via"].values()]:
+            assert set(group["water"]) <= set(group["to"])
+            for dest, action in group["to"].items():
+                assert (dest in group["water"]) == action.endswith("水")
+            marked += len(group["water"])
+    assert marked == sum(1 for a in s.legal_actions() if a.endswith("水"))
+
+
+def test_cast_plies_are_the_stick_casts_only() -> None:
+    line = ["一位色赤", "NI片NO水", "水四", "KAU片LAU心KAU", "橋三"]
+    v = table_view(ctx_of(play_line(OFFICIAL, line), line, viewer=IA))
+    assert v["cast_plies"] == [2, 4]
+    step = ["一位色赤", "KA片KE心KA", "橋三", "KA"]
+    assert table_view(ctx_of(play_line(OFFICIAL, step), step))["cast_plies"] == [2]
+
+
+def test_set_up_offers_the_game_lengths_as_rules_encodings() -> None:
+    assert ui_call(None, "seasons", {"rules": "1.official"}) == {"choices": [
+        {"seasons": 4, "rules": "1.official"},
+        {"seasons": 2, "rules": "1.official~seasons=2"},
+        {"seasons": 1, "rules": "1.official~seasons=1"},
+    ]}
+    assert ui_call(None, "seasons", {})["choices"][0]["rules"] == "1.official"
+    for choice in ui_call(None, "seasons", {"rules": "1.cerke_online"})["choices"]:
+        session = Session.new("cetkaik", str(choice["rules"]), seed=1)
+        assert session.state.rules.seasons == choice["seasons"]
+        assert session.state.rules.preset_name() in ("cerke_online", None)

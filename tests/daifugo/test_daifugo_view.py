@@ -206,3 +206,59 @@ def test_rules_panel_explains_and_never_fixes() -> None:
     assert rules_set("1.jdf", {}, 5)["error"] == "match.scoring 'jdf' (6/4/2/0) is for 4 players, not 5"
     assert ui_call(None, "rules_set", {"rules": "1.basic", "changes": {"match.games": "3"}, "players": 4}, "en")[
         "rules"] == "1.basic~match.games=3"
+
+
+def test_q_bomber_offers_every_legal_rank_set_with_its_action() -> None:
+    bomb = DaifugoState.custom("party", ["SQ.HQ.H9.C3", "D4.H6", "C6.S8"], turn=0).apply("SQ.HQ")
+    b = view_of(bomb)["bomb"]
+    assert b["max"] == 2
+    options = b["options"]
+    assert [o["action"] for o in options] == list(bomb.legal_actions())
+    by_ranks = {tuple(sorted(o["ranks"])): o["action"] for o in options}
+    assert by_ranks[()] == "bomb:-"
+    assert by_ranks[("5", "T")] == "bomb:5.T"
+    assert by_ranks[("2", "3")] == "bomb:3.2"
+    assert len(by_ranks) == len(options) == 1 + 13 + 78  # no rank, one of 13, two of 13
+    assert all(o["label"] for o in options)
+    assert [r["id"] for r in b["ranks"]] == list("3456789TJQKA2")
+
+
+def test_pass_is_offered_as_an_action_string_only_when_legal() -> None:
+    lead = view_of(DaifugoState.custom("basic", ["S3.H3.D5", "D4", "C6"]))
+    assert lead["pass_action"] is None and lead["can_pass"] is False
+    follow = DaifugoState.custom("basic", ["S3.H3.D5", "D4.C9", "C6"]).apply("D5")
+    v = view_of(follow, viewer=1, kinds=("bot:random", "human", "bot:random"))
+    assert v["mode"] == "play" and v["pass_action"] == "pass" and "pass" in follow.legal_actions()
+
+
+def test_results_carry_each_seats_class_new_sets_and_standings() -> None:
+    session = Session.new("daifugo", "1.popular~match.games=3~match.set_games=2", [("", "bot:random")] * 4, 3)
+    session.run_auto()
+    v = session.view()["table"]
+    assert len(v["results"]) == 3
+    for r in v["results"]:
+        assert [r["classes"][p] for p in r["placing"]] == ["tycoon", "rich", "poor", "beggar"]
+    assert [r["new_set"] for r in v["results"]] == [False, False, True]
+    scores = v["scores"]
+    assert sorted(v["standings"]) == [0, 1, 2, 3]
+    assert [scores[p] for p in v["standings"]] == sorted(scores, reverse=True)
+    three = Session.new("daifugo", "1.popular~match.games=1~finishing.miyako_ochi=off", [("", "bot:random")] * 3, 5)
+    three.run_auto()
+    r = three.view()["table"]["results"][0]
+    assert [r["classes"][p] for p in r["placing"]] == ["tycoon", "commoner", "beggar"]
+
+
+def test_game_points_follow_the_jdf_table_and_its_set_bonus() -> None:
+    session = Session.new("daifugo", "1.jdf~match.games=5", [("", "bot:random")] * 4, 3)
+    session.run_auto()
+    v = session.view()["table"]
+    assert [r["new_set"] for r in v["results"]] == [False, False, False, False, True]
+    for r in v["results"]:
+        by_place = [r["points"][p] for p in r["placing"]]
+        assert by_place == ([8, 4, 2, 0] if r["game"] == 4 else [6, 4, 2, 0])  # +2: the set's last game
+    assert [sum(r["points"][p] for r in v["results"]) for p in range(4)] == v["scores"]
+    # replaying: only the games finished before the position on screen
+    middle = next(i for i, s in enumerate(session.states) if len(s.observation(-1)["results"]) == 2)
+    kinds = ("bot:random",) * 4
+    back = table_view(TableContext(session.states, session.record.actions, middle, -1, "en", kinds))
+    assert [r["points"] for r in back["results"]] == [r["points"] for r in v["results"][:2]]

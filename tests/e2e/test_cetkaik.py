@@ -255,3 +255,24 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         assert width > 250 and bottom <= frame.evaluate("window.innerHeight") + 1
         assert frame.evaluate(rect, ".ck-replay")[1] <= frame.evaluate("window.innerHeight") + 1
         assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_set_up_form_offers_the_engines_game_lengths(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    card = page.locator('.game-card[data-game="cetkaik"]')
+    card.locator('[data-action="new"]').click()
+    form = card.locator(".setup")
+    seasons = form.locator('[data-setup="seasons"]')
+    expect(seasons.locator("option")).to_have_count(3)
+    assert seasons.locator("option").evaluate_all("(os) => os.map((o) => o.dataset.seasons)") == ["4", "2", "1"]
+    seasons.select_option(label=seasons.locator('option[data-seasons="2"]').inner_text())
+    # another preset keeps the chosen length
+    form.locator('select[name="preset"]').select_option(index=1)
+    expect(seasons.locator("option:checked")).to_have_attribute("data-seasons", "2")
+    preset = form.locator('select[name="preset"] option:checked').get_attribute("data-preset")
+    form.locator('select[name="seat1"]').select_option("human")
+    form.locator('button[type="submit"]').click()
+    page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'")
+    assert page.evaluate("window.pyengineApp.state().rules") == f"1.{preset}~seasons=2"
+    assert page.errors == []

@@ -256,3 +256,48 @@ def test_five_bots_play_a_whole_game_at_instant_speed(ctx: tuple[Any, Guard], se
     assert steps == plies
     expect(page.locator(".df-results")).to_be_visible()
     assert page.errors == []
+
+
+def at_q_bomber() -> Session:
+    """A party game where the human (seat 0) has just played queens and names ranks to bomb."""
+    rules = "1.party~match.games=1~finishing.miyako_ochi=off"
+    for seed in range(1, 60):
+        s = Session.new("daifugo", rules, [("", "human")] + [("", "bot:random")] * 3, seed)
+        while True:
+            s.run_auto()
+            if s.status() == "over":
+                break
+            table = s.view()["table"]
+            if table["mode"] == "bomb":
+                return s
+            legal = s.legal()
+            queens = [a for a in legal if ":" not in a and a != "pass" and all(t[1:] == "Q" for t in a.split("."))]
+            s.play(queens[0] if queens and table["mode"] == "play" else legal[0])
+    raise AssertionError("no seed reaches a Q-bomber choice")
+
+
+def test_q_bomber_ranks_are_named_by_clicking(ctx: tuple[Any, Guard], server: Server) -> None:
+    session = at_q_bomber()
+    most = session.view()["table"]["bomb"]["max"]
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + session.fragment())
+    page.wait_for_selector('.df[data-mode="bomb"]')
+    ply = page.evaluate("window.pyengineApp.state().ply")
+    # one rank too many: refused with a message, nothing played, the buttons cleared
+    for rank in "3456789TJQKA2"[: most + 1]:
+        page.locator(f'.df-rank[data-rank="{rank}"]').click()
+    expect(page.locator('.df-rank[aria-pressed="true"]')).to_have_count(most + 1)
+    page.locator('[data-df="play"]').click()
+    expect(page.locator("#notice")).to_contain_text(str(most))
+    expect(page.locator('.df-rank[aria-pressed="true"]')).to_have_count(0)
+    assert page.evaluate("window.pyengineApp.state().ply") == ply
+    # the 5s (and the 10s when two ranks may be named): the engine's bomb with those ranks
+    named = ["5", "T"][:most]
+    for rank in named:
+        page.locator(f'.df-rank[data-rank="{rank}"]').click()
+    page.locator('[data-df="play"]').click()
+    page.wait_for_function(f"window.pyengineApp.state().ply > {ply}")
+    history = page.evaluate("window.pyengineApp.state().observation.history")
+    bombs = [ev for ev in history if ev[0] == "bomb"]
+    assert bombs and bombs[-1][1] == 0 and bombs[-1][2] == [{"5": 3, "T": 8}[r] for r in named]
+    assert page.errors == []

@@ -12,27 +12,24 @@
 // nodes by key so that focus, selection and CSS transitions survive updates):
 //
 //   ensureStyles()                       insert cardkit.css once (call before building anything)
-//   cardEl(deck, id, {lang, faceDown, note, small}) -> a card element (div.ck-card)
-//   faceDownRow(deck, count, {max, label}) -> a row of card backs with a count ("×12" beyond max)
+//   cardEl(deck, id, {note, small}) -> a card element (div.ck-card)
 //
 //   new Hand({deck, lang, label, onToggle(key, selectedKeys), onConfirm(selectedKeys), onKey(ev)})
-//     .update({cards: [{key, id, playable, hint, note, disabled}], selected: [key...],
-//              selectable: bool, lang})
+//     .update({cards: [{key, id, playable, note}], selected: [key...], selectable: bool, lang})
 //       cards are shown in the order given (the game sorts them). `playable` highlights a card,
-//       `playable === false` dims it while `selectable`; `hint` marks a suggested card.
+//       `playable === false` dims it while `selectable`.
 //     .selected (array of keys)   .setSelected(keys)   .focus()   .clear()
 //     Keyboard: ←/→ (and ↑/↓, Home/End) move the focus, Space toggles, Enter confirms.
 //     A click toggles; a double click confirms. Every card is a toggle button (aria-pressed).
 //
-//   new SeatRing({lang})
-//     .update(seats, {ring}) with seats = [{key, name, count, title, badge, marks: [text],
-//              active, me, out, detail, faceDown: n, hand: element?}] in table order with the
-//       viewer first; 2–8 seats. With `ring` (default) they sit around an oval on wide
-//       screens; on narrow containers (<560 px) and always when ring === false they form a
-//       strip. `.centre` is the element in the middle (put the Field there).
+//   new SeatRing()
+//     .update(seats) with seats = [{key, name, count, title, badge, marks: [text], active, me,
+//       out, detail}] in table order with the viewer first; 2–8 seats. They sit around an oval
+//       on wide screens and form a strip on narrow containers (<560 px). `.centre` is the
+//       element in the middle (put the Field there).
 //
-//   new Field({deck, lang, label})
-//     .update({cards: [{key, id, note}], caption, by, stacked: [[...cards] ...], empty})
+//   new Field({deck, lang})
+//     .update({cards: [{key, id, note}], caption, stacked: [[...cards] ...], lang})
 //       the current top play (large) over the plays it beat (small, faded).
 //
 //   new LogList({label, max})
@@ -40,7 +37,7 @@
 //       to the end, at most `max` shown.
 //
 //   new Chips({label})
-//     .update({pot, stacks: [{key, label, amount}], unit}) — a pot and per-seat chip stacks.
+//     .update({pot, potLabel, stacks: [{key, label, amount}]}) — a pot and per-seat chip stacks.
 //
 // Styles live in web/tables/cardkit.css (classes prefixed "ck-"); games add their own.
 
@@ -75,25 +72,16 @@ export function cardEl(deck, id, opts = {}) {
   return card;
 }
 function setCard(card, deck, id, opts = {}) {
-  const face = opts.faceDown ? "back" : String(id);
+  const face = String(id);
   if (card.dataset.face !== face) {
-    card.innerHTML = opts.faceDown ? deck.back() : deck.svg(id);
+    card.innerHTML = deck.svg(id);
     card.dataset.face = face;
   }
-  card.classList.toggle("ck-back", Boolean(opts.faceDown));
   let note = card.querySelector(":scope > .ck-note");
   if (opts.note) {
     if (!note) { note = el("span", "ck-note"); card.append(note); }
     note.textContent = opts.note;
   } else if (note) note.remove();
-}
-
-export function faceDownRow(deck, count, opts = {}) {
-  const max = opts.max ?? 5;
-  const row = el("div", "ck-backs", { role: "img", "aria-label": opts.label || String(count) });
-  for (let i = 0; i < Math.min(count, max); i++) row.append(cardEl(deck, "", { faceDown: true, small: true }));
-  if (count > max) row.append(el("span", "ck-more", { text: `×${count}` }));
-  return row;
 }
 
 // ---------------------------------------------------------------- the hand
@@ -152,8 +140,6 @@ export class Hand {
       setCard(b.firstChild, this.deck, c.id, { note: c.note });
       b.classList.toggle("ck-playable", this.selectable && c.playable === true);
       b.classList.toggle("ck-dim", this.selectable && c.playable === false && !this.sel.has(c.key));
-      b.classList.toggle("ck-hint", Boolean(c.hint));
-      b.disabled = Boolean(c.disabled);
       b.setAttribute("aria-label", this.deck.label(c.id, this.lang) + (c.note ? ` (${c.note})` : ""));
       this.mark(b, c.key);
     }
@@ -193,19 +179,17 @@ export class Hand {
 
 // ---------------------------------------------------------------- seats
 export class SeatRing {
-  constructor(opts = {}) {
-    this.opts = opts;
+  constructor() {
     this.el = el("div", "ck-ring");
     this.inner = el("div", "ck-ring-inner");
-    this.list = el("ul", "ck-seats", { role: "list", "aria-label": opts.label || "" });
+    this.list = el("ul", "ck-seats", { role: "list" });
     this.centre = el("div", "ck-centre");
     this.inner.append(this.list, this.centre);
     this.el.append(this.inner);
     this.nodes = new Map();
   }
-  update(seats, opts = {}) {
+  update(seats) {
     const n = seats.length;
-    this.el.classList.toggle("ck-strip-only", opts.ring === false);
     this.el.dataset.seats = String(n);
     const keys = seats.map((s) => String(s.key));
     for (const [k, node] of this.nodes) if (!keys.includes(k)) { node.remove(); this.nodes.delete(k); }
@@ -242,7 +226,6 @@ export class SeatRing {
       detail.textContent = s.detail ?? "";
       detail.hidden = !s.detail;
       li.setAttribute("aria-current", s.active ? "true" : "false");
-      if (s.ariaLabel) li.setAttribute("aria-label", s.ariaLabel); else li.removeAttribute("aria-label");
     });
   }
 }
@@ -253,7 +236,7 @@ export class Field {
     this.opts = opts;
     this.deck = opts.deck;
     this.lang = opts.lang || "en";
-    this.el = el("section", "ck-field", { "aria-label": opts.label || "" });
+    this.el = el("section", "ck-field");
     this.under = el("div", "ck-field-under", { "aria-hidden": "true" });
     this.top = el("div", "ck-field-top");
     this.caption = el("p", "ck-field-caption", { "aria-live": "off" });
@@ -332,8 +315,7 @@ export class Chips {
     this.nodes = new Map();
   }
   update(state) {
-    const unit = state.unit || "";
-    const potText = `${state.potLabel || ""} ${state.pot ?? 0}${unit}`.trim();
+    const potText = `${state.potLabel || ""} ${state.pot ?? 0}`.trim();
     if (this.pot.dataset.text !== potText) {
       this.pot.dataset.text = potText;
       const n = Math.max(0, Math.min(6, Math.ceil(Math.log2((state.pot || 0) + 1))));
@@ -346,7 +328,7 @@ export class Chips {
     for (const s of stacks) {
       let li = this.nodes.get(String(s.key));
       if (!li) { li = el("li", "ck-stack", { "data-key": s.key }); this.nodes.set(String(s.key), li); this.stacks.append(li); }
-      li.textContent = `${s.label}: ${s.amount}${unit}`;
+      li.textContent = `${s.label}: ${s.amount}`;
     }
   }
 }

@@ -1,8 +1,11 @@
 // Cetkaik piece art: our own SVG, drawn here (no files from elsewhere).
 // A piece is a five-sided tile pointing towards its owner's forward; the glyph is the
 // profession's kanji or a Latin letter, in the piece's colour (red 赤 / black 黒).
+// The glyphs by the engine's profession number and colour number (a test keeps them equal to
+// pyengine/cetkaik/board.py's PROFESSION_CHARS and COLOUR_CHARS and to the English names).
 export const PROF_CHARS = "船兵弓車虎馬筆巫将王";
 export const LATIN = "VPACTHOSGK"; // Vessel Pawn Archer Chariot Tiger Horse Officer Shaman General King
+export const COLOUR_CHARS = "赤黒";
 const INK = ["#b3261e", "#1c1b19"];
 const cache = new Map();
 

@@ -1,13 +1,11 @@
 // The Cetkaik table: a DOM board (CSS grid, no canvas) driven by view.table from
 // pyengine/app/views/cetkaik.py.  It has no rules in it: every destination it highlights and
 // every action it plays comes from view.table.moves (the engine's legal actions grouped by
-// what is clicked first); the engine's phases (stepping cast, choice, water cast,
-// declaration) are shown as they come.
-import { pieceSvg, sticksSvg } from "./cetkaik-art.js";
+// what is clicked first), and so do the square names, the game lengths of the set-up form and
+// the rules an imported record may be read with; the engine's phases (stepping cast, choice,
+// water cast, declaration) are shown as they come.
+import { COLOUR_CHARS, LATIN, PROF_CHARS, pieceSvg, sticksSvg } from "./cetkaik-art.js";
 
-const COLS = "KLNTZXCMP";
-const ROWS = ["A", "E", "I", "U", "O", "Y", "AI", "AU", "IA"];
-const sqName = (i) => COLS[i % 9] + ROWS[Math.floor(i / 9)];
 const CSS_ID = "cetkaik-css";
 
 function ensureCss() {
@@ -43,6 +41,7 @@ function mount(host, ctx) {
   let seenHistory = -1;
   let animatedCast = -1;
   let frame = 0;
+  let rulesSel = null; // the import's rules (filled from view.table.import_rules)
 
   // ---------------------------------------------------------------- the DOM (built once)
   const root = h("div", { class: "ck", "data-style": settings.style });
@@ -67,6 +66,7 @@ function mount(host, ctx) {
     cells.push(cell);
     board.append(cell);
   }
+  const sqName = (i) => (tv ? tv.squares[i] : String(i));
   const coordTop = h("div", { class: "ck-coords ck-coords-cols", "aria-hidden": "true" });
   const coordSide = h("div", { class: "ck-coords ck-coords-rows", "aria-hidden": "true" });
   for (let i = 0; i < 9; i++) { coordTop.append(h("span", {})); coordSide.append(h("span", {})); }
@@ -79,11 +79,13 @@ function mount(host, ctx) {
   const textBox = h("div", { class: "ck-text", hidden: true });
   const textTable = h("table", { class: "ck-texttable" });
   const textCaption = h("caption", {});
-  const thead = h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), [...COLS].map((c) => h("th", { scope: "col", "data-col": c, text: c }))));
+  const colHeads = Array.from({ length: 9 }, () => h("th", { scope: "col" }));
+  const rowHeads = Array.from({ length: 9 }, () => h("th", { scope: "row" }));
+  const thead = h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), colHeads));
   const tbody = h("tbody", {});
   const textButtons = [];
   for (let r = 0; r < 9; r++) {
-    const tr = h("tr", {}, h("th", { scope: "row", text: ROWS[r] }));
+    const tr = h("tr", {}, rowHeads[r]);
     for (let c = 0; c < 9; c++) {
       const i = r * 9 + c;
       const b = h("button", { type: "button", class: "ck-tsq", "data-sq": i, onclick: () => onSquare(i) });
@@ -138,7 +140,7 @@ function mount(host, ctx) {
     if (cell === "tam") return tv.names.tam;
     return T("piece", { colour: T(`colour.${cell.c}`), prof: tv.names.professions[cell.p], side: sideShort(cell.s) });
   };
-  const sideShort = (s) => (s === 0 ? "A" : "IA");
+  const sideShort = (s) => tv.names.side_marks[s];
   const seatName = (s) => ctx.seatName(s);
   const moves = () => (tv && tv.moves) || null;
   const canAct = () => Boolean(tv && tv.can_act && view.status === "human" && !sent);
@@ -286,8 +288,7 @@ function mount(host, ctx) {
     const area = h("textarea", { rows: 4, "data-import": "text", "aria-label": T("import.paste"), placeholder: T("import.paste") });
     const file = h("input", { type: "file", accept: ".txt,text/plain", "data-import": "file", "aria-label": T("import.file"),
       onchange: async (e) => { const f = e.target.files && e.target.files[0]; if (f) area.value = await f.text(); } });
-    const rulesSel = h("select", { "data-import": "rules", "aria-label": T("import.rules") },
-      ["auto", "official", "cerke_online"].map((r) => h("option", { value: r, text: T(`import.rules_${r}`) })));
+    rulesSel = h("select", { "data-import": "rules", "aria-label": T("import.rules") });
     const importBtn = h("button", { type: "button", class: "primary", "data-import": "open", text: T("import.button"),
       onclick: async () => {
         try { await ctx.gameCall("import", { text: area.value, rules: rulesSel.value }); area.value = ""; ctx.announce(T("import.done")); }
@@ -340,13 +341,13 @@ function mount(host, ctx) {
     if (sel.kind === "piece") {
       add(sel.src, "sel");
       const entry = m.pieces[String(sel.src)];
-      for (const [k, a] of Object.entries(entry.to)) add(k, a.endsWith("水") ? "dest water-cast" : "dest");
+      for (const k of Object.keys(entry.to)) add(k, entry.water.includes(k) ? "dest water-cast" : "dest");
       for (const k of Object.keys(entry.via)) add(k, "via");
     } else if (sel.kind === "via") {
       add(sel.src, "sel");
       add(sel.via, sel.capture ? "via-sel dest" : "via-sel");
       const leg = m.pieces[String(sel.src)].via[String(sel.via)];
-      for (const [k, a] of Object.entries(leg.to)) add(k, a.endsWith("水") ? "dest water-cast" : "dest");
+      for (const k of Object.keys(leg.to)) add(k, leg.water.includes(k) ? "dest water-cast" : "dest");
       for (const k of Object.keys(leg.cast)) add(k, "cast");
     } else if (sel.kind === "drop") {
       for (const k of Object.keys(m.drops[String(sel.code)] || {})) add(k, "dest drop");
@@ -425,10 +426,12 @@ function mount(host, ctx) {
       else { const tb = textButtons[i]; if (tb._label !== label) { tb._label = label; tb.textContent = textCell(p); tb.setAttribute("aria-label", label); } tb.className = "ck-tsq" + (hl.get(i) || ""); }
       cell.tabIndex = i === cursorSq ? 0 : -1;
     }
-    const colsOrder = flip ? [...COLS].reverse() : [...COLS];
-    const rowsOrder = flip ? [...ROWS].reverse() : ROWS;
+    const colsOrder = flip ? [...tv.columns].reverse() : tv.columns;
+    const rowsOrder = flip ? [...tv.rows].reverse() : tv.rows;
     [...coordTop.children].forEach((s, j) => { s.textContent = colsOrder[j]; });
     [...coordSide.children].forEach((s, j) => { s.textContent = rowsOrder[j]; });
+    colHeads.forEach((th, j) => { th.textContent = tv.columns[j]; th.dataset.col = tv.columns[j]; });
+    rowHeads.forEach((th, j) => { th.textContent = tv.rows[j]; });
     board.setAttribute("aria-label", T("board"));
     boardWrap.hidden = settings.text;
     textBox.hidden = !settings.text;
@@ -445,6 +448,9 @@ function mount(host, ctx) {
     renderCast();
     renderRecord(replaying);
     renderLink(replaying, over);
+    if (rulesSel.options.length !== tv.import_rules.length) {
+      rulesSel.replaceChildren(...tv.import_rules.map((r) => h("option", { value: r, text: T(`import.rules_${r}`) })));
+    }
     // embed: just the board (+ replay controls when replaying)
     recordPanel.hidden = false;
     replay.hidden = embed && !(replaying || over);
@@ -482,8 +488,8 @@ function mount(host, ctx) {
   function textCell(p) {
     if (!p) return "·";
     if (p === "tam") return settings.style === "latin" ? "✦" : "皇";
-    const glyph = settings.style === "latin" ? "VPACTHOSGK"[p.p] : "船兵弓車虎馬筆巫将王"[p.p];
-    return `${p.c === 0 ? "赤" : "黒"}${glyph}${p.s === 0 ? "↓" : "↑"}`;
+    const glyph = settings.style === "latin" ? LATIN[p.p] : PROF_CHARS[p.p];
+    return `${COLOUR_CHARS[p.c]}${glyph}${p.s === 0 ? "↓" : "↑"}`;
   }
 
   function renderHand(s) {
@@ -524,7 +530,10 @@ function mount(host, ctx) {
       if (!sel) text = T("prompt.select");
       else if (sel.kind === "piece") text = T("prompt.piece", { piece: pieceName(tv.board[sel.src]), square: sqName(sel.src) });
       else if (sel.kind === "via") text = T(tv.plan === "direction" ? "prompt.via_direction" : "prompt.via", { square: sqName(sel.via) });
-      else if (sel.kind === "drop") text = T("prompt.drop", { piece: T("piece_plain", { colour: T(`colour.${Math.floor(sel.code / 10)}`), prof: tv.names.professions[sel.code % 10] }) });
+      else if (sel.kind === "drop") {
+        const pc = tv.hands[tv.side].pieces.find((x) => x.code === sel.code);
+        text = T("prompt.drop", { piece: T("piece_plain", { colour: T(`colour.${pc.c}`), prof: tv.names.professions[pc.p] }) });
+      }
       else if (sel.kind === "tam") text = T("prompt.tam");
       else if (sel.kind === "tam2") text = T("prompt.tam2", { square: sqName(sel.first) });
       if (sel) buttons.push(h("button", { type: "button", "data-choice": "cancel", text: T("cancel"), onclick: cancel }));
@@ -549,8 +558,8 @@ function mount(host, ctx) {
     const body = [head, list, h("p", { text: T("decl.value", { value: pend.value, rate: pend.rate }) })];
     if (m && m.declare) {
       body.push(h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", "data-declare": "ty_mok", text: T("decl.ty_mok", { rate: pend.rate_after }), onclick: () => play(m.declare.ty_mok) }),
-        h("button", { type: "button", "data-declare": "ta_xot", text: T("decl.ta_xot", { value: (pend.value > 0 ? "+" : "") + pend.value }), onclick: () => play(m.declare.ta_xot) })));
+        m.declare.ty_mok ? h("button", { type: "button", class: "primary", "data-declare": "ty_mok", text: T("decl.ty_mok", { rate: pend.rate_after }), onclick: () => play(m.declare.ty_mok) }) : null,
+        m.declare.ta_xot ? h("button", { type: "button", "data-declare": "ta_xot", text: T("decl.ta_xot", { value: (pend.value > 0 ? "+" : "") + pend.value }), onclick: () => play(m.declare.ta_xot) }) : null));
     }
     dialog.setAttribute("aria-labelledby", "ck-decl-title");
     dialog.replaceChildren(...body);
@@ -644,7 +653,8 @@ function mount(host, ctx) {
     if (seenHistory < 0 || view.cursor < view.length) { seenHistory = hist.length; return; }
     const fresh = hist.slice(seenHistory, view.cursor);
     seenHistory = hist.length;
-    const said = fresh.filter((x) => x.actor >= 0 || /水|橋/.test(x.action)).map((x) => (x.actor >= 0 ? `${sideShort(x.actor)}: ` : "") + x.label);
+    const casts = new Set(tv.cast_plies);
+    const said = fresh.filter((x) => x.actor >= 0 || casts.has(x.ply - 1)).map((x) => (x.actor >= 0 ? `${sideShort(x.actor)}: ` : "") + x.label);
     if (said.length) ctx.announce(said.join(". "));
   }
 
@@ -671,16 +681,25 @@ function mount(host, ctx) {
   };
 }
 
+// The set-up form's game length: each choice is a rules encoding from the engine
+// (pyengine/app/views/cetkaik.py: season_choices), for the preset chosen above it.
 function setup(container, info, ctx) {
   const T = (k, vars) => ctx.t(`cetkaik.${k}`, vars);
-  const sel = ctx.h("select", { name: "seasons", "data-setup": "seasons" },
-    [4, 2, 1].map((n) => ctx.h("option", { value: n, text: T("setup.seasons_n", { n }) })));
+  const presetSel = info.presetSelect;
+  const sel = ctx.h("select", { name: "seasons", "data-setup": "seasons" });
   container.append(ctx.h("label", {}, ctx.h("span", { text: T("setup.seasons") }), sel));
+  let busy = Promise.resolve();
+  async function load() {
+    const chosen = sel.selectedOptions[0] ? Number(sel.selectedOptions[0].dataset.seasons) : null;
+    const r = await ctx.gameCall("seasons", { rules: presetSel ? presetSel.value : null });
+    sel.replaceChildren(...r.choices.map((c) => ctx.h("option", { value: c.rules, "data-seasons": c.seasons,
+      text: T("setup.seasons_n", { n: c.seasons }), selected: c.seasons === chosen })));
+  }
+  if (presetSel) presetSel.addEventListener("change", () => { busy = busy.then(load); });
+  busy = busy.then(load);
   return {
-    values(args) {
-      const n = Number(sel.value);
-      if (n === 4 || !args.rules) return {};
-      return { rules: `${args.rules}~seasons=${n}` };
+    values() {
+      return sel.value ? { rules: sel.value } : {};
     },
   };
 }

@@ -108,10 +108,6 @@ class Table {
   name(i) { return i === null || i === undefined || i < 0 ? "" : this.ctx.seatName(i); }
   withSeat(vars) { const out = { ...vars }; if ("seat" in out) out.seat = this.name(out.seat); return out; }
   eventText(e) { return this.t(`chabashi.log.${e.event}`, { seat: this.name(e.seat), value: e.value ?? "" }); }
-  handName(hn) {
-    const gloss = this.t(`chabashi.hand.${hn.id}`);
-    return this.ctx.lang === "ko" ? `${hn.ko} (${gloss})` : `${hn.ko} (${hn.roman}: ${gloss})`;
-  }
 
   render() {
     this.pending = true;

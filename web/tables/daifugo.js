@@ -1,8 +1,9 @@
 // The Daifugō table: draws view.table (pyengine/app/views/daifugo.py: table_view) with the shared
 // card-table component and sends intents back.  No rules live here: which cards are playable,
 // which selection makes which action, what a follow-up offers — all of it comes from the view
-// model, built from the engine's legal actions; this module only matches a selection of cards
-// against the offered card sets.
+// model, built from the engine's legal actions, and so does every action string this module
+// sends and every class title it shows; it only matches a selection of cards (or of Q-bomber
+// ranks) against the offered sets.
 import * as kit from "./cardkit.js";
 import deck from "./deck-french.js";
 
@@ -76,11 +77,11 @@ function effectText(ctx, e) {
   return ctx.t(`daifugo.effect.${e.kind}`);
 }
 
-function pendingText(ctx, p, me) {
+function pendingText(ctx, p) {
   if (!p) return "";
   const who = ctx.seatName(p.player);
   const vars = { seat: who, to: p.to !== undefined ? ctx.seatName(p.to) : "", n: p.count ?? p.up_to ?? 0 };
-  return ctx.t(`daifugo.pending.${p.kind}`, vars) + (p.player === me ? "" : "");
+  return ctx.t(`daifugo.pending.${p.kind}`, vars);
 }
 
 // ---------------------------------------------------------------- the table
@@ -103,7 +104,7 @@ function mount(host, ctx) {
     h("label", {}, h("span", { class: "df-l-terms" }), termsSel));
 
   const strip = h("div", { class: "df-strip", role: "status", "aria-live": "off" });
-  const ring = new kit.SeatRing({});
+  const ring = new kit.SeatRing();
   const field = new kit.Field({ deck, lang: ctx.lang });
   const trickCaption = h("p", { class: "df-trick" });
   const discards = h("p", { class: "df-discards muted" });
@@ -121,7 +122,7 @@ function mount(host, ctx) {
     onToggle: () => { renderControls(); renderText(); },
     onConfirm: () => confirm(),
     onKey: (ev) => {
-      if (ev.key === "p" || ev.key === "P") { ev.preventDefault(); if (!passBtn.hidden && !passBtn.disabled) send("pass"); return false; }
+      if (ev.key === "p" || ev.key === "P") { ev.preventDefault(); if (!passBtn.hidden && !passBtn.disabled) send(tv.pass_action); return false; }
       return true;
     },
   });
@@ -180,15 +181,14 @@ function mount(host, ctx) {
   }
   const bombSel = new Set();
   function sendBomb() {
-    const order = tv.bomb.ranks.map((r) => r.id).filter((r) => bombSel.has(r));
-    const action = "bomb:" + (order.join(".") || "-");
+    const picked = tv.bomb.options.find((o) => o.ranks.length === bombSel.size && o.ranks.every((r) => bombSel.has(r)));
     bombSel.clear();
-    if (view.legal.some((a) => a.action === action)) ctx.play(action);
-    else ctx.notify(t("daifugo.bomb.too_many", { n: tv.bomb.max }), [], "error");
+    if (picked) ctx.play(picked.action);
+    else { ctx.notify(t("daifugo.bomb.too_many", { n: tv.bomb.max }), [], "error"); renderControls(); }
   }
 
   playBtn.addEventListener("click", confirm);
-  passBtn.addEventListener("click", () => send("pass"));
+  passBtn.addEventListener("click", () => send(tv.pass_action));
   noneBtn.addEventListener("click", () => tv && tv.select && tv.select.none && send(tv.select.none));
   clearBtn.addEventListener("click", () => { hand.clear(); renderControls(); renderText(); hand.focus(); });
   sortBtn.addEventListener("click", () => {
@@ -288,7 +288,6 @@ function mount(host, ctx) {
     clearBtn.textContent = t("daifugo.clear");
     side.querySelector(".df-h-log").textContent = t("daifugo.log");
     side.querySelector(".df-h-score").textContent = t("daifugo.scoreboard");
-    hand.el.parentNode && (hand.opts.label = t("daifugo.hand", { n: tv.hand.length }));
   }
 
   function stripItems() {
@@ -301,7 +300,7 @@ function mount(host, ctx) {
     if (s.number_lock !== null && s.number_lock !== undefined) items.push({ key: "number", cls: "on", text: t("daifugo.strip.number_lock", { rank: s.number_lock }) });
     if (s.colour_lock) items.push({ key: "colour", cls: "on", text: t("daifugo.strip.colour_lock") });
     items.push({ key: "dir", cls: s.direction < 0 ? "on" : "", text: s.direction < 0 ? t("daifugo.strip.ccw") : t("daifugo.strip.cw") });
-    if (s.pending) items.push({ key: "pending", cls: "on", text: pendingText(ctx, s.pending, tv.me) });
+    if (s.pending) items.push({ key: "pending", cls: "on", text: pendingText(ctx, s.pending) });
     for (const e of s.effects) items.push({ key: `fx-${e.kind}`, cls: "fx", kind: e.kind, text: effectText(ctx, e) });
     return items;
   }
@@ -334,7 +333,7 @@ function mount(host, ctx) {
     const mine = mode === "play" || mode === "select" || mode === "bomb" || mode === "revolt";
     controls.hidden = !mine;
     chooser.replaceChildren();
-    passBtn.hidden = !(mode === "play" && tv.can_pass);
+    passBtn.hidden = !(mode === "play" && tv.pass_action);
     noneBtn.hidden = !(mode === "select" && tv.select && tv.select.none);
     clearBtn.hidden = !(mode === "play" || mode === "select");
     playBtn.hidden = mode === "revolt";
@@ -396,7 +395,7 @@ function mount(host, ctx) {
     const must = tv.mode === "select" && tv.select && (tv.select.kind === "tribute" || tv.select.kind === "return")
       ? h("p", { class: "df-must" }, t(`daifugo.prompt.${tv.select.kind}`, { n: tv.select.max, to: ctx.seatName(tv.select.to) })) : null;
     const waiting = inPhase && tv.mode !== "select" && tv.strip.pending
-      ? h("p", { class: "muted" }, pendingText(ctx, tv.strip.pending, tv.me)) : null;
+      ? h("p", { class: "muted" }, pendingText(ctx, tv.strip.pending)) : null;
     exchangeBox.replaceChildren(
       h("h3", { text: t("daifugo.exchange.title", { n: tv.game_no }) }),
       must, waiting,
@@ -406,21 +405,11 @@ function mount(host, ctx) {
   }
 
   function resultsTable(rows, final) {
-    const n = tv.players;
-    const ranked = final
-      ? [...Array(n).keys()].sort((a, b) => tv.scores[b] - tv.scores[a])
-      : rows.placing;
-    return h("ol", { class: "df-ranks" }, ranked.map((p, i) => h("li", { "data-seat": p },
+    const ranked = final ? tv.standings : rows.placing;
+    return h("ol", { class: "df-ranks" }, ranked.map((p) => h("li", { "data-seat": p },
       h("span", { class: "df-rank-name", text: ctx.seatName(p) }),
       final ? h("span", { text: t("daifugo.points", { n: tv.scores[p] }) })
-        : h("span", { text: `${titleText(ctx, classOfPlace(i, n))} · +${rows.points[p]}` }))));
-  }
-  function classOfPlace(place, n) {
-    if (place === 0) return "tycoon";
-    if (place === n - 1) return "beggar";
-    if (n >= 4 && place === 1) return "rich";
-    if (n >= 4 && place === n - 2) return "poor";
-    return "commoner";
+        : h("span", { text: `${titleText(ctx, rows.classes[p])} · +${rows.points[p]}` }))));
   }
   function renderResults() {
     const count = tv.results.length;
@@ -449,11 +438,11 @@ function mount(host, ctx) {
     if (scoreBox.dataset.key === key) return;
     scoreBox.dataset.key = key;
     const head = h("tr", {}, h("th", { scope: "col", text: t("daifugo.score.player") }),
-      tv.results.map((r) => h("th", { scope: "col", class: tv.set_games && r.game > 1 && (r.game - 1) % tv.set_games === 0 ? "df-newset" : "", text: tv.set_games ? t("daifugo.score.set_game", { set: r.set, n: r.game }) : String(r.game) })),
+      tv.results.map((r) => h("th", { scope: "col", class: r.new_set ? "df-newset" : "", text: tv.set_games ? t("daifugo.score.set_game", { set: r.set, n: r.game }) : String(r.game) })),
       h("th", { scope: "col", text: t("daifugo.score.total") }));
     const rows = [...Array(n).keys()].map((p) => h("tr", {},
       h("th", { scope: "row", text: ctx.seatName(p) }),
-      tv.results.map((r) => h("td", { title: titleText(ctx, classOfPlace(r.placing.indexOf(p), n)), class: tv.set_games && r.game > 1 && (r.game - 1) % tv.set_games === 0 ? "df-newset" : "", text: `${r.placing.indexOf(p) + 1}. +${r.points[p]}` })),
+      tv.results.map((r) => h("td", { title: titleText(ctx, r.classes[p]), class: r.new_set ? "df-newset" : "", text: `${r.placing.indexOf(p) + 1}. +${r.points[p]}` })),
       h("td", { class: "df-total", text: String(tv.scores[p]) })));
     scoreBox.replaceChildren(h("div", { class: "df-scroll" }, h("table", {}, h("caption", { text: t("daifugo.score.caption", { n: tv.results.length, games: tv.games }) }), h("thead", {}, head), h("tbody", {}, rows))));
   }
@@ -473,7 +462,7 @@ function mount(host, ctx) {
         text: deck.label(byKey.get(k).id, ctx.lang), onclick: () => { hand.toggle(k); } }))));
     const actions = h("div", { class: "row" },
       active ? h("button", { type: "button", class: "primary", "data-df": "text-play", disabled: playBtn.disabled, text: playBtn.textContent, onclick: confirm }) : null,
-      !passBtn.hidden ? h("button", { type: "button", "data-df": "text-pass", text: t("daifugo.pass"), onclick: () => send("pass") }) : null,
+      !passBtn.hidden ? h("button", { type: "button", "data-df": "text-pass", text: t("daifugo.pass"), onclick: () => send(tv.pass_action) }) : null,
       !noneBtn.hidden ? h("button", { type: "button", "data-df": "text-none", text: t("daifugo.none"), onclick: () => send(tv.select.none) }) : null,
       ...[...chooser.querySelectorAll("button")].map((b) => h("button", { type: "button", "aria-pressed": b.getAttribute("aria-pressed"), text: b.textContent, onclick: () => b.click() })));
     textView.replaceChildren(
@@ -514,12 +503,13 @@ function mount(host, ctx) {
     if (text) ctx.announce(text);
   }
   function maybeAutoPass() {
-    if (tv.mode !== "play" || tv.choices.length || !tv.can_pass || setting("autopass", "0") !== "1") return;
+    if (tv.mode !== "play" || tv.choices.length || !tv.pass_action || setting("autopass", "0") !== "1") return;
     const at = view.cursor;
+    const action = tv.pass_action;
     if (autoPassAt === at) return;
     autoPassAt = at;
     setTimeout(() => {
-      if (view && view.cursor === at && tv.mode === "play" && !tv.choices.length) ctx.play("pass");
+      if (view && view.cursor === at && tv.mode === "play" && !tv.choices.length) ctx.play(action);
     }, PACE[ctx.speed] ?? 0);
   }
 
@@ -582,7 +572,7 @@ function setup(container, info, ctx) {
     errorBox.textContent = error ? t("daifugo.rules.invalid", { reason: error }) : "";
     encodingLine.textContent = t("daifugo.rules.code", { code: current || "" });
   }
-  function valueLabel(path, v) {
+  function valueLabel(v) {
     const key = `daifugo.val.${v}`;
     const s = t(key);
     return s === key ? String(v).replace(/_/g, " ") : s;
@@ -604,7 +594,7 @@ function setup(container, info, ctx) {
       input = h("input", { type: "checkbox", id, "data-path": o.path, checked: o.value });
       input.addEventListener("change", () => { busy = busy.then(() => change(o.path, input.checked)); });
     } else if (o.kind === "enum") {
-      input = h("select", { id, "data-path": o.path }, o.choices.map((c) => h("option", { value: c, text: valueLabel(o.path, c), selected: c === o.value })));
+      input = h("select", { id, "data-path": o.path }, o.choices.map((c) => h("option", { value: c, text: valueLabel(c), selected: c === o.value })));
       input.addEventListener("change", () => { busy = busy.then(() => change(o.path, input.value)); });
     } else if (o.kind === "int") {
       input = h("input", { type: "number", id, "data-path": o.path, min: o.min, max: o.max, value: o.value, inputmode: "numeric" });
@@ -616,7 +606,7 @@ function setup(container, info, ctx) {
           const items = [...input.querySelectorAll("input")].filter((b) => b.checked).map((b) => b.dataset.item);
           busy = busy.then(() => change(o.path, items));
         });
-        return h("label", {}, box, h("span", { text: valueLabel(o.path, c) }));
+        return h("label", {}, box, h("span", { text: valueLabel(c) }));
       }));
     }
     const label = h("label", { for: o.kind === "set" ? null : id, class: "df-opt-text" },

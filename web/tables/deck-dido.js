@@ -8,7 +8,9 @@
 //
 // A "deck module" for web/tables/cardkit.js:
 //   svg(cardId) -> SVG markup (viewBox 0 0 60 84)   label(cardId, lang) -> accessible name
-//   back() -> SVG markup of the back                 short(cardId) -> "R5"
+//   back() -> SVG markup of the back
+// CODES lists every card the art draws; tests/chabashi/test_chabashi_art.py keeps it, and each
+// card's colour, number and type, equal to the engine's deck (pyengine/chabashi/cards.py).
 // Card ids: the engine's codes ("R5", "Y0"); "back" (a card nobody at this seat knows);
 // "back:yours" (your own face-down card: a back with a "yours" mark); "R5:down" (a face-down
 // card you know, e.g. one you discarded: the face with a face-down band). A "#…" suffix is ignored.
@@ -16,6 +18,7 @@
 const INK = { R: "#b3261e", B: "#1f4f8f", Y: "#a87400", G: "#2f6b3a" };
 const PAPER = { R: "#fdf1ee", B: "#eef3fb", Y: "#fdf7e6", G: "#eef7ef" };
 const TYPE_ROWS = { R: "혼혼선선혼선혼선", B: "선혼선원선혼선선", Y: "선혼혼선선선혼원", G: "혼혼선선혼혼혼선" };
+export const CODES = Object.entries(TYPE_ROWS).flatMap(([colour, row]) => [...`0${row}`].map((_, n) => `${colour}${n}`));
 const TYPE_ROMAN = { 원: "won", 선: "seon", 혼: "hon", 공: "gong" };
 const COLOUR_NAMES = {
   en: { R: "red", B: "blue", Y: "yellow", G: "green" },
@@ -141,9 +144,4 @@ export function label(id, lang = "en") {
   return p.down ? (lang === "ja" ? `${name}、${w.down}` : `${name}, ${w.down}`) : name;
 }
 
-export function short(id) {
-  const p = parts(id);
-  return p.back ? "?" : p.code;
-}
-
-export default { svg, back: () => back(false), label, short };
+export default { svg, back: () => back(false), label };

@@ -31,11 +31,14 @@ from typing import Any, Final
 
 from ...cetkaik.board import (
     COLOUR,
+    COLUMNS,
     HUE,
     HUE_WITH_TAM,
     OWNER,
     PROF,
     PROFESSION_CHARS,
+    ROWS,
+    SIDE_NAMES,
     SQUARE_NAMES,
     TAM2,
     WATER,
@@ -115,7 +118,8 @@ def group_moves(state: CetkaikState) -> dict[str, JSON]:
     ``pieces[src]["to"][dest]`` is a move without stepping (a capture when ``dest`` holds an
     opponent piece); ``pieces[src]["via"][via]`` holds the second legs over ``via``: finite
     ones under ``to`` and ranged ones (a stepping cast follows; the key is the planned
-    square) under ``cast``.  ``drops[code][dest]`` drops a piece of hand code ``code``;
+    square) under ``cast``.  ``pieces[src]["water"]`` and a leg's ``water`` list the
+    destinations under ``to`` whose move needs a water cast.  ``drops[code][dest]`` drops a piece of hand code ``code``;
     ``tam[first][second]`` moves tam2 (the route without a via square is preferred when
     several reach the same squares: they lead to the same position).  In the other phases:
     ``choice[dest]`` and ``decline`` after a stepping cast, ``declare`` at a declaration.
@@ -129,13 +133,17 @@ def group_moves(state: CetkaikState) -> dict[str, JSON]:
         for action in state.legal_actions():
             move = parse_action(action)
             if isinstance(move, PieceMove):
-                entry = pieces.setdefault(str(move.src), {"to": {}, "via": {}})
+                entry = pieces.setdefault(str(move.src), {"to": {}, "via": {}, "water": []})
                 if move.via is None:
                     entry["to"][str(move.dest)] = action
+                    if move.water:
+                        entry["water"].append(str(move.dest))
                 else:
-                    leg = entry["via"].setdefault(str(move.via), {"to": {}, "cast": {}})
+                    leg = entry["via"].setdefault(str(move.via), {"to": {}, "cast": {}, "water": []})
                     kind = "cast" if move.ranged else "to"
                     leg[kind].setdefault(str(move.dest), action)
+                    if move.water:
+                        leg["water"].append(str(move.dest))
             elif isinstance(move, Drop):
                 drops.setdefault(str(10 * move.colour + move.prof), {})[str(move.dest)] = action
             elif isinstance(move, TamMove):
@@ -157,8 +165,15 @@ def group_moves(state: CetkaikState) -> dict[str, JSON]:
         out["choice"] = {str(parse_square(a)): a for a in state.legal_actions() if a != DECLINE}
         out["decline"] = DECLINE
     elif phase == DECLARATION:
-        out["declare"] = {"ty_mok": TY_MOK, "ta_xot": TA_XOT}
+        legal = state.legal_actions()
+        out["declare"] = {key: a for key, a in (("ty_mok", TY_MOK), ("ta_xot", TA_XOT)) if a in legal}
     return out
+
+
+def _rate_after_ty_mok(state: CetkaikState) -> int | None:
+    """The rate the game goes on at after ty mok1 (the engine's own answer), or ``None``
+    when ty mok1 is not a choice."""
+    return state.apply(TY_MOK).rate if TY_MOK in state.legal_actions() else None
 
 
 def _pending(state: CetkaikState, lang: str) -> JSON:
@@ -174,7 +189,7 @@ def _pending(state: CetkaikState, lang: str) -> JSON:
         return {"src": pend[0], "via": pend[1], "dest": pend[2]}
     if phase == DECLARATION:
         return {"hands": _hand_entries(list(pend[2]), lang), "hand_value": pend[0], "penalty_value": pend[1],
-                "value": state.ta_xot_value(), "rate": state.rate, "rate_after": min(64, state.rate * 2)}
+                "value": state.ta_xot_value(), "rate": state.rate, "rate_after": _rate_after_ty_mok(state)}
     return None
 
 
@@ -316,6 +331,18 @@ def kiaak_list(ctx: TableContext, lang: str = "en") -> tuple[list[JSON], list[in
     return entries, stops
 
 
+def cast_plies(ctx: TableContext) -> list[JSON]:
+    """The indices of the actions that are stick casts (stepping or water), which the page
+    announces with the players' moves (the first-mover contest is not announced)."""
+    out: list[JSON] = []
+    for i in range(len(ctx.actions)):
+        st = ctx.states[i]
+        assert isinstance(st, CetkaikState)
+        if st.phase in (STEPPING_CAST, WATER_CAST_PHASE):
+            out.append(i)
+    return out
+
+
 def table_view(ctx: TableContext) -> dict[str, JSON]:
     """The Cetkaik table's view model of ``ctx.state`` for ``ctx.viewer`` (see the module)."""
     state = ctx.state
@@ -373,8 +400,13 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "result": result,
         "kiaak": entries,
         "stops": stops,
+        "cast_plies": cast_plies(ctx),
+        "squares": list(SQUARE_NAMES),
+        "columns": list(COLUMNS),
+        "rows": list(ROWS),
+        "import_rules": ["auto", *CetkaikRules.presets()],
         "names": {"professions": list(PROFESSIONS[lang]), "tam": TAM2_NAME[lang], "sides": list(SIDES[lang]),
-                  "seasons": list(_SEASON_WORDS[lang])},
+                  "side_marks": list(SIDE_NAMES), "seasons": list(_SEASON_WORDS[lang])},
     }
     return view
 
@@ -398,12 +430,32 @@ def import_record(text: str, rules: str = "auto") -> Record:
     return import_kiaak(text, rules_obj)
 
 
+def season_choices(rules: str | None) -> list[dict[str, JSON]]:
+    """The game lengths the set-up form offers for a rules encoding (``None``: the default
+    rules), longest first, each with the rules encoding that plays it.
+
+    >>> season_choices("1.cerke_online")
+    [{'seasons': 4, 'rules': '1.cerke_online'}, {'seasons': 2, 'rules': '1.cerke_online~seasons=2'}, {'seasons': 1, 'rules': '1.cerke_online~seasons=1'}]
+    """
+    base = CetkaikRules.decode(rules) if rules else CetkaikRules.default()
+    out: list[dict[str, JSON]] = []
+    for n in range(CetkaikRules().seasons, 0, -1):
+        candidate = base.with_option("seasons", n)
+        try:
+            candidate.validate()
+        except EngineError:
+            continue
+        out.append({"seasons": n, "rules": candidate.encode()})
+    return out
+
+
 def ui_call(session: SessionLike | None, name: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The Cetkaik table's calls through the page bridge.
 
     * ``import`` ``{text, rules?}`` — open a kiaak record in replay mode at its start
       (``{"record": Record}``, two human seats named after the sides: the bridge opens it);
-    * ``export`` — the game on screen as kiaak text (``{"text", "filename"}``).
+    * ``export`` — the game on screen as kiaak text (``{"text", "filename"}``);
+    * ``seasons`` ``{rules?}`` — the set-up form's game lengths (:func:`season_choices`).
     """
     if name == "import":
         record = import_record(str(args.get("text", "")), str(args.get("rules", "auto")))
@@ -413,4 +465,7 @@ def ui_call(session: SessionLike | None, name: str, args: dict[str, Any], lang: 
         if session is None or session.record.game != "cetkaik":
             raise InvalidRecordError("there is no Cetkaik game to export")
         return {"text": export_kiaak(session.record), "filename": "cetkaik-kiaak.txt"}
+    if name == "seasons":
+        rules = args.get("rules")
+        return {"choices": season_choices(str(rules) if rules else None)}
     raise InvalidRecordError(f"unknown Cetkaik table call {name!r}")

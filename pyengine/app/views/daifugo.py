@@ -2,11 +2,13 @@
 
 :func:`table_view` turns the position on screen into plain JSON: the seats around the table,
 the viewer's hand in two sort orders, the legal actions as card sets (so the page can
-highlight playable cards and build a play from a selection without knowing any rule), the
+highlight playable cards and find the play a selection makes without knowing any rule), the
 field and the current trick, a state strip (revolution, 11-back, locks, direction, pending
-effect, the latest effect), the exchange, follow-up choices, results and the match
-scoreboard.  It reads only ``state.observation(viewer)`` and, when the viewer is to move, the
-legal actions, so it never reveals more than the viewer may know.
+effect, the latest effect), the exchange, follow-up choices, results (with each seat's class)
+and the match scoreboard.  Every action string the page sends comes from here: the choices,
+``pass_action`` and the Q-bomber's ``bomb.options`` (each legal set of ranks with its action).
+It reads only ``state.observation(viewer)`` and, when the viewer is to move, the legal actions,
+so it never reveals more than the viewer may know.
 
 :func:`ui_call` serves the rules panel of the set-up form (``rules_panel``, ``rules_set``).
 
@@ -23,12 +25,15 @@ legal actions, so it never reveals more than the viewer may know.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.errors import EngineError
 from ...core.game import JSON
 from ...daifugo.cards import RANKS
+from ...daifugo.notation import parse_action
 from ...daifugo.rules import FORBIDDEN_ITEMS, PRESET_PLAYERS, DaifugoRules
+from ...daifugo.scoring import class_id
 from ...daifugo.state import DaifugoState
 from . import TableContext
 
@@ -139,19 +144,48 @@ def _effects(history: list[Any], rules: DaifugoRules, start: int) -> tuple[list[
     return out, last
 
 
-def _points(rules: DaifugoRules, n: int, place: int, game_no: int) -> int:
-    scoring = rules.match.scoring.value
-    if scoring == "places":
-        return n - place
-    if scoring == "uecda":
-        return 5 - place
-    if scoring == "win":
-        return 1 if place == 0 else 0
-    pts = (6, 4, 2, 0)[place] if place < 4 else 0
-    sg = rules.match.set_games
-    if place == 0 and sg and game_no % sg == 0:
-        pts += 2
-    return pts
+def _bomb_ranks(action: str) -> list[str]:
+    """The ranks a Q-bomber action names, weakest first.
+
+    >>> _bomb_ranks("bomb:5.T"), _bomb_ranks("bomb:-")
+    (['5', 'T'], [])
+    """
+    _, mask = parse_action(action)
+    return [RANKS[r - 1] for r in range(1, 14) if mask >> r & 1]
+
+
+def _bomb(state: DaifugoState, legal: Sequence[str], pending: Any, lang: str) -> dict[str, JSON]:
+    """The Q-bomber choice: the rank buttons and every legal selection with its action string."""
+    options: list[dict[str, JSON]] = [
+        {"action": a, "ranks": list(_bomb_ranks(a)), "label": state.describe(a, lang)} for a in legal
+    ]
+    named = {r for o in options for r in _bomb_ranks(str(o["action"]))}
+    up_to = int(pending["up_to"]) if isinstance(pending, dict) else 1
+    return {"ranks": [{"id": r, "text": RANK_TEXT.get(r, r)} for r in RANKS if r in named],
+            "max": min(up_to, 13), "options": options}
+
+
+def _standings(scores: list[int]) -> list[JSON]:
+    """The seats by match points, most first (ties in seat order).
+
+    >>> _standings([3, 7, 3, 9])
+    [3, 1, 0, 2]
+    """
+    return [p for p in sorted(range(len(scores)), key=lambda p: -scores[p])]
+
+
+def _game_points(ctx: TableContext) -> list[list[int]]:
+    """Each finished game's points by seat, up to the position on screen, read from the
+    engine's match scores (they change only when a game ends, and every game gives its
+    winner points), so the view never repeats the scoring rules."""
+    out: list[list[int]] = []
+    last = ctx.states[0].returns()
+    for st in ctx.states[1: ctx.cursor + 1]:
+        now = st.returns()
+        if now != last:
+            out.append([round(a - b) for a, b in zip(now, last, strict=True)])
+            last = now
+    return out
 
 
 def table_view(ctx: TableContext) -> dict[str, JSON]:
@@ -204,10 +238,8 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         item: dict[str, JSON] = {"key": i, "kind": kind}
         if kind in ("play", "four_stop"):
             item.update(seat=ev[1], cards=play_cards(str(ev[2])))
-        elif kind in ("pass", "lead", "dealer", "forbidden_finish", "miyako_ochi", "kyoto_ochi", "gekokujo", "omen",
-                      "four_stop_declined"):
-            item.update(seat=ev[1])
-        elif kind == "clear":
+        elif kind in ("pass", "lead", "clear", "dealer", "forbidden_finish", "miyako_ochi", "kyoto_ochi", "gekokujo",
+                      "omen", "four_stop_declined"):
             item.update(seat=ev[1])
         elif kind == "out":
             item.update(seat=ev[1], place=ev[2])
@@ -275,6 +307,7 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
     mode = "wait"
     choices: list[dict[str, JSON]] = []
     can_pass = False
+    pass_action: str | None = None
     select: dict[str, JSON] | None = None
     bomb: dict[str, JSON] | None = None
     pending = obs.get("pending")
@@ -288,6 +321,7 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
             for a in legal:
                 if a == "pass":
                     can_pass = True
+                    pass_action = a
                     continue
                 body = a.partition(":")[2] if mode == "select" else a
                 cards = play_cards(body) if mode == "select" or a not in ("JK", "JK.JK") else (
@@ -306,20 +340,26 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
                     "none": next((str(c["action"]) for c in choices if not c["ids"]), None),
                 }
         elif mode == "bomb":
-            up_to = int(pending["up_to"]) if isinstance(pending, dict) else 1
-            bomb = {"ranks": [{"id": r, "text": RANK_TEXT.get(r, r)} for r in RANKS], "max": min(up_to, 13)}
+            bomb = _bomb(state, legal, pending, ctx.lang)
         elif mode == "revolt":
             choices = [{"action": a, "label": state.describe(a, ctx.lang)} for a in legal]
 
     # results and the scoreboard
     results: list[dict[str, JSON]] = []
+    set_games = rules.match.set_games
+    points = _game_points(ctx)
+    assert len(points) == len(obs["results"]), "every finished game changes the match scores"
     for g, placing in enumerate(obs["results"], start=1):
+        places = [list(placing).index(p) for p in range(n)]
         results.append({
             "game": g,
-            "set": (g - 1) // rules.match.set_games + 1 if rules.match.set_games else 1,
+            "set": (g - 1) // set_games + 1 if set_games else 1,
+            "new_set": bool(set_games) and g > 1 and (g - 1) % set_games == 0,
             "placing": list(placing),
-            "points": [_points(rules, n, list(placing).index(p), g) for p in range(n)],
+            "points": list(points[g - 1]),
+            "classes": [class_id(places[p], n) for p in range(n)],
         })
+    scores: list[int] = list(obs["scores"])
 
     strip: dict[str, JSON] = {
         "revolution": bool(obs["revolution"]),
@@ -350,6 +390,7 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "hand_suit": [str(c["key"]) for c in by_suit],
         "choices": choices,
         "can_pass": can_pass,
+        "pass_action": pass_action,
         "select": select,
         "bomb": bomb,
         "field": ({"seat": field["by"], "cards": play_cards(str(field["play"]))} if field is not None else None),
@@ -358,7 +399,8 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "exchange": exchange,
         "log": log[-60:],
         "results": results,
-        "scores": list(obs["scores"]),
+        "scores": scores,
+        "standings": _standings(scores),
         "first_game": classes is None,
         "discarded": len(obs["played"]),
     }
