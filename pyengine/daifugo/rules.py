@@ -411,8 +411,8 @@ class DaifugoRules(Rules):
                 continue
             if ex.exchange is ExchangeMode.OFF:
                 refuse(f"{path} needs classes, but exchange.exchange is off")
-            if m.games == 1 or m.set_games == 1:
-                refuse(f"{path} needs classes, but match.games / match.set_games make every game a first game")
+            # A one-game match (or sets of one game) has no classes either: the class rules then
+            # simply never apply, as in the first game of any match, so it is allowed.
         if m.scoring is Scoring.JDF and m.set_games < 1:
             refuse("match.scoring 'jdf' needs match.set_games (the set bonus goes to a set's last game)")
         if d.deck is Deck.TWO_PLAYER:
