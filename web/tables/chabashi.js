@@ -489,7 +489,7 @@ class Table {
       h("tbody", {}, data.hands.map((x, i) => h("tr", { "data-hand": x.id },
         h("td", { text: String(i + 1) }),
         h("th", { scope: "row" }, h("span", { lang: "ko", class: "cb-hand-name", text: x.ko }), x.barred_with_three ? h("span", { class: "cb-barred", title: t("chabashi.help.barred"), text: " †" }) : "", " ",
-          h("span", { class: "muted", text: lang === "ko" ? t(`chabashi.hand.${x.id}`) : `${x.roman}: ${t(`chabashi.hand.${x.id}`)}` })),
+          h("span", { class: "muted", text: lang !== "en" ? t(`chabashi.hand.${x.id}`) : `${x.roman}: ${t(`chabashi.hand.${x.id}`)}` })),
         h("td", {}, x.example ? h("span", { class: "cb-example" }, cards(x.example.hand), h("span", { class: "cb-plus", text: "|" }), cards(x.example.floor)) : ""),
         h("td", { class: "cb-freq" }, x.count ? `${pct(x.p)} (${x.count.toLocaleString(lang)})` : t("chabashi.help.never")))))),
       h("p", { class: "muted", text: t("chabashi.help.freq_note", { total: data.total.toLocaleString(lang) }) }),
@@ -531,7 +531,7 @@ class Table {
         list.append(h("li", { class: "cb-shown", "data-seat": hd.seat, "data-hand": hd.id },
           h("strong", { text: this.name(hd.seat) }), " ",
           h("span", { class: "cb-hand-name", lang: "ko", text: hd.ko }), " ",
-          h("span", { class: "muted", text: this.ctx.lang === "ko" ? `(${t(`chabashi.hand.${hd.id}`)})` : `(${hd.roman}: ${t(`chabashi.hand.${hd.id}`)})` }),
+          h("span", { class: "muted", text: this.ctx.lang !== "en" ? `(${t(`chabashi.hand.${hd.id}`)})` : `(${hd.roman}: ${t(`chabashi.hand.${hd.id}`)})` }),
           h("div", { class: "cb-shown-cards" }, cards(hd.hand), h("span", { class: "cb-plus", text: "+" }), cards(hd.pair),
             h("span", { class: "muted cb-pairnote", text: t("chabashi.result.pair") }))));
       }
@@ -540,7 +540,7 @@ class Table {
         list.append(h("li", { class: "cb-shown cb-dealer-hand", "data-hand": d.id },
           h("strong", { text: `${t("chabashi.result.dealer_hand")}${r.dealer !== null ? ` (${this.name(r.dealer)})` : ""}` }), " ",
           h("span", { class: "cb-hand-name", lang: "ko", text: d.ko }), " ",
-          h("span", { class: "muted", text: this.ctx.lang === "ko" ? `(${t(`chabashi.hand.${d.id}`)})` : `(${d.roman}: ${t(`chabashi.hand.${d.id}`)})` }),
+          h("span", { class: "muted", text: this.ctx.lang !== "en" ? `(${t(`chabashi.hand.${d.id}`)})` : `(${d.roman}: ${t(`chabashi.hand.${d.id}`)})` }),
           h("div", { class: "cb-shown-cards" }, cards(d.hand), h("span", { class: "cb-plus", text: "+" }), cards(d.pair))));
       }
       parts.push(list);
@@ -621,7 +621,7 @@ class Table {
       h("dl", { class: "cb-odds-main" }, rows.flatMap(([k, p]) => [h("dt", { text: t(`chabashi.odds.${k}`) }), h("dd", { "data-odds": k }, bar(p), pct(p))])),
       h("h4", { class: "cb-sub", text: t("chabashi.odds.hands") }),
       h("table", { class: "cb-odds-hands" }, h("tbody", {}, r.categories.map((c) => h("tr", { "data-hand": c.id },
-        h("th", { scope: "row" }, h("span", { lang: "ko", text: c.ko }), " ", h("span", { class: "muted", text: this.ctx.lang === "ko" ? t(`chabashi.hand.${c.id}`) : `${c.roman}: ${t(`chabashi.hand.${c.id}`)}` })),
+        h("th", { scope: "row" }, h("span", { lang: "ko", text: c.ko }), " ", h("span", { class: "muted", text: this.ctx.lang !== "en" ? t(`chabashi.hand.${c.id}`) : `${c.roman}: ${t(`chabashi.hand.${c.id}`)}` })),
         h("td", {}, bar(c.p), pct(c.p)))))),
       h("p", { class: "muted", text: t(`chabashi.odds.${r.method}`, { cases: r.cases }) }));
   }

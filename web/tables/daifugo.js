@@ -809,7 +809,9 @@ function setup(container, info, ctx) {
       list.length > 1 && list.every((c) => c.fixes.length) ? h("button", { type: "button", "data-df": "fix-all", text: t("daifugo.rules.fix_all"),
         onclick: () => later(applyAll) }) : null,
     ].filter(Boolean) : []));
-    encodingLine.textContent = t("daifugo.rules.code", { code: current || "" });
+    // the code itself is a code (it goes into the link as it is), not words to translate
+    const [before, after] = t("daifugo.rules.code", { code: "\u0000" }).split("\u0000");
+    encodingLine.replaceChildren(before || "", h("code", { text: current || "" }), after || "");
     const id = panel.preset;
     aboutLine.textContent = id ? maybe(ctx, `daifugo.preset_about.${id}`) : t("daifugo.rules.custom", { preset: presetName(ctx, panel.base) });
   }

@@ -563,7 +563,8 @@ def _fixes(rules: DaifugoRules, players: int | None, message: str, changed: str 
 
     A fix changes one option the message names, the number of players, or (when the players do
     not fit) the preset.  Worst: makes a problem about the option it changes.  Otherwise a fix
-    that keeps the option the player just changed (``changed``: what they asked for) comes first;
+    that keeps the player's choices (the option just changed, ``changed``, and every option set
+    apart from the preset) comes first;
     then one that leaves nothing wrong before one that lets another, already present problem come
     first; then an option before the player count before a preset; then one that goes back to
     the preset's value."""
@@ -595,7 +596,8 @@ def _fixes(rules: DaifugoRules, players: int | None, message: str, changed: str 
         # a problem about the number of players is best fixed by the number of players
         kind = (0 if "players" in fix else 1 if "set" in fix else 2) if about_players else (
             0 if "set" in fix else 1 if "players" in fix else 2)
-        keeps = 0 if touched is None or touched != changed else 1
+        # the player's own choices: the option just changed and every option set apart from the preset
+        keeps = 0 if touched is None or (touched != changed and rules.get(touched) == base.get(touched)) else 1
         back = 0 if touched is not None and after.get(touched) == base.get(touched) else 1
         scored.append(((badness == 2, keeps, badness, kind, back), order, fix))
     scored.sort(key=lambda x: (x[0], x[1]))
