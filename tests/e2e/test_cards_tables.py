@@ -144,8 +144,9 @@ def test_chabashi_help_ranks_every_hand_with_a_picture_and_its_exact_frequency(c
     page.wait_for_selector(".cb-table")
     page.locator('[data-cb="help"]').click()
     rows = page.locator(".cb-help .cb-ranking tbody tr")
-    expect(rows).to_have_count(17, timeout=60000)
+    expect(rows).to_have_count(17)  # the ranking at once; pictures and frequencies once counted
     expect(page.locator(".cb-help-steps li")).to_have_count(9)
+    expect(page.locator(".cb-rank-note")).to_contain_text("353,430", timeout=60000)
     # §10 of the specification: 야색군주 85,746 of 353,430 (24.26 %); 선지행진 never scores under seed
     row = page.locator('.cb-ranking tr[data-hand="yasaekgunju"]')
     expect(row.locator(".cb-freq")).to_have_text("24.26% (85,746)")
@@ -158,7 +159,8 @@ def test_chabashi_help_ranks_every_hand_with_a_picture_and_its_exact_frequency(c
     # the second time it comes from this browser at once
     page.locator('[data-cb="help-close"]').click()
     page.locator('[data-cb="help"]').click()
-    expect(rows).to_have_count(17, timeout=2000)
+    expect(page.locator(".cb-rank-note")).to_contain_text("353,430", timeout=2000)
+    expect(rows.first.locator(".cb-example [data-card]")).to_have_count(4, timeout=2000)
     assert page.errors == []
 
 

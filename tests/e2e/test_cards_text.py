@@ -143,7 +143,7 @@ def test_chabashi_strings(ctx: tuple[Any, Guard], server: Server, lang: str) -> 
     page.evaluate("(f) => window.pyengineApp.open(f)", fragment)
     page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
     page.locator('[data-cb="help"]').click()
-    page.wait_for_selector(".cb-help .cb-ranking tbody tr", timeout=60000)
+    page.wait_for_selector(".cb-help .cb-example [data-card]", timeout=60000)
     problems += scan_text(page, lang, TABLE)
     page.locator('[data-cb="help-close"]').click()
     page.locator('[data-cb="text-toggle"]').click()

@@ -248,7 +248,12 @@ class Table {
     if (live && tv.events.length > this.lastEvents && tv.events.length) this.ctx.announce(this.eventText(tv.events[tv.events.length - 1]));
     this.lastEvents = tv.events.length;
     const pk = `${view.cursor}:${tv.prompt.key}`;
-    if (tv.mine && pk !== this.lastPromptKey) this.ctx.announce(prompt);
+    if (tv.mine && pk !== this.lastPromptKey) {
+      this.ctx.announce(prompt);
+      // a phone: bring the player's choices into view when it is their turn (an embed fits its frame)
+      const box = this.actionsEl.getBoundingClientRect();
+      if (!this.ctx.embed && box.height && box.bottom > window.innerHeight) this.actionsEl.scrollIntoView({ block: "end", behavior: "smooth" });
+    }
     this.lastPromptKey = pk;
     // keep keyboard play flowing: when my turn starts and focus was lost, focus the first choice
     if (tv.mine && (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected)) {
@@ -468,7 +473,24 @@ class Table {
     this.helpEl.dataset.lang = lang;
     const steps = [];
     for (let i = 1; ; i++) { const key = `chabashi.help.step.${i}`; const x = t(key); if (x === key) break; steps.push(h("li", { text: x })); }
-    const rankBox = h("div", { class: "cb-rank-box" }, h("p", { class: "muted", text: t("chabashi.help.computing") }));
+    // the ranking at once (from the view); each hand's picture and frequency as soon as they are counted
+    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 4 : 2)}%`;
+    const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, lang)); c.dataset.card = id; return c; }));
+    const cells = new Map();
+    const rows = this.view.table.hand_order.map((x, i) => {
+      const example = h("td", { class: "cb-example-cell" }, h("span", { class: "muted", text: "…" }));
+      const freq = h("td", { class: "cb-freq" }, h("span", { class: "muted", text: "…" }));
+      cells.set(x.id, [example, freq]);
+      return h("tr", { "data-hand": x.id },
+        h("td", { text: String(i + 1) }),
+        h("th", { scope: "row" }, h("span", { lang: "ko", class: "cb-hand-name", text: x.ko }), x.barred_with_three ? h("span", { class: "cb-barred", title: t("chabashi.help.barred"), text: " †" }) : "", " ",
+          h("span", { class: "muted", text: lang !== "en" ? t(`chabashi.hand.${x.id}`) : `${x.roman}: ${t(`chabashi.hand.${x.id}`)}` })),
+        example, freq);
+    });
+    const note = h("p", { class: "muted cb-rank-note", text: t("chabashi.help.computing") });
+    const rankBox = h("div", { class: "cb-rank-box" }, h("table", { class: "cb-ranking" },
+      h("thead", {}, h("tr", {}, ["#", "chabashi.help.col.hand", "chabashi.help.col.example", "chabashi.help.col.frequency"].map((k) => h("th", { scope: "col", text: k === "#" ? "#" : t(k) })))),
+      h("tbody", {}, rows)), note, h("p", { class: "muted", text: t("chabashi.help.barred_note") }));
     const preset = this.view.preset;
     this.helpEl.replaceChildren(
       h("div", { class: "cb-help-head" }, h("button", { type: "button", "data-cb": "help-close", text: t("chabashi.help.close"), onclick: () => { this.toggleHelp(false); this.helpBtn.focus(); } })),
@@ -480,20 +502,15 @@ class Table {
       h("p", { text: t("chabashi.help.options") }));
     this.helpEl.focus({ preventScroll: false });
     let data;
-    try { data = await this.ranking(rules); } catch (e) { rankBox.replaceChildren(h("p", { text: t("chabashi.odds.failed", { reason: e.message }) })); return; }
+    try { data = await this.ranking(rules); } catch (e) { note.textContent = t("chabashi.odds.failed", { reason: e.message }); return; }
     if (this.helpEl.dataset.rules !== rules || this.helpEl.hidden) return;
-    const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, lang)); c.dataset.card = id; return c; }));
-    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 4 : 2)}%`;
-    rankBox.replaceChildren(h("table", { class: "cb-ranking" },
-      h("thead", {}, h("tr", {}, ["#", "chabashi.help.col.hand", "chabashi.help.col.example", "chabashi.help.col.frequency"].map((k) => h("th", { scope: "col", text: k === "#" ? "#" : t(k) })))),
-      h("tbody", {}, data.hands.map((x, i) => h("tr", { "data-hand": x.id },
-        h("td", { text: String(i + 1) }),
-        h("th", { scope: "row" }, h("span", { lang: "ko", class: "cb-hand-name", text: x.ko }), x.barred_with_three ? h("span", { class: "cb-barred", title: t("chabashi.help.barred"), text: " †" }) : "", " ",
-          h("span", { class: "muted", text: lang !== "en" ? t(`chabashi.hand.${x.id}`) : `${x.roman}: ${t(`chabashi.hand.${x.id}`)}` })),
-        h("td", {}, x.example ? h("span", { class: "cb-example" }, cards(x.example.hand), h("span", { class: "cb-plus", text: "|" }), cards(x.example.floor)) : ""),
-        h("td", { class: "cb-freq" }, x.count ? `${pct(x.p)} (${x.count.toLocaleString(lang)})` : t("chabashi.help.never")))))),
-      h("p", { class: "muted", text: t("chabashi.help.freq_note", { total: data.total.toLocaleString(lang) }) }),
-      h("p", { class: "muted", text: t("chabashi.help.barred_note") }));
+    for (const x of data.hands) {
+      const [example, freq] = cells.get(x.id) || [];
+      if (!example) continue;
+      example.replaceChildren(x.example ? h("span", { class: "cb-example" }, cards(x.example.hand), h("span", { class: "cb-plus", text: "|" }), cards(x.example.floor)) : "");
+      freq.replaceChildren(x.count ? `${pct(x.p)} (${x.count.toLocaleString(lang)})` : t("chabashi.help.never"));
+    }
+    note.textContent = t("chabashi.help.freq_note", { total: data.total.toLocaleString(lang) });
   }
   async ranking(rules) {
     const key = `ranking:${rules}`;

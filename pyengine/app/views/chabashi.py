@@ -223,8 +223,9 @@ def _events(obs: Mapping[str, Any]) -> list[dict[str, JSON]]:
 def _standings(chips: Sequence[int]) -> list[dict[str, JSON]]:
     """Seats by chips, most first, each with its place; equal chips share a place.
 
-    >>> _standings([90, 120, 90])
-    [{'seat': 1, 'chips': 120, 'place': 1}, {'seat': 0, 'chips': 90, 'place': 2}, {'seat': 2, 'chips': 90, 'place': 2}]
+    >>> _standings([90, 120, 90])  # doctest: +NORMALIZE_WHITESPACE
+    [{'seat': 1, 'chips': 120, 'place': 1}, {'seat': 0, 'chips': 90, 'place': 2},
+     {'seat': 2, 'chips': 90, 'place': 2}]
     """
     order = sorted(range(len(chips)), key=lambda p: (-chips[p], p))
     return [{"seat": p, "chips": chips[p], "place": 1 + sum(1 for c in chips if c > chips[p])} for p in order]
@@ -347,7 +348,8 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "actions": _actions(state, obs, viewer, ctx.lang) if mine else None,
         "events": _events(obs),
         "result": _last_result(ctx),
-        "hand_order": [hand_name(c) for c in full_order(rules.hand_order, rules.wiki_2025_05_21_hands)],
+        "hand_order": [{**hand_name(c), "barred_with_three": c in BARRED_WITH_THREE}
+                       for c in full_order(rules.hand_order, rules.wiki_2025_05_21_hands)],
         "odds": {"available": viewer >= 0 and viewer in order and not obs["folded"][viewer]
                  and obs["phase"] not in ("deal", "between", "over"),
                  "key": f"{ctx.cursor}:{viewer}"},
@@ -435,7 +437,8 @@ def ranking_json(encoding: str) -> dict[str, Any]:
         "rules": rules.encode(),
         "total": total,
         "hands": [{**hand_name(c), "count": counts[c], "p": counts[c] / total,
-                   "barred_with_three": c in BARRED_WITH_THREE, "example": examples.get(c)} for c in ev.order],
+                   "barred_with_three": c in BARRED_WITH_THREE, "example": examples.get(c)}
+                  for c in ev.order],
     }
 
 

@@ -516,7 +516,7 @@ def _problem(rules: DaifugoRules, players: int | None) -> str | None:
 def _paths_in(message: str, paths: Sequence[str]) -> list[str]:
     """The option paths a message names, in the order they appear.
 
-    >>> _paths_in("clears.four_stop needs clears.eight_cut (4-stop …)", ["clears.eight_cut", "clears.four_stop"])
+    >>> _paths_in("clears.four_stop needs clears.eight_cut", ["clears.eight_cut", "clears.four_stop"])
     ['clears.four_stop', 'clears.eight_cut']
     """
     found: list[tuple[int, str]] = []
@@ -575,7 +575,8 @@ def _fixes(rules: DaifugoRules, players: int | None, message: str, changed: str 
     about_players = players is not None and _problem(rules, None) is None
     if about_players:
         assert players is not None
-        candidates += [{"players": n} for n in sorted(range(2, 9), key=lambda n: (abs(n - players), n)) if n != players]
+        nearest = sorted(range(2, 9), key=lambda n: (abs(n - players), n))
+        candidates += [{"players": n} for n in nearest if n != players]
         candidates += [{"preset": name} for name, counts in PRESET_PLAYERS.items() if players in counts
                        and DaifugoRules.preset(name) != rules]
     scored: list[tuple[tuple[int, ...], int, Fix]] = []
@@ -597,7 +598,8 @@ def _fixes(rules: DaifugoRules, players: int | None, message: str, changed: str 
         kind = (0 if "players" in fix else 1 if "set" in fix else 2) if about_players else (
             0 if "set" in fix else 1 if "players" in fix else 2)
         # the player's own choices: the option just changed and every option set apart from the preset
-        keeps = 0 if touched is None or (touched != changed and rules.get(touched) == base.get(touched)) else 1
+        mine = touched is not None and (touched == changed or rules.get(touched) != base.get(touched))
+        keeps = 1 if mine else 0
         back = 0 if touched is not None and after.get(touched) == base.get(touched) else 1
         scored.append(((badness == 2, keeps, badness, kind, back), order, fix))
     scored.sort(key=lambda x: (x[0], x[1]))
@@ -612,7 +614,8 @@ def _fixes(rules: DaifugoRules, players: int | None, message: str, changed: str 
     return out
 
 
-def conflicts(rules: DaifugoRules, players: int | None = None, changed: str | None = None) -> list[dict[str, JSON]]:
+def conflicts(rules: DaifugoRules, players: int | None = None,
+              changed: str | None = None) -> list[dict[str, JSON]]:
     """Every problem of ``rules`` at once, each with the options it names (and their values), whether
     it is about the number of players, and its one-click fixes (best first).
 
@@ -620,7 +623,8 @@ def conflicts(rules: DaifugoRules, players: int | None = None, changed: str | No
     the best fix of each made.  ``message`` is the engine's English text (for logs); the page words
     a conflict from the option names and values in its own strings.
 
-    >>> c = conflicts(DaifugoRules.preset("popular").with_option("clears.eight_cut", False), 4, "clears.eight_cut")
+    >>> no_cut = DaifugoRules.preset("popular").with_option("clears.eight_cut", False)
+    >>> c = conflicts(no_cut, 4, "clears.eight_cut")
     >>> [x["options"][0]["path"] for x in c]
     ['clears.eight_cut_joker', 'finishing.forbidden_finish']
     >>> c[0]["fixes"][0]
@@ -639,7 +643,8 @@ def conflicts(rules: DaifugoRules, players: int | None = None, changed: str | No
         fixes = _fixes(scratch, n, message, changed)
         out.append({
             "message": message,
-            "options": [{"path": p, "kind": _kind(rules.get(p)), "value": _plain(rules.get(p))} for p in named],
+            "options": [{"path": p, "kind": _kind(rules.get(p)), "value": _plain(rules.get(p))}
+                        for p in named],
             "players": players if _problem(scratch, None) is None else None,
             "fixes": list(fixes[:3]),
         })
@@ -664,7 +669,8 @@ def _option_json(rules: DaifugoRules, base: DaifugoRules, path: str) -> dict[str
     return opt
 
 
-def rules_panel(encoding: str | None, players: int | None = None, changed: str | None = None) -> dict[str, JSON]:
+def rules_panel(encoding: str | None, players: int | None = None,
+                changed: str | None = None) -> dict[str, JSON]:
     """Every option of the rules, grouped, with its kind, choices and the nearest preset's value,
     plus every conflict with its fixes (the set-up form's rules panel and the table's help).
 
