@@ -195,7 +195,6 @@ export class Hand {
     if (rows > 1) {
       el.style.setProperty("--ck-per", String(per));
       el.style.setProperty("--ck-strip", `${Math.floor(Math.min(cw, (width - cw) / Math.max(1, per - 1)))}px`);
-      el.style.setProperty("--ck-lines", String(rows));
     }
   }
   destroy() { if (this.resizer) this.resizer.disconnect(); }
