@@ -152,7 +152,8 @@ def test_share_link_and_play_by_link(browser: Any, server: Server) -> None:
     ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
     ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
     try:
-        a = open_table(ctx_a, server, two_humans(seed=5))  # the IA side moves first
+        fix_chance(ctx_a, 1)  # the page's chance: the IA side moves first
+        a = open_table(ctx_a, server, two_humans(seed=5))
         assert observation(a)["to_move"] == "IA"
         click(a, "NAI", "NY")
         wait_human(a)
