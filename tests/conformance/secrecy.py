@@ -24,6 +24,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pyengine.core import EngineError, State
 
@@ -42,7 +43,7 @@ class SecrecyModel(ABC):
     """A game's rules of secrecy over one playout (``states[i]`` is before ``actions[i]``)."""
 
     def __init__(self, states: Sequence[State], actions: Sequence[str]) -> None:
-        self.states = states
+        self.states: Sequence[Any] = states  # each game's own state type: models read where cards lie
         self.actions = actions
         self.n = states[0].num_players
 
@@ -127,10 +128,10 @@ def check_twins(model: SecrecyModel, states: Sequence[State], plies: Sequence[in
             for seat in twin.blind:
                 blind_seats.add(seat)
                 if real.observation(seat) != other.observation(seat):
-                    report.findings.append(f"ply {t}: seat {seat} can tell whether {a} and {b} were exchanged")
+                    report.findings.append(f"ply {t}: seat {seat} can tell whether {a} and {b} were swapped")
             for seat in twin.seeing:
                 if real.observation(seat) == other.observation(seat):
-                    report.findings.append(f"ply {t}: seat {seat} holds {a} or {b} but cannot tell the twins apart")
+                    report.findings.append(f"ply {t}: seat {seat} holds {a} or {b} but sees no difference")
             if made >= per_ply:
                 break
     report.blind_seats = frozenset(blind_seats)
@@ -152,7 +153,7 @@ class DaifugoSecrecy(SecrecyModel):
         super().__init__(states, actions)
         from pyengine.daifugo.cards import CODES, bits_of
 
-        engines = [s.engine for s in states]  # type: ignore[attr-defined]
+        engines = [s.engine for s in states]
         self.game_no = [e.game_no for e in engines]
 
         def cards(mask: int) -> frozenset[str]:
@@ -218,32 +219,32 @@ class ChabashiSecrecy(SecrecyModel):
 
     def window(self, t: int) -> int:
         start = t - 1
-        while start > 0 and self.states[start].phase != "between":  # type: ignore[attr-defined]
+        while start > 0 and self.states[start].phase != "between":
             start -= 1
         return max(start, 0)
 
     def _face_up(self, i: int) -> set[str]:
         s = self.states[i]
         c = self.codes
-        up = {c[x] for x in s.dfloor}  # type: ignore[attr-defined]
-        up |= {c[x] for x, face_up, _ in s.centre if face_up}  # type: ignore[attr-defined]
-        up |= {c[x] for row in s.floors for x, face_up, _ in row if face_up}  # type: ignore[attr-defined]
+        up = {c[x] for x in s.dfloor}
+        up |= {c[x] for x, face_up, _ in s.centre if face_up}
+        up |= {c[x] for row in s.floors for x, face_up, _ in row if face_up}
         return up
 
     def _hand(self, i: int, seat: int) -> set[str]:
-        hands = self.states[i].hands  # type: ignore[attr-defined]
+        hands = self.states[i].hands
         return {self.codes[x] for x, _ in hands[seat]} if seat >= 0 and hands else set()
 
     def _shown(self, t: int) -> set[str]:
         s = self.states[t]
-        result = dict(s.result)  # type: ignore[attr-defined]
-        if s.phase not in ("between", "over") or not result.get("showdown"):  # type: ignore[attr-defined]
+        result = dict(s.result)
+        if s.phase not in ("between", "over") or not result.get("showdown"):
             return set()
         c = self.codes
-        shown = {c[x] for x, _, _ in s.centre}  # type: ignore[attr-defined]
-        for p in s.players:  # type: ignore[attr-defined]
-            if not s.folded[p]:  # type: ignore[attr-defined]
-                shown |= {c[x] for x, _ in s.hands[p]} | {c[x] for x, _, _ in s.floors[p]}  # type: ignore[attr-defined]
+        shown = {c[x] for x, _, _ in s.centre}
+        for p in s.players:
+            if not s.folded[p]:
+                shown |= {c[x] for x, _ in s.hands[p]} | {c[x] for x, _, _ in s.floors[p]}
         return shown
 
     def secret(self, t: int, seat: int) -> frozenset[str]:
@@ -259,9 +260,9 @@ class ChabashiSecrecy(SecrecyModel):
         s = self.states[t]
         c = self.codes
         hands = [sorted(self._hand(t, p)) for p in range(self.n)]
-        down = [c[x] for row in s.floors for x, up, _ in row if not up]  # type: ignore[attr-defined]
-        down += [c[x] for x, up, _ in s.centre if not up]  # type: ignore[attr-defined]
-        stock = [c[x] for x in s.stock]  # type: ignore[attr-defined]
+        down = [c[x] for row in s.floors for x, up, _ in row if not up]
+        down += [c[x] for x, up, _ in s.centre if not up]
+        stock = [c[x] for x in s.stock]
         held = [x for h in hands for x in h]
         for i, a in enumerate(held):  # a hand card with another seat's hand card, a face-down card, the stock
             for b in held[i + 1:] + down + stock[:2]:
@@ -286,13 +287,13 @@ class KuhnSecrecy(SecrecyModel):
         return 0
 
     def _cards(self, t: int) -> str:
-        return self.states[t].cards  # type: ignore[attr-defined,no-any-return]
+        return self.states[t].cards
 
     def secret(self, t: int, seat: int) -> frozenset[str]:
         cards = self._cards(t)
         if not cards:
             return frozenset()
-        history = self.states[t].history  # type: ignore[attr-defined]
+        history = self.states[t].history
         if self.states[t].is_terminal() and not (history[-1] == "pass" and "bet" in history):
             return frozenset()
         return frozenset("JQK") - ({cards[seat]} if seat >= 0 else set())

@@ -113,7 +113,7 @@ def test_record_replays_to_the_same_states(game_id: str, rules: str, n: int, see
 def test_playouts_reach_the_end(game_id: str, rules: str, n: int, seed: int) -> None:
     p = playout(game_id, rules, n, seed)
     last = p.states[-1]
-    assert last.is_terminal(), f"not over after {len(p.record.actions)} plies (the game's conformance_max_plies)"
+    assert last.is_terminal(), f"not over after {len(p.record.actions)} plies (conformance_max_plies)"
     assert len(last.returns()) == n
 
 
@@ -139,7 +139,8 @@ def _assert_unchanged(state: State, rebuilt: State, n: int) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
-def test_illegal_but_well_formed_actions_are_refused_and_change_nothing(game_id: str, rules: str, n: int) -> None:
+def test_illegal_but_well_formed_actions_are_refused_and_change_nothing(game_id: str, rules: str,
+                                                                         n: int) -> None:
     """Moves legal elsewhere in the same game (often another seat's), chance outcomes at a
     seat's turn and moves at chance nodes are refused with ``IllegalActionError``; junk with
     an :class:`EngineError`; and the state is still what replaying its record gives."""
@@ -151,7 +152,8 @@ def test_illegal_but_well_formed_actions_are_refused_and_change_nothing(game_id:
         state = p.states[i]
         allowed = set(state.legal_actions()) | {o for o, _ in state.chance_outcomes()}
         nearby = [a for near in p.states[max(0, i - 3): i + 4] for a in near.legal_actions()]
-        candidates = nearby + [moves[j] for j in spread(12, len(moves))] + [outcomes[j] for j in spread(6, len(outcomes))]
+        candidates = (nearby + [moves[j] for j in spread(12, len(moves))]
+                      + [outcomes[j] for j in spread(6, len(outcomes))])
         for action in dict.fromkeys(a for a in candidates if a not in allowed):
             with pytest.raises(IllegalActionError):
                 state.apply(action)

@@ -33,7 +33,8 @@ def strings_in(value: Any) -> set[str]:
 
 @pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_observations_are_json_and_agree_with_hidden_tokens(game_id: str, rules: str, n: int, seed: int) -> None:
+def test_observations_are_json_and_agree_with_hidden_tokens(game_id: str, rules: str, n: int,
+                                                             seed: int) -> None:
     """Every observation is plain JSON, and none shows what the game itself declares hidden
     (a consistency check of ``hidden_tokens``; the real leak check is the twins below).
     Every seat at every position of the first seed's playout; one seat in turn at each
@@ -60,7 +61,7 @@ def test_twins_that_differ_only_in_secrets_look_the_same(game_id: str, rules: st
             for seat in range(n):
                 assert {k: v for k, v in state.observation(seat).items() if k != "seat"} == public
         return
-    assert game_id in MODELS, f"{game_id} hides information: add its secrecy model (from its rules) to secrecy.py"
+    assert game_id in MODELS, f"{game_id} hides information: add its secrecy model (from its rules)"
     p = playout(game_id, rules, n, SEEDS[0])
     model = MODELS[game_id](p.states, p.record.actions)
     report = check_twins(model, p.states, spread(PLIES, len(p.states)))

@@ -51,13 +51,15 @@ def broken_pins(rules_type: type[Rules], pinned: Pinned) -> list[str]:
                 continue
             if now != entry["options"]:
                 was = entry["options"]
-                diff = {k: (was.get(k), now.get(k)) for k in sorted(set(was) | set(now)) if was.get(k) != now.get(k)}
+                diff = {k: (was.get(k), now.get(k)) for k in sorted(set(was) | set(now))
+                        if was.get(k) != now.get(k)}
                 out.append(f"{encoding} no longer means what it meant (pinned, now: {diff}): {HOW}")
     current = pinned.get(str(rules_type.VERSION), {})
     for name, preset in rules_type.presets().items():
         if current.get(name) != {"encoding": preset.encode(), "options": preset.to_json()}:
             out.append(f"v{rules_type.VERSION} preset {name!r} is not pinned as it is: {HOW}")
-    out += [f"pinned v{rules_type.VERSION} preset {name!r} is gone" for name in set(current) - set(rules_type.presets())]
+    gone = sorted(set(current) - set(rules_type.presets()))
+    out += [f"pinned v{rules_type.VERSION} preset {name!r} is gone" for name in gone]
     return out
 
 
@@ -85,7 +87,8 @@ class BumpedKuhnRules(EditedKuhnRules):
     VERSION: ClassVar[int] = 2
 
     @classmethod
-    def migrate(cls, version: int, preset: str, pairs: list[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
+    def migrate(cls, version: int, preset: str,
+                pairs: list[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
         if version == 1 and preset == "high":
             return "high", [("bet", "2"), *pairs]
         return preset, pairs
@@ -93,7 +96,8 @@ class BumpedKuhnRules(EditedKuhnRules):
 
 def test_an_edited_preset_breaks_the_pin() -> None:
     problems = broken_pins(EditedKuhnRules, GOLDEN["kuhn"])
-    assert any(p.startswith("1.high no longer means what it meant") and "'bet': (2, 3)" in p for p in problems)
+    assert any(p.startswith("1.high no longer means what it meant") and "'bet': (2, 3)" in p
+               for p in problems)
     assert "v1 preset 'high' is not pinned as it is: " + HOW in problems
 
 
