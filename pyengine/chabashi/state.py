@@ -284,7 +284,7 @@ class ChabashiState(State):
         known = self.known_cards(seat)
         return frozenset(CODES[c] for c in DECK if c not in known)
 
-    def observation(self, seat: int) -> dict[str, JSON]:
+    def _observation(self, seat: int) -> dict[str, JSON]:
         def show(c: int, k: int) -> str | None:
             return CODES[c] if self._knows(seat, k) else None
 

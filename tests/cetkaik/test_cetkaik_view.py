@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from cetkaik_support import VECTORS
+from cetkaik_support import vectors
 
 from pyengine.app.session import Session
 from pyengine.app.views import TableContext
@@ -203,7 +203,7 @@ def test_water_cast_shown_and_failed_entry() -> None:
 
 
 def _session_of(name: str) -> Session:
-    result = ui_call(None, "import", {"text": (VECTORS / "records" / "real" / name).read_text(encoding="utf-8")})
+    result = ui_call(None, "import", {"text": (vectors() / "records" / "real" / name).read_text(encoding="utf-8")})
     session = Session.from_record(result["record"])
     assert isinstance(session, Session)
     return session
@@ -226,7 +226,7 @@ def test_declaration_offers_both_choices_with_values() -> None:
 # --- records -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["case1.txt", "case4.txt"])
 def test_kiaak_list_matches_the_record(name: str) -> None:
-    text = (VECTORS / "records" / "real" / name).read_text(encoding="utf-8")
+    text = (vectors() / "records" / "real" / name).read_text(encoding="utf-8")
     session = _session_of(name)
     assert session.cursor == 0 and session.record.seats[0].name == "A"
     actions = list(session.record.actions)
@@ -242,7 +242,7 @@ def test_kiaak_list_matches_the_record(name: str) -> None:
 
 
 def test_import_replays_to_the_recorded_end_scores() -> None:
-    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((vectors() / "manifest.json").read_text(encoding="utf-8"))
     for item in manifest:
         if "real/case" not in item["record"]:
             continue
@@ -255,7 +255,7 @@ def test_import_replays_to_the_recorded_end_scores() -> None:
 
 
 def test_official_records_import_under_auto_and_export_round_trip() -> None:
-    text = (VECTORS / "records" / "generated" / "official_343.txt").read_text(encoding="utf-8")
+    text = (vectors() / "records" / "generated" / "official_343.txt").read_text(encoding="utf-8")
     record = import_record(text)
     assert record.rules.startswith("1.official")
     session = Session.from_record(ui_call(None, "import", {"text": text})["record"])
