@@ -236,6 +236,109 @@ _SET_CHECKS: dict[str, Check] = {
 }
 
 
+# --- the same conditions for exactly four cards (the fast path's table) -------------------------
+# Each takes S = (a, b, c, d), strongest first, and a cache for the run order; it returns the
+# defining cards followed by the kickers (S reordered), or () when the category does not apply.
+Four = tuple[int, int, int, int]
+RunCache = list["list[int] | None"]
+
+
+def _run4(s: Four, cache: RunCache) -> list[int] | None:
+    if not cache:
+        cache.append(_run_order(s))
+    return cache[0]
+
+
+def _pair_splits(s: Four) -> tuple[Four, ...]:
+    a, b, c, d = s
+    return (a, b, c, d), (a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c), (c, d, a, b)
+
+
+def _head4_choegopae(s: Four, cache: RunCache) -> tuple[int, ...]:
+    return s
+
+
+def _head4_yeonpae(s: Four, cache: RunCache) -> tuple[int, ...]:
+    for x, y, k1, k2 in _pair_splits(s):
+        if NUMBER[x] == NUMBER[y]:
+            return (x, y, k1, k2)
+    return ()
+
+
+def _head4_kkeut(s: Four, cache: RunCache) -> tuple[int, ...]:
+    for x, y, k1, k2 in _pair_splits(s):
+        nx, ny = NUMBER[x], NUMBER[y]
+        if COLOUR[x] != COLOUR[y] and (
+            (nx and ny and (nx - ny == 1 or ny - nx == 1))
+            or (not nx and ny in (1, 8)) or (not ny and nx in (1, 8))
+        ):
+            return (x, y, k1, k2)
+    return ()
+
+
+def _head4_samyeonpae(s: Four, cache: RunCache) -> tuple[int, ...]:
+    a, b, c, d = s
+    for x, y, z, k in ((a, b, c, d), (a, b, d, c), (a, c, d, b), (b, c, d, a)):
+        trio = (x, y, z)
+        if (NUMBER[x] == NUMBER[y] == NUMBER[z]) or (
+            len({COLOUR[x], COLOUR[y], COLOUR[z]}) == 3 and _run_order(trio) is not None
+        ):
+            return (x, y, z, k)
+    return ()
+
+
+def _head4_yasaekgunju(s: Four, cache: RunCache) -> tuple[int, ...]:
+    nz = [COLOUR[x] for x in s if NUMBER[x]]
+    return s if len(set(nz)) == len(nz) else ()
+
+
+def _head4_gongpaegun(s: Four, cache: RunCache) -> tuple[int, ...]:
+    return s if NUMBER[s[0]] == NUMBER[s[1]] == NUMBER[s[2]] == NUMBER[s[3]] == 0 else ()
+
+
+def _head4_jinhongok(s: Four, cache: RunCache) -> tuple[int, ...]:
+    return s if NUMBER[s[0]] == NUMBER[s[1]] == NUMBER[s[2]] == NUMBER[s[3]] else ()
+
+
+def _head4_ssangyeonpae(s: Four, cache: RunCache) -> tuple[int, ...]:
+    return s if _two_pairs(s) else ()
+
+
+def _head4_of_type(kind: int) -> Callable[[Four, RunCache], tuple[int, ...]]:
+    def head(s: Four, cache: RunCache) -> tuple[int, ...]:
+        if len({COLOUR[x] for x in s}) == 4 and TYPE[s[0]] == TYPE[s[1]] == TYPE[s[2]] == TYPE[s[3]] == kind:
+            return s
+        return ()
+
+    return head
+
+
+def _head4_sasaekyeon(s: Four, cache: RunCache) -> tuple[int, ...]:
+    run = _run4(s, cache)
+    return s if run is not None and len({COLOUR[x] for x in s}) == 4 else ()
+
+
+def _head4_dasaekjikseon(s: Four, cache: RunCache) -> tuple[int, ...]:
+    run = _run4(s, cache)
+    return s if run is not None and all(COLOUR[x] != COLOUR[y] for x, y in zip(run, run[1:])) else ()
+
+
+_HEAD4: dict[str, Callable[[Four, RunCache], tuple[int, ...]]] = {
+    "choegopae": _head4_choegopae,
+    "yeonpae": _head4_yeonpae,
+    "kkeut": _head4_kkeut,
+    "samyeonpae": _head4_samyeonpae,
+    "yasaekgunju": _head4_yasaekgunju,
+    "gongpaegun": _head4_gongpaegun,
+    "jinhongok": _head4_jinhongok,
+    "ssangyeonpae": _head4_ssangyeonpae,
+    "honseonyahaeng": _head4_of_type(HON),
+    "seonjihaengjin": _head4_of_type(SEON),
+    "sasaekyeon": _head4_sasaekyeon,
+    "dasaekjikseon": _head4_dasaekjikseon,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class HandValue:
     """An evaluated hand: its key (larger is stronger) and what the UI shows."""
@@ -359,62 +462,10 @@ class Evaluator:
 
     def _set_only4(self, a: int, b: int, c: int, d: int) -> int:
         """The set-only categories of a 4-card set ``a > b > c > d`` (same result as ``_evaluate``)."""
-        na, nb, nc, nd = NUMBER[a], NUMBER[b], NUMBER[c], NUMBER[d]
-        cols = {COLOUR[a], COLOUR[b], COLOUR[c], COLOUR[d]}
         s = (a, b, c, d)
-        run: list[int] | None | bool = False  # computed on first use
+        run: list[list[int] | None] = []  # the run order, computed on first use
         for cat in self._set_cats:
-            head: tuple[int, ...] = ()
-            if cat == "choegopae":
-                head = s
-            elif cat == "yeonpae" or cat == "kkeut":
-                for x, y, k1, k2 in ((a, b, c, d), (a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c), (c, d, a, b)):
-                    nx, ny = NUMBER[x], NUMBER[y]
-                    if cat == "yeonpae":
-                        ok = nx == ny
-                    else:
-                        ok = COLOUR[x] != COLOUR[y] and (
-                            (nx and ny and (nx - ny == 1 or ny - nx == 1)) or (not nx and ny in (1, 8))
-                            or (not ny and nx in (1, 8))
-                        )
-                    if ok:
-                        head = (x, y, k1, k2)
-                        break
-            elif cat == "samyeonpae":
-                for x, y, z, k in ((a, b, c, d), (a, b, d, c), (a, c, d, b), (b, c, d, a)):
-                    trio = (x, y, z)
-                    if (NUMBER[x] == NUMBER[y] == NUMBER[z]) or (
-                        len({COLOUR[x], COLOUR[y], COLOUR[z]}) == 3 and _run_order(trio) is not None
-                    ):
-                        head = (x, y, z, k)
-                        break
-            elif cat == "yasaekgunju":
-                nz = [COLOUR[x] for x in s if NUMBER[x]]
-                if len(set(nz)) == len(nz):
-                    head = s
-            elif cat == "gongpaegun":
-                if na == nb == nc == nd == 0:
-                    head = s
-            elif cat == "jinhongok":
-                if na == nb == nc == nd:
-                    head = s
-            elif cat == "ssangyeonpae":
-                if _two_pairs(s):
-                    head = s
-            elif cat == "honseonyahaeng" or cat == "seonjihaengjin":
-                kind = HON if cat == "honseonyahaeng" else SEON
-                if len(cols) == 4 and TYPE[a] == TYPE[b] == TYPE[c] == TYPE[d] == kind:
-                    head = s
-            else:  # the runs: 사색연, 다색직선
-                if run is False:
-                    run = _run_order(s)
-                if isinstance(run, list):
-                    if cat == "sasaekyeon":
-                        ok = len(cols) == 4
-                    else:
-                        ok = all(COLOUR[x] != COLOUR[y] for x, y in zip(run, run[1:]))
-                    if ok:
-                        head = s
+            head = _HEAD4[cat](s, run)
             if head:
                 seq = 0
                 for x in head:

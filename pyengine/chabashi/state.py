@@ -190,56 +190,66 @@ class ChabashiState(State):
                 return "a draw after step 6 is not allowed: extra floor draws happen only in step 6"
             return f"drawing is not possible now: it is {where}"
         if kind in BETS:
-            if phase != "bet":
-                return f"{kind} is a betting action, but it is {where}, not a betting round"
-            p = self.actor
-            to_call = max(self.round_put) - self.round_put[p]
-            if kind == "check":
-                return f"cannot check: there are {to_call} chips to call"
-            if kind == "fold":
-                return "folding is offered only when facing a bet"
-            if kind == "call":
-                return "there is nothing to call: check or bet"
-            if kind == "bet":
-                if self.raises:
-                    return "there is already a bet in this round: call, raise or fold"
-                return f"a bet is one full unit of {self._unit()} chips and you have {self.chips[p]}"
-            if self.raises >= 1 + self._rules.stakes.max_raises:
-                return "the cap is reached: one bet and at most three raises per round"
-            return f"a raise needs {to_call + self._unit()} chips and you have {self.chips[p]}"
-        p = self.actor
+            return self._why_not_bet(kind, where)
         if phase == "follow" and kind in ("take", "turn"):
-            if kind == "turn" and self.step != 2:
-                return "turning a card face up is the 6-2 follow-up: it needs a draw of two cards"
-            pos = parse_action(action)[1]
-            if pos > len(self.floors[p]):
-                return f"there is no floor card {pos}: the floor has {len(self.floors[p])} cards"
-            return f"floor card {pos} is already face up"
+            return self._why_not_follow(action, kind)
         if phase == "interact" and kind in ("swap", "late:take", "late:turn", "centre"):
-            h, f = len(self.hands[p]), len(self.floors[p])
-            d = sum(1 for s in self.floors[p] if not s[1])
-            if kind == "swap":
-                if f < 3:
-                    return f"an 8-1 swap needs at least 3 floor cards (this floor has {f})"
-                _, c, pos = parse_action(action)
-                if all(CODES[x] != c for x, _ in self.hands[p]):
-                    return f"{c} is not in your hand"
-                return f"there is no floor card {pos}: the floor has {f} cards"
-            if kind.startswith("late"):
-                if h != 2 or d < 2 or f not in (3, 4):
-                    return (f"8-2 needs 2 hand cards, at least 2 face-down floor cards and 3 or 4 floor cards "
-                            f"(you have h={h}, d={d}, f={f})")
-                if kind == "late:turn" and f != 4:
-                    return "8-2 can turn a card face up only with 4 floor cards (the 6-2 follow-up)"
-                return "no such face-down floor card"
-            if not self.centre:
-                return "8-3 needs a card in the centre, and the centre is empty"
-            if f > 3 or h + f > 5:
-                return f"8-3 needs f ≤ 3 and h + f ≤ 5 (you have h={h}, f={f})"
-            return f"there is no centre card {parse_action(action)[1]}"
+            return self._why_not_interact(action, kind)
         if phase in ("between", "deal", "drawcard", "over"):
             return f"{action} is not possible now: it is {where}"
         return f"{action} is not possible in {where}"
+
+    def _why_not_bet(self, kind: str, where: str) -> str:
+        if self.phase != "bet":
+            return f"{kind} is a betting action, but it is {where}, not a betting round"
+        p = self.actor
+        to_call = max(self.round_put) - self.round_put[p]
+        if kind == "check":
+            return f"cannot check: there are {to_call} chips to call"
+        if kind == "fold":
+            return "folding is offered only when facing a bet"
+        if kind == "call":
+            return "there is nothing to call: check or bet"
+        if kind == "bet":
+            if self.raises:
+                return "there is already a bet in this round: call, raise or fold"
+            return f"a bet is one full unit of {self._unit()} chips and you have {self.chips[p]}"
+        if self.raises >= 1 + self._rules.stakes.max_raises:
+            return "the cap is reached: one bet and at most three raises per round"
+        return f"a raise needs {to_call + self._unit()} chips and you have {self.chips[p]}"
+
+    def _why_not_follow(self, action: str, kind: str) -> str:
+        p = self.actor
+        if kind == "turn" and self.step != 2:
+            return "turning a card face up is the 6-2 follow-up: it needs a draw of two cards"
+        pos = parse_action(action)[1]
+        if pos > len(self.floors[p]):
+            return f"there is no floor card {pos}: the floor has {len(self.floors[p])} cards"
+        return f"floor card {pos} is already face up"
+
+    def _why_not_interact(self, action: str, kind: str) -> str:
+        p = self.actor
+        h, f = len(self.hands[p]), len(self.floors[p])
+        d = sum(1 for s in self.floors[p] if not s[1])
+        if kind == "swap":
+            if f < 3:
+                return f"an 8-1 swap needs at least 3 floor cards (this floor has {f})"
+            _, c, pos = parse_action(action)
+            if all(CODES[x] != c for x, _ in self.hands[p]):
+                return f"{c} is not in your hand"
+            return f"there is no floor card {pos}: the floor has {f} cards"
+        if kind.startswith("late"):
+            if h != 2 or d < 2 or f not in (3, 4):
+                return (f"8-2 needs 2 hand cards, at least 2 face-down floor cards and 3 or 4 floor cards "
+                        f"(you have h={h}, d={d}, f={f})")
+            if kind == "late:turn" and f != 4:
+                return "8-2 can turn a card face up only with 4 floor cards (the 6-2 follow-up)"
+            return "no such face-down floor card"
+        if not self.centre:
+            return "8-3 needs a card in the centre, and the centre is empty"
+        if f > 3 or h + f > 5:
+            return f"8-3 needs f ≤ 3 and h + f ≤ 5 (you have h={h}, f={f})"
+        return f"there is no centre card {parse_action(action)[1]}"
 
     # --- transitions ------------------------------------------------------------------
     def _apply(self, action: str) -> ChabashiState:

@@ -38,12 +38,15 @@ from .cards import (
 )
 from .ctx import compile_rules
 from .describe import describe
-from .engine import (
+from .engine import Engine
+from .notation import CARD_KINDS, PLAYER_CHANCE, format_action, parse_action, parse_card_set
+from .phases import (
     BLIND,
     BOMB,
     CHANCE_PHASES,
     DEAL,
     DEALER,
+    FOURSTOP,
     LEAD,
     OVER,
     PHASE_NAMES,
@@ -54,9 +57,7 @@ from .engine import (
     SEVEN,
     TEN,
     TRIBUTE,
-    Engine,
 )
-from .notation import CARD_KINDS, PLAYER_CHANCE, format_action, parse_action, parse_card_set
 from .rules import DaifugoRules
 from .scoring import class_id
 
@@ -289,7 +290,7 @@ class DaifugoState(State):
             return info
         if ph == REVCHOICE:
             return {"kind": "revolution_choice", "player": e.turn}
-        if ph == 13 and e.cont is not None:
+        if ph == FOURSTOP and e.cont is not None:
             return {"kind": "four_stop", "player": e.turn, "count": e.cont[3], "cutter": e.cont[0]}
         return None
 
