@@ -25,7 +25,7 @@ from pyengine.ai.bot import BotView
 from pyengine.ai.decision import BOT_BUDGET
 from pyengine.ai.levels import levels
 
-COUNT = 12 if sys.platform == "emscripten" else 24
+COUNT = 9 if sys.platform == "emscripten" else 24
 """Positions per game (fewer inside Pyodide, which is slower)."""
 
 Decisions = dict[str, list[tuple[str, bool]]]
