@@ -126,7 +126,6 @@ class GreedyBot(Bot):
         if state.phase == STEPPING_CHOICE:
             return self._pick([(sum(p * greedy_score(s, side) for p, s in choice_outcomes(state, a)), a)
                                for a in legal])
-        board = state.board
         moves = [a for a in legal if move_info(a)[0] != TAM
                  and not (move_info(a)[0] == PIECE and move_info(a)[1] == move_info(a)[3])]
         if not moves:
