@@ -39,21 +39,18 @@ from .board import (
     distance,
     split_squares,
 )
-from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, FirstMover, GoTo, PieceMove, parse_action
+from .kiaak_text import END_MARK, SEASON_CHARS, format_number, parse_number
+from .kiaak_writer import export_kiaak
+from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, FirstMover
 from .rules import CetkaikRules
 from .state import (
     DECLARATION,
     FIRST_MOVER_PHASE,
-    MOVE,
-    STEPPING_CAST,
     STEPPING_CHOICE,
     WATER_CAST_PHASE,
     CetkaikState,
 )
 
-SEASON_CHARS: Final = "春夏秋冬"
-END_MARK: Final = "星一周"
-_DIGITS: Final = "無一二三四五六七八九"
 _SQ = r"[KLNTZXCMP](?:AI|AU|IA|A|E|I|U|O|Y)"
 _P = f"[{PROFESSION_CHARS}]"
 _C = f"[{CAST_DIGITS}]"
@@ -70,78 +67,6 @@ _SCORE_RE: Final = re.compile(f"手({_NUM})")
 _DECL_RE: Final = re.compile(f"或為(.+?)(?:而手({_NUM}))?")
 _CKKA_DECL_RE: Final = re.compile(r"\[[^\]]*\]為((?:\([^()]+\))+)(再行|終季)")
 _SEASON_RE: Final = re.compile("([春夏秋冬])終")
-
-
-# --- numbers (spec §17.4) ----------------------------------------------------------------------
-def _small(text: str, compact: bool) -> int:
-    """0–99 written ``二十三`` or (compact) ``二三``; ``十`` forms; digits."""
-    if text == "":
-        return 0
-    if "十" in text:
-        tens, _, units = text.partition("十")
-        if len(tens) > 1 or len(units) > 1 or "十" in units or (tens and tens not in _DIGITS[1:]) or (
-                units and units not in _DIGITS[1:]):
-            raise InvalidNotationError(f"{text!r} is not a number")
-        return 10 * (_DIGITS.index(tens) if tens else 1) + (_DIGITS.index(units) if units else 0)
-    if len(text) == 1 and text in _DIGITS:
-        return _DIGITS.index(text)
-    if compact and len(text) == 2 and text[0] in _DIGITS[1:] and text[1] in _DIGITS[1:]:
-        return 10 * _DIGITS.index(text[0]) + _DIGITS.index(text[1])
-    raise InvalidNotationError(f"{text!r} is not a number")
-
-
-def parse_number(text: str) -> int:
-    """A pekzep numeral as cerke_online writes it (``二十三``, ``二三``, ``百九十二``, ``下五``).
-
-    >>> [parse_number(t) for t in ("無", "十三", "二三", "百九十二", "二八百八十", "下六八百四八")]
-    [0, 13, 23, 192, 2880, -6848]
-    """
-    negative = text.startswith("下")
-    body = text[1:] if negative else text
-    if not body or body.count("百") > 1 or (body == "無" and negative):
-        raise InvalidNotationError(f"{text!r} is not a number")
-    if "百" in body:
-        hundreds, _, rest = body.partition("百")
-        value = 100 * (_small(hundreds, True) if hundreds else 1) + _small(rest, True)
-        if hundreds in ("", "一") and hundreds:
-            raise InvalidNotationError(f"{text!r} is not a number")
-    elif body == "無":
-        value = 0
-    else:
-        value = _small(body, True)
-        if value == 0:
-            raise InvalidNotationError(f"{text!r} is not a number")
-    return -value if negative else value
-
-
-def _compact(n: int) -> str:
-    if n < 10:
-        return _DIGITS[n]
-    if n < 20:
-        return "十" + (_DIGITS[n - 10] if n > 10 else "")
-    return _DIGITS[n // 10] + ("十" if n % 10 == 0 else _DIGITS[n % 10])
-
-
-def _tens(n: int) -> str:
-    if n < 10:
-        return _DIGITS[n]
-    return (_DIGITS[n // 10] if n >= 20 else "") + "十" + (_DIGITS[n % 10] if n % 10 else "")
-
-
-def format_number(n: int) -> str:
-    """The inverse of :func:`parse_number` in cerke_online's style.
-
-    >>> [format_number(n) for n in (0, 13, 20, 192, 2880, 3200, -6848, -5)]
-    ['無', '十三', '二十', '百九十二', '二八百八十', '三二百', '下六八百四八', '下五']
-    """
-    if n < 0:
-        return "下" + format_number(-n)
-    if n < 100:
-        return _tens(n)
-    if n < 200:
-        return "百" + (_tens(n - 100) if n > 100 else "")
-    rest = n % 100
-    return _compact(n // 100) + "百" + (_compact(rest) if rest else "")
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -567,139 +492,5 @@ def import_kiaak(text: str, rules: CetkaikRules | str = "official", partial: boo
     return Record("cetkaik", rules_obj.encode(), (Seat("A"), Seat("IA")), tuple(progress.actions), meta=meta)
 
 
-@dataclass
-class _Turn:
-    token: str
-    src: int = -1
-    via: int | None = None
-    dest: int = -1
-    ranged: bool = False
-    step: int | None = None
-    water: int | None = None
-    failed: bool = False
-
-
-def export_kiaak(record: Record, old_header: bool = False) -> str:
-    """The cerke_online-format text of a record of engine actions (spec §17.1–17.3, 17.6).
-
-    The header starts with ``{一位色:…}`` (cerke_online since 2022), or with ``{始時:…}`` when
-    ``old_header`` is set (the older style).  A turn still in progress at the end of the actions
-    (before its casts or its choice) is left out: a kiaak token always describes a finished ply.
-    """
-    if record.game != "cetkaik":
-        raise InvalidRecordError(f"not a Cetkaik record: {record.game!r}")
-    out = _Exporter(CetkaikState(CetkaikRules.decode(record.rules)))
-    for action in record.actions:
-        out.add(action)
-    return out.text(dict(record.meta), old_header)
-
-
-class _Exporter:
-    """Writes a kiaak record action by action: a token per finished ply, two plies a line."""
-
-    def __init__(self, state: CetkaikState) -> None:
-        self.state = state
-        self.first: list[str] = []  # first movers, one colour per season
-        self.lines: list[str] = []
-        self.pair: list[str] = []
-        self.turn: _Turn | None = None
-        self.hands_before: tuple[int, ...] = ()
-        self.mover = 0
-
-    def add(self, action: str) -> None:
-        state = self.state
-        phase = state.phase
-        after = state.apply(action)
-        turn = self.turn
-        if phase == FIRST_MOVER_PHASE:
-            self.first.append(action[-1])
-        elif phase == MOVE:
-            self._start_turn(action)
-        elif phase == STEPPING_CAST and turn is not None:
-            turn.step = CAST_DIGITS.index(action[1])
-            turn.failed = after.phase != STEPPING_CHOICE  # the cast reached no square
-        elif phase == STEPPING_CHOICE and turn is not None:
-            if action == DECLINE:
-                turn.failed = True
-            else:
-                go = parse_action(action)
-                assert isinstance(go, GoTo)
-                turn.dest = go.dest
-        elif phase == WATER_CAST_PHASE and turn is not None:
-            turn.water = CAST_DIGITS.index(action[1])
-            turn.failed = turn.water < 3
-        elif phase == DECLARATION:
-            self._declaration(action)
-        self.state = after
-        done = after.phase in (MOVE, FIRST_MOVER_PHASE, DECLARATION) or after.is_terminal()
-        if self.turn is not None and done:
-            self._close_turn()  # the ply is complete (a turn still in progress at the end is left out)
-
-    def _start_turn(self, action: str) -> None:
-        state = self.state
-        self.mover = state.side
-        self.hands_before = state.hands[self.mover]
-        move = parse_action(action)
-        if isinstance(move, PieceMove):
-            prof = PROFESSION_CHARS[PROF[state.board[move.src]]]
-            self.turn = _Turn(SQUARE_NAMES[move.src] + prof, move.src, move.via, move.dest, move.ranged)
-        else:
-            self.turn = _Turn(action)
-
-    def _declaration(self, action: str) -> None:
-        state = self.state
-        if self.pair:
-            self.lines.append("\t".join(self.pair) + "\n")
-            self.pair.clear()
-        names = "加".join(state.pending[2])
-        if action == TA_XOT:
-            self.lines.append(f"\n或為{names}而手{format_number(state.ta_xot_value())}\n")
-            self.lines.append(f"終季\t{SEASON_CHARS[state.season]}終\n\n")
-        else:
-            self.lines.append(f"\n或為{names}\n再行\n\n")
-
-    def _close_turn(self) -> None:
-        turn = self.turn
-        assert turn is not None
-        if turn.src >= 0:
-            turn.token = self._move_token(turn)
-        self.pair.append(turn.token)
-        if len(self.pair) == 2:
-            self.lines.append("\t".join(self.pair) + "\n")
-            self.pair.clear()
-        self.turn = None
-
-    def _move_token(self, turn: _Turn) -> str:
-        """A piece move's token: squares, cast outcomes, and the piece captured."""
-        captured: Counter[int] = Counter(self.state.hands[self.mover])
-        captured.subtract(Counter(self.hands_before))
-        gained = [c for c, n in captured.items() if n > 0]
-        via = "" if turn.via is None else SQUARE_NAMES[turn.via]
-        if turn.ranged:
-            outcome = "橋" + CAST_DIGITS[turn.step or 0]
-            if turn.water is not None:
-                outcome += "水" + CAST_DIGITS[turn.water]
-        elif turn.water is not None:
-            outcome = "水" + CAST_DIGITS[turn.water]
-        else:
-            outcome = "無撃裁"
-        if turn.failed:
-            outcome += "此無"
-        text = turn.token + via + SQUARE_NAMES[turn.dest] + outcome
-        if gained:
-            text += "手" + HAND_NAMES[gained[0]]
-        return text
-
-    def text(self, meta: dict[str, str], old_header: bool) -> str:
-        lines = list(self.lines)
-        if self.pair:
-            lines.append("\t".join(self.pair) + "\n")
-        head = [f"{{一位色:{''.join(self.first)}}}\n"]
-        if "kiaak.start" in meta:
-            head.insert(len(head) if not old_header else 0, f"{{始時:{meta['kiaak.start']}}}\n")
-        if "kiaak.end" in meta:
-            head.append(f"{{終時:{meta['kiaak.end']}}}\n")
-        body = "".join(head + lines)
-        if self.state.is_terminal():
-            body += f"\n{END_MARK}\n\n"
-        return body
+__all__ = ["END_MARK", "SEASON_CHARS", "Kiaak", "Ply", "Walk", "export_kiaak", "format_number", "import_kiaak",
+           "parse_kiaak", "parse_number", "walk"]
