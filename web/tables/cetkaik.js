@@ -497,8 +497,8 @@ function mount(host, ctx) {
       const above = bar.getBoundingClientRect().height + 4;
       // one line below the board for the cast or the prompt (render() shows one of them)
       const lineH = Math.max(24, prompt.hidden ? 0 : prompt.getBoundingClientRect().height, castBox.hidden ? 0 : castBox.getBoundingClientRect().height);
-      const below = lineH + (recordPanel.hidden ? 0 : 38) + 10;
-      size = Math.min(window.innerHeight - top - above - below, width - 86);
+      const below = lineH + (recordPanel.hidden ? 0 : recordPanel.getBoundingClientRect().height + 4) + 4;
+      size = Math.min(window.innerHeight - 2 * top - above - below, width - 86);
     } else {
       size = Math.min(width, Math.max(260, window.innerHeight - 24));
     }
@@ -617,11 +617,10 @@ function mount(host, ctx) {
       rulesSel.replaceChildren(...tv.import_rules.map((r) => h("option", { value: r, text: T(`import.rules_${r}`) })));
     }
     tools.querySelector(".ck-turn-each").hidden = !(people().length > 1 && !view.by_link);
-    // embed: the board, the score line, whose turn, both hands, the prompt and the record controls
+    // embed: the board, the score line, whose turn, both hands, the prompt and the record
+    // controls (not the list)
     recordList.hidden = mode === "embed";
     recordTitle.hidden = mode === "embed";
-    replay.hidden = mode === "embed" && !(replaying || over);
-    recordPanel.hidden = mode === "embed" && replay.hidden;
   }
 
   function renderStatus(replaying, over) {
