@@ -62,6 +62,7 @@ const ICON_PATHS = {
   sticks: `<rect x="3" y="4" width="3.2" height="16" rx="1.2" fill="currentColor" stroke="none"/><rect x="8.2" y="4" width="3.2" height="16" rx="1.2" stroke-width="1.4"/><rect x="13.4" y="4" width="3.2" height="16" rx="1.2" fill="currentColor" stroke="none"/><rect x="18.6" y="4" width="3.2" height="16" rx="1.2" stroke-width="1.4"/>`,
   penalty: `<path d="M12 3l10 18H2z" stroke-width="2" stroke-linejoin="round"/><path d="M12 9.5v5" stroke-width="2.4"/><circle cx="12" cy="17.7" r="1.3" fill="currentColor" stroke="none"/>`,
   season: `<circle cx="12" cy="12" r="8.5" stroke-width="2"/><path d="M12 3.5v17M3.5 12h17" stroke-width="1.4"/>`,
+  arrow: `<path d="M4 12h15M13 6l6 6-6 6" stroke-width="2.2"/>`,
   copy: `<rect x="8" y="8" width="12" height="12" rx="2" stroke-width="2"/><path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" stroke-width="2"/>`,
 };
 

@@ -528,7 +528,7 @@ function mount(host, ctx) {
       put(boardWrap, [frameEl, overlay]);
     } else {
       put(root, [main, help]);
-      put(boardCol, [bar, top, boardWrap, textBox, castBox, news, prompt, bottom]);
+      put(boardCol, [bar, top, boardWrap, textBox, prompt, castBox, bottom, news]);
       put(side, [recordPanel, linkBox, tools]);
       put(boardWrap, [frameEl, overlay]);
     }
@@ -864,6 +864,12 @@ function mount(host, ctx) {
     requestAnimationFrame(() => { const b = dialog.querySelector("button"); if (b && !settings.text) b.focus(); });
   }
 
+  function arrowCell() {
+    const td = h("td", { "aria-hidden": "true", class: "ck-arrow" });
+    td.innerHTML = icon("arrow");
+    return td;
+  }
+
   function renderSummary() {
     // At every season's end (and at the game's end): hands, points, rate, scores and who moves
     // first next.  It stays until closed or until the player moves again.
@@ -885,7 +891,7 @@ function mount(host, ctx) {
       if (s.penalties.length) body.push(handsList(s.penalties));
       body.push(h("p", { text: T("summary.points", { value: (s.value > 0 ? "+" : "") + s.value, rate: s.rate, base: s.hand_value + s.penalty_value }) }));
       body.push(h("table", { class: "ck-summary-scores" }, h("tbody", {}, [0, 1].map((x) => h("tr", { "data-side": x },
-        h("th", { scope: "row", text: who(x) }), h("td", { class: "num", text: String(s.before[x]) }), h("td", { "aria-hidden": "true", text: "→" }),
+        h("th", { scope: "row", text: who(x) }), h("td", { class: "num", text: String(s.before[x]) }), arrowCell(),
         h("td", { class: "num" }, h("strong", { text: String(s.scores[x]) })))))));
       if (s.over) {
         const w = tv.result ? tv.result.winner : -1;
