@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from cetkaik_support import VECTORS
+from web_modules import WEB
 
 from pyengine.app.session import Session
 from pyengine.app.views import TableContext
@@ -440,3 +441,17 @@ def test_rules_panel_hands_presets_and_diagrams_come_from_the_engine() -> None:
     assert cast[str(SQ["KU"])] == "cast" and cast[str(SQ["KI"])] == "via" and cast[str(SQ["KE"])] == "sel"
     prot = diagrams["protection"]["marks"]
     assert set(prot) == {str(SQ["TI"]), str(SQ["NU"])} and set(prot.values()) == {"protected"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_every_name_the_rules_panel_sends_has_words_in_each_language(lang: str) -> None:
+    """The panel's option paths, their values, diagram ids and penalty explanations are keys of
+    web/i18n/cetkaik.<lang>.json: an option the engine adds cannot show as a raw name."""
+    strings = json.loads((WEB / "i18n" / f"cetkaik.{lang}.json").read_text(encoding="utf-8"))
+    help_ = ui_call(None, "help", {}, lang)
+    wanted = [f"cetkaik.opt.{o}" for o in help_["options"]]
+    wanted += [f"cetkaik.opt.{o}.{str(rules[o]).lower()}" for rules in help_["presets"].values() for o in help_["options"]]
+    wanted += [f"cetkaik.diagram.{d['id']}{end}" for d in help_["diagrams"] for end in ("", ".title")]
+    wanted += [f"cetkaik.explain.{p['explain']}" for p in help_["penalties"]]
+    wanted += [f"preset.cetkaik.{name}" for name in help_["presets"]] + [f"cetkaik.setup.about_{n}" for n in help_["presets"]]
+    assert [k for k in wanted if k not in strings] == []
