@@ -953,7 +953,7 @@ function mount(host, ctx) {
     const inBox = castBox.hidden ? null : castBox._event;
     let turn = null;
     for (const ev of items) {
-      if (ev === inBox && ev.kind === "first_mover") continue;
+      if (ev === inBox) continue;
       const text = eventText(ev);
       if (!text) continue;
       if ((ev.kind === "cast" || ev.kind === "decline") && turn && turn.side === ev.side) {
