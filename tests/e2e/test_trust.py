@@ -33,7 +33,7 @@ def test_an_in_progress_daifugo_link_does_not_deal_the_senders_hand(browser: Any
             assert not any(card in "".join(record.actions) + json.dumps(record.to_json()) for card in mine)
         b = open_app(ctx_b, shared)
         b.wait_for_function("window.pyengineApp.state().status === 'human'")
-        assert hand(b) != mine and len(hand(b)) == len(mine)
+        assert hand(b) != mine and abs(len(hand(b)) - len(mine)) <= 1  # a fresh deal (who gets the odd card varies)
         # and the sender's own browser resumes the sender's game from the same link
         a.reload()
         a.evaluate("window.pyengineApp.ready")
