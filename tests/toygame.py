@@ -90,7 +90,7 @@ class KuhnState(State):
     def _showdown(self) -> bool:
         return self.history in (("pass", "pass"), ("pass", "bet", "bet"), ("bet", "bet"))
 
-    def observation(self, seat: int) -> dict[str, JSON]:
+    def _observation(self, seat: int) -> dict[str, JSON]:
         obs: dict[str, JSON] = {"history": list(self.history), "to_move": self.current_player}
         if self.cards and 0 <= seat < 2:
             obs["card"] = self.cards[seat]

@@ -60,18 +60,20 @@ self.onmessage = async (ev) => {
 """
 
 
-def run_python_in_chromium(code: str) -> str:
+def run_python_in_chromium(code: str, public: Path | None = None, browser: Any = None) -> str:
     """Run ``code`` in Pyodide in a module Worker of Debian's headless Chromium, as the page's
-    AI Worker does, with the site's wheel; return what it printed.  Builds ``public/`` first."""
+    AI Worker does, with the site's wheel; return what it printed.  Builds ``public/`` first
+    unless ``public`` is given; launches Chromium unless a Playwright ``browser`` is given (the
+    browser tests pass theirs)."""
     import tempfile
 
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tests" / "e2e"))
     import build
     from conftest import ARGS, CHROMIUM, Server, make_context
-    from playwright.sync_api import sync_playwright
 
-    public = build.build()
+    if public is None:
+        public = build.build()
     wheel_rel = next(public.glob("wheels/*/*.whl")).relative_to(public).as_posix()
     site = Path(tempfile.mkdtemp(prefix="chromium-run-"))
     for item in public.iterdir():
@@ -79,20 +81,35 @@ def run_python_in_chromium(code: str) -> str:
     (site / "bench-worker.mjs").write_text(CHROMIUM_WORKER)
     (site / "bench.html").write_text("<!doctype html><meta charset=utf-8><title>bench</title>")
     srv = Server(site)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            context, guard = make_context(browser, srv.url, service_workers="block")
+
+    def run(b: Any) -> dict[str, Any]:
+        context, guard = make_context(b, srv.url, service_workers="block")
+        try:
             page = context.new_page()
             page.goto(srv.url + "bench.html")
-            got = page.evaluate("""([code, wheel]) => new Promise((resolve) => {
+            got: dict[str, Any] = page.evaluate("""([code, wheel]) => new Promise((resolve) => {
                 const w = new Worker("./bench-worker.mjs", { type: "module" });
                 w.onmessage = (ev) => resolve(ev.data);
                 w.onerror = (ev) => resolve({ ok: false, out: "", error: ev.message });
                 w.postMessage({ code, wheel: "./" + wheel });
             })""", [code, wheel_rel])
-            browser.close()
-            assert not guard.blocked, guard.blocked
+        finally:
+            context.close()
+        assert not guard.blocked, guard.blocked
+        return got
+
+    try:
+        if browser is not None:
+            got = run(browser)
+        else:
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as p:
+                launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    got = run(launched)
+                finally:
+                    launched.close()
     finally:
         srv.stop()
     if not got["ok"]:

@@ -621,7 +621,10 @@ function render() {
   const headSlot = slot(root, "head");
   const bodySlot = slot(root, "body");
   const toolsSlot = slot(root, "tools");
-  const showHead = !mod || !mod.shellHead || mod.shellHead(view, tableContext(view.game));
+  // A game whose own table is still loading shows nothing of the generic one meanwhile (no
+  // flash of the shell's title and scores before the board).
+  const loadingTable = mod === undefined && (BUILD.tables || []).includes(view.game);
+  const showHead = !loadingTable && (!mod || !mod.shellHead || mod.shellHead(view, tableContext(view.game)));
   headSlot.replaceChildren(showHead ? renderHead() : "");
   if (needsHandover()) {
     // Hot seat: nothing of the previous player's hand may stay in the page.

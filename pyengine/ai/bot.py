@@ -1,11 +1,21 @@
-"""The bot protocol and the ``random`` bot every game gets.
+"""The bot protocol, the wall-clock safety net and the ``random`` bot every game gets.
 
 A bot sees only a :class:`BotView`: its seat's observation, the legal actions, a time
 budget and its own seeded generator.  It cannot see the state, so it cannot cheat.
+
+A decision depends only on the observation, the generator and the level's work budget
+(playouts, samples, search width: fixed numbers), never on the clock, so the same record
+gets the same bot moves on any device.  ``BotView.budget`` (seconds) only sets the
+:class:`SafetyNet`: a bot whose fixed work runs past :data:`SAFETY_FACTOR` × ``budget``
+(8 s at the page's 0.8 s, several times the slowest decision measured in Pyodide) stops
+and plays its level's documented fallback, a move that again depends on nothing but the
+view and the generator.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +32,50 @@ class BotView:
     observation: Mapping[str, Any]
     legal: tuple[str, ...]
     budget: float = 1.0
+
+
+SAFETY_FACTOR = 10.0
+"""The safety net trips after this many times ``BotView.budget`` seconds."""
+
+
+class SafetyNet:
+    """A wall-clock limit that only a far too slow device ever reaches.
+
+    ``tripped()`` turns true once ``SAFETY_FACTOR × budget`` seconds have passed since the
+    net was made (never for a budget that is not a positive finite number).  Bots check it
+    between units of their fixed work and, when it trips, drop that work and play their
+    fallback.  :attr:`trips` counts the nets that tripped in this process (the tests read it
+    to show that the page's budget never gets there).
+
+    >>> SafetyNet(0.8).limit, SafetyNet(0.8).tripped()
+    (8.0, False)
+    >>> net = SafetyNet(1e-12)
+    >>> before = SafetyNet.trips
+    >>> while not net.tripped():
+    ...     pass
+    >>> SafetyNet.trips - before, net.tripped(), SafetyNet.trips - before
+    (1, True, 1)
+    >>> SafetyNet(math.inf).limit
+    inf
+    """
+
+    trips = 0
+    """How many nets have tripped in this process."""
+
+    __slots__ = ("done", "limit", "start")
+
+    def __init__(self, budget: float) -> None:
+        finite = math.isfinite(budget) and budget > 0
+        self.limit = SAFETY_FACTOR * budget if finite else math.inf
+        self.start = time.perf_counter()
+        self.done = False
+
+    def tripped(self) -> bool:
+        """Whether the limit has passed (it stays tripped once it has)."""
+        if not self.done and time.perf_counter() - self.start > self.limit:
+            self.done = True
+            SafetyNet.trips += 1
+        return self.done
 
 
 class Bot(ABC):

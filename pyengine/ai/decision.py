@@ -13,7 +13,10 @@ from ..core.record import Record
 from .bot import Bot, BotView, decision_rng
 from .levels import bot_class
 
-BOT_BUDGET = 0.8  # seconds a bot may think per decision in the page (Pyodide, 2 cores)
+BOT_BUDGET = 0.8
+"""The page's time budget per decision (seconds).  Bots do a fixed amount of work and never
+look at it, except to arm their safety net at ``SAFETY_FACTOR`` × it (8 s): well above the
+slowest decision measured in Pyodide, so it never changes a move at this budget."""
 
 
 def decide(state: State, record: Record, seat: int, ply: int, budget: float = BOT_BUDGET) -> str:

@@ -150,53 +150,71 @@ ORTH: Final = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAG: Final = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
-def _moves(prof: int, fwd: int, hue: bool) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+Steps = list[tuple[int, int, int]]
+RayDirs = list[tuple[int, int, int]]
+_SIDE_DIRS: Final = ((0, -1), (0, 1))
+
+
+def _vessel(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    if hue:
+        return [(0, -1, 0), (0, 1, 0), (0, -2, 1), (0, 2, 1)], [(fwd, 0, RANGED), (-fwd, 0, RANGED)]
+    return [], [(fwd, 0, RANGED)]
+
+
+def _pawn(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    if hue:
+        return [(dr, dc, 0) for dr, dc in ORTH] + [(2 * fwd, 0, 1)], []
+    return [(fwd, 0, 0)], []
+
+
+def _archer(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    return [], [(dr, dc, RANGED) for dr, dc in (DIAG if hue else ORTH)]
+
+
+def _chariot(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    return [(2 * dr, 2 * dc, 2) for dr, dc in (DIAG if hue else ORTH)], []
+
+
+def _tiger(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    if hue:
+        return [], [(dr, dc, RANGED) for dr, dc in DIAG]
+    return [(dr, dc, 0) for dr, dc in DIAG], []
+
+
+def _horse(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    if hue:
+        return [], [(dr, dc, FROM2) for dr, dc in DIAG]
+    return [(2 * dr, 2 * dc, 2) for dr, dc in DIAG], []
+
+
+def _officer(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    if hue:
+        return [], [(dr, dc, RANGED) for dr, dc in ORTH]
+    return [(dr, dc, 0) for dr, dc in _SIDE_DIRS], [(fwd, 0, RANGED), (-fwd, 0, RANGED)]
+
+
+def _shaman(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    if hue:
+        return [], [(dr, dc, SKIP1) for dr, dc in ALL8]
+    return [(fwd, 0, 0), (-fwd, 0, 0)], [(dr, dc, RANGED) for dr, dc in _SIDE_DIRS]
+
+
+def _general(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    return [(dr, dc, 0) for dr, dc in ALL8 if hue or (dr, dc) != (-fwd, 0)], []
+
+
+def _king(fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
+    return [(dr, dc, 0) for dr, dc in ALL8], []
+
+
+_MOVES: Final = (_vessel, _pawn, _archer, _chariot, _tiger, _horse, _officer, _shaman, _general, _king)
+"""Indexed by profession (VESSEL … KING)."""
+
+
+def _moves(prof: int, fwd: int, hue: bool) -> tuple[Steps, RayDirs]:
     """(steps, rays) for a profession: steps are (drow, dcol, between-flag) with between-flag 1
     when the middle square must be empty, 2 for a jump; rays are (drow, dcol, kind)."""
-    side_dirs = ((0, -1), (0, 1))
-    steps: list[tuple[int, int, int]] = []
-    rays: list[tuple[int, int, int]] = []
-    if prof == VESSEL:
-        rays += [(fwd, 0, RANGED)]
-        if hue:
-            steps += [(0, -1, 0), (0, 1, 0), (0, -2, 1), (0, 2, 1)]
-            rays += [(-fwd, 0, RANGED)]
-    elif prof == PAWN:
-        if hue:
-            steps += [(dr, dc, 0) for dr, dc in ORTH] + [(2 * fwd, 0, 1)]
-        else:
-            steps += [(fwd, 0, 0)]
-    elif prof == ARCHER:
-        rays += [(dr, dc, RANGED) for dr, dc in (DIAG if hue else ORTH)]
-    elif prof == CHARIOT:
-        steps += [(2 * dr, 2 * dc, 2) for dr, dc in (DIAG if hue else ORTH)]
-    elif prof == TIGER:
-        if hue:
-            rays += [(dr, dc, RANGED) for dr, dc in DIAG]
-        else:
-            steps += [(dr, dc, 0) for dr, dc in DIAG]
-    elif prof == HORSE:
-        if hue:
-            rays += [(dr, dc, FROM2) for dr, dc in DIAG]
-        else:
-            steps += [(2 * dr, 2 * dc, 2) for dr, dc in DIAG]
-    elif prof == OFFICER:
-        if hue:
-            rays += [(dr, dc, RANGED) for dr, dc in ORTH]
-        else:
-            steps += [(dr, dc, 0) for dr, dc in side_dirs]
-            rays += [(fwd, 0, RANGED), (-fwd, 0, RANGED)]
-    elif prof == SHAMAN:
-        if hue:
-            rays += [(dr, dc, SKIP1) for dr, dc in ALL8]
-        else:
-            steps += [(fwd, 0, 0), (-fwd, 0, 0)]
-            rays += [(dr, dc, RANGED) for dr, dc in side_dirs]
-    elif prof == GENERAL:
-        steps += [(dr, dc, 0) for dr, dc in ALL8 if hue or (dr, dc) != (-fwd, 0)]
-    else:  # KING
-        steps += [(dr, dc, 0) for dr, dc in ALL8]
-    return steps, rays
+    return _MOVES[prof](fwd, hue)
 
 
 def _pattern(side: int, prof: int, hue: bool, s: int) -> Pattern:

@@ -80,31 +80,7 @@ def describe(state: CetkaikState, action: str, lang: str = "en") -> str:
         return action
     n = SQUARE_NAMES
     if isinstance(move, PieceMove):
-        mover = _piece(state, move.src, lang)
-        src, dest = n[move.src], n[move.dest]
-        target = state.board[move.dest]
-        capture = ""
-        if not move.ranged and target and target != TAM2 and OWNER[target] != OWNER[state.board[move.src]]:
-            what = _piece(state, move.dest, lang, True)
-            capture = {"en": f", capturing the {what}", "ko": f", {what} 잡기", "ja": f"、{what}を取る"}[lang]
-        water = {"en": " (water cast)", "ko": " (입수 판정)", "ja": "（入水判定）"}[lang] if move.water else ""
-        if move.via is None:
-            return {"en": f"{mover} {src} to {dest}", "ko": f"{mover} {src} → {dest}",
-                    "ja": f"{mover} {src} → {dest}"}[lang] + capture + water
-        via = n[move.via]
-        over = _piece(state, move.via, lang, True)
-        if state.board[move.via] == TAM2:
-            over = {"en": "tam2 (kut2 tam2, a penalty)", "ko": "황 (격황, 벌칙)", "ja": "皇（撃皇・罰則）"}[lang]
-            on = {"en": f"{over} on {via}", "ko": f"{via}의 {over}", "ja": f"{via}の{over}"}[lang]
-        else:
-            on = {"en": f"the {over} on {via}", "ko": f"{via}의 {over}", "ja": f"{via}の{over}"}[lang]
-        if move.ranged:
-            return {"en": f"{mover} {src} steps over {on}, planning {dest} (stepping cast)",
-                    "ko": f"{mover} {src}에서 {on}을(를) 넘어 {dest} 목표 (막대 판정)",
-                    "ja": f"{mover} {src}から{on}を踏越え、{dest}を予定（踏越え判定）"}[lang]
-        return {"en": f"{mover} {src} steps over {on} to {dest}",
-                "ko": f"{mover} {src}에서 {on}을(를) 넘어 {dest}",
-                "ja": f"{mover} {src}から{on}を踏越えて{dest}"}[lang] + capture + water
+        return _describe_piece_move(state, move, lang)
     if isinstance(move, Drop):
         piece = f"{COLOURS[lang][move.colour]} {PROFESSIONS[lang][move.prof]}"
         return {"en": f"Drop a {piece} on {n[move.dest]}", "ko": f"{piece}을(를) {n[move.dest]}에 놓기",
@@ -117,13 +93,7 @@ def describe(state: CetkaikState, action: str, lang: str = "en") -> str:
         over = {"en": f" over {n[move.via]}", "ko": f" ({n[move.via]} 넘기)", "ja": f"（{n[move.via]}を踏越え）"}[lang]
         return f"{t} {path}{over}"
     if isinstance(move, Cast):
-        if move.kind == "橋":
-            return {"en": f"Stepping cast: {move.sticks}", "ko": f"넘기 판정: {move.sticks}",
-                    "ja": f"踏越え判定：{move.sticks}"}[lang]
-        ok = move.sticks >= 3
-        result = {"en": ("fails", "enters"), "ko": ("실패", "입수"), "ja": ("失敗", "入水")}[lang][ok]
-        return {"en": f"Water cast: {move.sticks} ({result})", "ko": f"입수 판정: {move.sticks} ({result})",
-                "ja": f"入水判定：{move.sticks}（{result}）"}[lang]
+        return _describe_cast(move, lang)
     if isinstance(move, FirstMover):
         side = SIDES[lang][move.side]
         return {"en": f"{side[0].upper()}{side[1:]} moves first", "ko": f"{side} 선공",
@@ -134,6 +104,49 @@ def describe(state: CetkaikState, action: str, lang: str = "en") -> str:
     if isinstance(move, Decline):
         return {"en": "Decline: the move fails", "ko": "포기: 이동 실패", "ja": "見送り：この手は不成立"}[lang]
     assert isinstance(move, Declare)
+    return _describe_declaration(state, move, lang)
+
+
+def _describe_piece_move(state: CetkaikState, move: PieceMove, lang: str) -> str:
+    n = SQUARE_NAMES
+    mover = _piece(state, move.src, lang)
+    src, dest = n[move.src], n[move.dest]
+    target = state.board[move.dest]
+    capture = ""
+    if not move.ranged and target and target != TAM2 and OWNER[target] != OWNER[state.board[move.src]]:
+        what = _piece(state, move.dest, lang, True)
+        capture = {"en": f", capturing the {what}", "ko": f", {what} 잡기", "ja": f"、{what}を取る"}[lang]
+    water = {"en": " (water cast)", "ko": " (입수 판정)", "ja": "（入水判定）"}[lang] if move.water else ""
+    if move.via is None:
+        return {"en": f"{mover} {src} to {dest}", "ko": f"{mover} {src} → {dest}",
+                "ja": f"{mover} {src} → {dest}"}[lang] + capture + water
+    via = n[move.via]
+    over = _piece(state, move.via, lang, True)
+    if state.board[move.via] == TAM2:
+        over = {"en": "tam2 (kut2 tam2, a penalty)", "ko": "황 (격황, 벌칙)", "ja": "皇（撃皇・罰則）"}[lang]
+        on = {"en": f"{over} on {via}", "ko": f"{via}의 {over}", "ja": f"{via}の{over}"}[lang]
+    else:
+        on = {"en": f"the {over} on {via}", "ko": f"{via}의 {over}", "ja": f"{via}の{over}"}[lang]
+    if move.ranged:
+        return {"en": f"{mover} {src} steps over {on}, planning {dest} (stepping cast)",
+                "ko": f"{mover} {src}에서 {on}을(를) 넘어 {dest} 목표 (막대 판정)",
+                "ja": f"{mover} {src}から{on}を踏越え、{dest}を予定（踏越え判定）"}[lang]
+    return {"en": f"{mover} {src} steps over {on} to {dest}",
+            "ko": f"{mover} {src}에서 {on}을(를) 넘어 {dest}",
+            "ja": f"{mover} {src}から{on}を踏越えて{dest}"}[lang] + capture + water
+
+
+def _describe_cast(move: Cast, lang: str) -> str:
+    if move.kind == "橋":
+        return {"en": f"Stepping cast: {move.sticks}", "ko": f"넘기 판정: {move.sticks}",
+                "ja": f"踏越え判定：{move.sticks}"}[lang]
+    ok = move.sticks >= 3
+    result = {"en": ("fails", "enters"), "ko": ("실패", "입수"), "ja": ("失敗", "入水")}[lang][ok]
+    return {"en": f"Water cast: {move.sticks} ({result})", "ko": f"입수 판정: {move.sticks} ({result})",
+            "ja": f"入水判定：{move.sticks}（{result}）"}[lang]
+
+
+def _describe_declaration(state: CetkaikState, move: Declare, lang: str) -> str:
     if move.ty_mok:
         rate = min(64, state.rate * 2)
         return {"en": f"ty mok1 (再行): continue, rate ×{rate}", "ko": f"재행(再行): 계속, 배율 ×{rate}",
@@ -155,41 +168,51 @@ def explain_illegal(state: CetkaikState, action: str) -> str:
         return f"{action} is not legal now: this is the {phase.replace('_', ' ')} phase, which takes {expects[phase]}"
     side = state.side
     if isinstance(move, PieceMove):
-        code = state.board[move.src]
-        if code == 0:
-            return f"{action}: there is no piece on {n[move.src]}"
-        if code == TAM2:
-            return f"{action}: tam2 moves are written {n[move.src]}皇[…]…"
-        if OWNER[code] != side:
-            return f"{action}: the piece on {n[move.src]} is not yours"
-        alt = action[:-1] if move.water else action + "水"
-        if not move.ranged and alt in state.legal_actions():
-            return f"{action}: write {alt} ({'no water cast is needed' if move.water else 'this move needs a water cast'})"
-        dest = state.board[move.dest]
-        if move.dest != move.src and dest and OWNER[dest] == side:
-            return f"{action}: a piece never ends on its own side's piece"
-        if dest == TAM2:
-            return f"{action}: a piece never ends on tam2"
-        if dest and OWNER[dest] == 1 - side and not move.ranged:
-            from .movegen import protected_squares
-
-            if protected_squares(state.board, 1 - side, state.tam, state.rules.hue.tam_itself_is_tam_hue)[move.dest]:
-                return f"{action}: the piece on {n[move.dest]} is protected by a General on tam2 hue"
-        return f"{action}: the {PROFESSIONS['en'][PROF[code]]} on {n[move.src]} cannot move that way"
+        return _why_not_piece_move(state, action, move)
     if isinstance(move, Drop):
         if 10 * move.colour + move.prof not in state.hands[side]:
             return f"{action}: that piece is not in your hand"
         return f"{action}: {n[move.dest]} is not empty"
     if isinstance(move, TamMove):
-        if state.board[move.src] != TAM2:
-            return f"{action}: tam2 is not on {n[move.src]}"
-        rules = state.rules.tam2_moves
-        if state.tam_moved and rules.moving_tam_immediately_after_tam_has_moved.value == "forbidden":
-            return f"{action}: tam2 may not move right after the opponent moved it"
-        if move.second == move.src and rules.tam_mun_mok.value == "forbidden":
-            return f"{action}: tam2 may not end where it started"
-        return f"{action}: tam2 cannot move that way (two king steps onto empty squares, at most one via square)"
+        return _why_not_tam_move(state, action, move)
     if isinstance(move, GoTo):
         return f"{action}: after this cast the piece cannot reach {n[move.dest]}"
     return f"{action} is not legal here"
 
+
+def _why_not_piece_move(state: CetkaikState, action: str, move: PieceMove) -> str:
+    n = SQUARE_NAMES
+    side = state.side
+    code = state.board[move.src]
+    if code == 0:
+        return f"{action}: there is no piece on {n[move.src]}"
+    if code == TAM2:
+        return f"{action}: tam2 moves are written {n[move.src]}皇[…]…"
+    if OWNER[code] != side:
+        return f"{action}: the piece on {n[move.src]} is not yours"
+    alt = action[:-1] if move.water else action + "水"
+    if not move.ranged and alt in state.legal_actions():
+        return f"{action}: write {alt} ({'no water cast is needed' if move.water else 'this move needs a water cast'})"
+    dest = state.board[move.dest]
+    if move.dest != move.src and dest and OWNER[dest] == side:
+        return f"{action}: a piece never ends on its own side's piece"
+    if dest == TAM2:
+        return f"{action}: a piece never ends on tam2"
+    if dest and OWNER[dest] == 1 - side and not move.ranged:
+        from .movegen import protected_squares
+
+        if protected_squares(state.board, 1 - side, state.tam, state.rules.hue.tam_itself_is_tam_hue)[move.dest]:
+            return f"{action}: the piece on {n[move.dest]} is protected by a General on tam2 hue"
+    return f"{action}: the {PROFESSIONS['en'][PROF[code]]} on {n[move.src]} cannot move that way"
+
+
+def _why_not_tam_move(state: CetkaikState, action: str, move: TamMove) -> str:
+    n = SQUARE_NAMES
+    if state.board[move.src] != TAM2:
+        return f"{action}: tam2 is not on {n[move.src]}"
+    rules = state.rules.tam2_moves
+    if state.tam_moved and rules.moving_tam_immediately_after_tam_has_moved.value == "forbidden":
+        return f"{action}: tam2 may not move right after the opponent moved it"
+    if move.second == move.src and rules.tam_mun_mok.value == "forbidden":
+        return f"{action}: tam2 may not end where it started"
+    return f"{action}: tam2 cannot move that way (two king steps onto empty squares, at most one via square)"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -39,21 +39,18 @@ from .board import (
     distance,
     split_squares,
 )
-from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, FirstMover, GoTo, PieceMove, parse_action
+from .kiaak_text import END_MARK, SEASON_CHARS, format_number, parse_number
+from .kiaak_writer import export_kiaak
+from .notation import CAST_DIGITS, DECLINE, TA_XOT, TY_MOK, FirstMover
 from .rules import CetkaikRules
 from .state import (
     DECLARATION,
     FIRST_MOVER_PHASE,
-    MOVE,
-    STEPPING_CAST,
     STEPPING_CHOICE,
     WATER_CAST_PHASE,
     CetkaikState,
 )
 
-SEASON_CHARS: Final = "春夏秋冬"
-END_MARK: Final = "星一周"
-_DIGITS: Final = "無一二三四五六七八九"
 _SQ = r"[KLNTZXCMP](?:AI|AU|IA|A|E|I|U|O|Y)"
 _P = f"[{PROFESSION_CHARS}]"
 _C = f"[{CAST_DIGITS}]"
@@ -70,78 +67,6 @@ _SCORE_RE: Final = re.compile(f"手({_NUM})")
 _DECL_RE: Final = re.compile(f"或為(.+?)(?:而手({_NUM}))?")
 _CKKA_DECL_RE: Final = re.compile(r"\[[^\]]*\]為((?:\([^()]+\))+)(再行|終季)")
 _SEASON_RE: Final = re.compile("([春夏秋冬])終")
-
-
-# --- numbers (spec §17.4) ----------------------------------------------------------------------
-def _small(text: str, compact: bool) -> int:
-    """0–99 written ``二十三`` or (compact) ``二三``; ``十`` forms; digits."""
-    if text == "":
-        return 0
-    if "十" in text:
-        tens, _, units = text.partition("十")
-        if len(tens) > 1 or len(units) > 1 or "十" in units or (tens and tens not in _DIGITS[1:]) or (
-                units and units not in _DIGITS[1:]):
-            raise InvalidNotationError(f"{text!r} is not a number")
-        return 10 * (_DIGITS.index(tens) if tens else 1) + (_DIGITS.index(units) if units else 0)
-    if len(text) == 1 and text in _DIGITS:
-        return _DIGITS.index(text)
-    if compact and len(text) == 2 and text[0] in _DIGITS[1:] and text[1] in _DIGITS[1:]:
-        return 10 * _DIGITS.index(text[0]) + _DIGITS.index(text[1])
-    raise InvalidNotationError(f"{text!r} is not a number")
-
-
-def parse_number(text: str) -> int:
-    """A pekzep numeral as cerke_online writes it (``二十三``, ``二三``, ``百九十二``, ``下五``).
-
-    >>> [parse_number(t) for t in ("無", "十三", "二三", "百九十二", "二八百八十", "下六八百四八")]
-    [0, 13, 23, 192, 2880, -6848]
-    """
-    negative = text.startswith("下")
-    body = text[1:] if negative else text
-    if not body or body.count("百") > 1 or (body == "無" and negative):
-        raise InvalidNotationError(f"{text!r} is not a number")
-    if "百" in body:
-        hundreds, _, rest = body.partition("百")
-        value = 100 * (_small(hundreds, True) if hundreds else 1) + _small(rest, True)
-        if hundreds in ("", "一") and hundreds:
-            raise InvalidNotationError(f"{text!r} is not a number")
-    elif body == "無":
-        value = 0
-    else:
-        value = _small(body, True)
-        if value == 0:
-            raise InvalidNotationError(f"{text!r} is not a number")
-    return -value if negative else value
-
-
-def _compact(n: int) -> str:
-    if n < 10:
-        return _DIGITS[n]
-    if n < 20:
-        return "十" + (_DIGITS[n - 10] if n > 10 else "")
-    return _DIGITS[n // 10] + ("十" if n % 10 == 0 else _DIGITS[n % 10])
-
-
-def _tens(n: int) -> str:
-    if n < 10:
-        return _DIGITS[n]
-    return (_DIGITS[n // 10] if n >= 20 else "") + "十" + (_DIGITS[n % 10] if n % 10 else "")
-
-
-def format_number(n: int) -> str:
-    """The inverse of :func:`parse_number` in cerke_online's style.
-
-    >>> [format_number(n) for n in (0, 13, 20, 192, 2880, 3200, -6848, -5)]
-    ['無', '十三', '二十', '百九十二', '二八百八十', '三二百', '下六八百四八', '下五']
-    """
-    if n < 0:
-        return "下" + format_number(-n)
-    if n < 100:
-        return _tens(n)
-    if n < 200:
-        return "百" + (_tens(n - 100) if n > 100 else "")
-    rest = n % 100
-    return _compact(n // 100) + "百" + (_compact(rest) if rest else "")
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -226,129 +151,188 @@ def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | Non
         w.state = CetkaikState(rules)
         w.actions.clear()
         w.plies = 0
-    tokens = kiaak.tokens
-    open_ply: Ply | None = None  # the last ply, waiting for its declaration
-    last_move_text = ""  # the last ply's token, for detached capture comments
-    last_capture: int = -1  # hand code captured by the last ply
-    after_ta_xot: int | None = None  # value cashed by the ta xot1 just read (for 手V / X終)
-    ended_season = -1
-    declaration_line: tuple[list[str], int | None] | None = None
-    last_was_move = False
-    ended = False
-
-    def fail(reason: str, ply: int | None = None) -> InvalidRecordError:
-        return InvalidRecordError(reason, max(1, w.plies if ply is None else ply))
-
-    for index, token in enumerate(tokens):
-        if ended:
-            raise fail(f"nothing may follow {END_MARK}: {token!r}")
+    reader = _Reader(kiaak, w)
+    for index, token in enumerate(kiaak.tokens):
+        if reader.ended:
+            raise reader.fail(f"nothing may follow {END_MARK}: {token!r}")
         kind = _classify(token)
         if kind == "move":
-            if declaration_line is not None or w.state.phase == DECLARATION:
-                raise fail("a declaration (再行 or 終季) is required after this ply")
-            if w.state.is_terminal():
-                raise fail(f"the game is over: no move may follow ({token!r})", w.plies + 1)
-            if open_ply is not None:
-                yield open_ply
-                open_ply = None
-            if w.state.phase == FIRST_MOVER_PHASE:
-                w.apply(_first_mover(kiaak, tokens, index, w.state.season, w.plies + 1))
-            w.plies += 1
-            before = w.state
-            _play(w, token)
-            last_capture = _captured(before, w.state)
-            m = _MOVE_RE.fullmatch(token)
-            if m and m[11]:  # a capture comment glued to the move
-                if last_capture < 0:
-                    raise fail(f"the capture comment names {m[10] or ''}{m[11]} but nothing was captured")
-                if not _comment_matches(last_capture, m[10], m[11]):
-                    raise fail(f"the capture comment names {m[10] or ''}{m[11]} but the ply captured "
-                               f"{HAND_NAMES[last_capture]}")
-            open_ply = Ply(w.plies, before.season, SIDE_NAMES[before.side], token, before.legal_actions(),
-                           w.state.scores, w.state.rate)
-            last_move_text = token
-            after_ta_xot = None
-            last_was_move = True
-            continue
-        follows_move = last_was_move
-        last_was_move = False
-        if kind == "capture":
-            m = _CAPTURE_RE.fullmatch(token)
-            assert m is not None
-            if not follows_move:
-                raise fail(f"a capture comment {token!r} must follow its move", w.plies + (0 if w.plies else 1))
-            if last_capture < 0:
-                raise fail(f"the capture comment {token!r} names a piece but {last_move_text!r} captured nothing")
-            if not _comment_matches(last_capture, m[1], m[2]):
-                raise fail(f"the capture comment {token!r} does not match the piece captured "
-                           f"({HAND_NAMES[last_capture]})")
-        elif kind == "declaration":
-            if w.state.phase != DECLARATION or declaration_line is not None:
-                raise fail(f"no declaration is due here ({token!r})")
-            m = _DECL_RE.fullmatch(token)
-            assert m is not None
-            try:
-                value = parse_number(m[2]) if m[2] else None
-            except InvalidNotationError as exc:
-                raise fail(str(exc)) from None
-            declaration_line = (m[1].split("加"), value)
-        elif kind in ("ckka", TY_MOK, TA_XOT):
-            if w.state.phase != DECLARATION:
-                raise fail(f"no declaration is due here ({token!r})")
-            if kind == "ckka":
-                if declaration_line is not None:
-                    raise fail(f"a second declaration line {token!r}")
-                m = _CKKA_DECL_RE.fullmatch(token)
-                assert m is not None
-                names = re.findall(r"\(([^()]+)\)", m[1])
-                declaration_line = (names, None)
-                kind = m[2]
-            expected = list(w.state.pending[2])
-            if declaration_line is not None:
-                names, value = declaration_line
-                if Counter(names) != Counter(expected):
-                    raise fail(f"declared hands {'加'.join(names)} but the hands are {'加'.join(expected)}")
-                if kind == TY_MOK and value is not None:
-                    raise fail("再行 (ty mok1) carries no value")
-                if kind == TA_XOT and value is not None and value != w.state.ta_xot_value():
-                    raise fail(f"declared 而手{value} but the value is {w.state.ta_xot_value()}")
-            cashed = w.state.ta_xot_value()
-            rate = w.state.rate
-            ended_season = w.state.season
-            w.apply(kind)
-            declaration_line = None
-            assert open_ply is not None
-            open_ply = Ply(open_ply.ply, open_ply.season, open_ply.mover, open_ply.move, open_ply.legal,
-                           w.state.scores, rate if kind == TA_XOT else w.state.rate)
-            after_ta_xot = cashed if kind == TA_XOT else None
-        elif kind == "season":
-            if after_ta_xot is None:
-                raise fail(f"a season comment {token!r} may only follow 終季")
-            if SEASON_CHARS.index(token[0]) != ended_season:
-                raise fail(f"{token!r} but the season that ended is {SEASON_CHARS[ended_season]}")
-        elif kind == "score":
-            m = _SCORE_RE.fullmatch(token)
-            assert m is not None
-            if after_ta_xot is None:
-                raise fail(f"a score token {token!r} may only follow 終季")
-            try:
-                value = parse_number(m[1])
-            except InvalidNotationError as exc:
-                raise fail(str(exc)) from None
-            if value != after_ta_xot:
-                raise fail(f"declared 手{value} but the value is {after_ta_xot}")
-        elif kind == "end":
-            if declaration_line is not None or w.state.phase == DECLARATION:
-                raise fail("a declaration (再行 or 終季) is required after this ply")
-            if not w.state.is_terminal():
-                raise fail(f"{END_MARK} but the game is not over")
-            ended = True
+            done = reader.close_ply(token)
+            if done is not None:
+                yield done
+            reader.move(index, token)
         else:
-            raise fail(f"cannot read {token!r}", w.plies if follows_move else w.plies + 1)
-    if declaration_line is not None or (w.state.phase == DECLARATION and not partial):
-        raise fail("a declaration (再行 or 終季) is required after this ply")
-    if open_ply is not None:
-        yield open_ply
+            reader.read(kind, token)
+    last = reader.finish(partial)
+    if last is not None:
+        yield last
+
+
+class _Reader:
+    """What :func:`walk` has read so far beyond the engine actions, and reads the next token."""
+
+    def __init__(self, kiaak: Kiaak, w: Walk) -> None:
+        self.kiaak = kiaak
+        self.w = w
+        self.open_ply: Ply | None = None  # the last ply, waiting for its declaration
+        self.last_move_text = ""  # the last ply's token, for detached capture comments
+        self.last_capture = -1  # hand code captured by the last ply
+        self.after_ta_xot: int | None = None  # value cashed by the ta xot1 just read (for 手V / X終)
+        self.ended_season = -1
+        self.declaration_line: tuple[list[str], int | None] | None = None
+        self.last_was_move = False
+        self.ended = False
+
+    def fail(self, reason: str, ply: int | None = None) -> InvalidRecordError:
+        return InvalidRecordError(reason, max(1, self.w.plies if ply is None else ply))
+
+    # --- moves --------------------------------------------------------------------------------
+    def close_ply(self, token: str) -> Ply | None:
+        """A move token comes: check that one may, and hand over the previous ply (now complete)."""
+        w = self.w
+        if self.declaration_line is not None or w.state.phase == DECLARATION:
+            raise self.fail("a declaration (再行 or 終季) is required after this ply")
+        if w.state.is_terminal():
+            raise self.fail(f"the game is over: no move may follow ({token!r})", w.plies + 1)
+        done, self.open_ply = self.open_ply, None
+        return done
+
+    def move(self, index: int, token: str) -> None:
+        """Replay the move token at ``index`` (after the season's first mover, if not yet known)."""
+        w = self.w
+        if w.state.phase == FIRST_MOVER_PHASE:
+            w.apply(_first_mover(self.kiaak, self.kiaak.tokens, index, w.state.season, w.plies + 1))
+        w.plies += 1
+        before = w.state
+        _play(w, token)
+        self.last_capture = _captured(before, w.state)
+        m = _MOVE_RE.fullmatch(token)
+        if m and m[11]:  # a capture comment glued to the move
+            if self.last_capture < 0:
+                raise self.fail(f"the capture comment names {m[10] or ''}{m[11]} but nothing was captured")
+            if not _comment_matches(self.last_capture, m[10], m[11]):
+                raise self.fail(f"the capture comment names {m[10] or ''}{m[11]} but the ply captured "
+                                f"{HAND_NAMES[self.last_capture]}")
+        self.open_ply = Ply(w.plies, before.season, SIDE_NAMES[before.side], token, before.legal_actions(),
+                            w.state.scores, w.state.rate)
+        self.last_move_text = token
+        self.after_ta_xot = None
+        self.last_was_move = True
+
+    # --- everything else ----------------------------------------------------------------------
+    def read(self, kind: str, token: str) -> None:
+        """A token other than a move (``kind`` from :func:`_classify`)."""
+        follows_move = self.last_was_move
+        self.last_was_move = False
+        if kind == "capture":
+            self._capture(token, follows_move)
+        elif kind == "declaration":
+            self._declaration(token)
+        elif kind in ("ckka", TY_MOK, TA_XOT):
+            self._declare(kind, token)
+        elif kind == "season":
+            self._season(token)
+        elif kind == "score":
+            self._score(token)
+        elif kind == "end":
+            self._end()
+        else:
+            w = self.w
+            raise self.fail(f"cannot read {token!r}", w.plies if follows_move else w.plies + 1)
+
+    def _capture(self, token: str, follows_move: bool) -> None:
+        m = _CAPTURE_RE.fullmatch(token)
+        assert m is not None
+        if not follows_move:
+            raise self.fail(f"a capture comment {token!r} must follow its move",
+                            self.w.plies + (0 if self.w.plies else 1))
+        if self.last_capture < 0:
+            raise self.fail(f"the capture comment {token!r} names a piece but {self.last_move_text!r} "
+                            "captured nothing")
+        if not _comment_matches(self.last_capture, m[1], m[2]):
+            raise self.fail(f"the capture comment {token!r} does not match the piece captured "
+                            f"({HAND_NAMES[self.last_capture]})")
+
+    def _declaration(self, token: str) -> None:
+        """A declaration line 或為…(而手N): checked against the ty mok1 / ta xot1 that follows."""
+        if self.w.state.phase != DECLARATION or self.declaration_line is not None:
+            raise self.fail(f"no declaration is due here ({token!r})")
+        m = _DECL_RE.fullmatch(token)
+        assert m is not None
+        try:
+            value = parse_number(m[2]) if m[2] else None
+        except InvalidNotationError as exc:
+            raise self.fail(str(exc)) from None
+        self.declaration_line = (m[1].split("加"), value)
+
+    def _declare(self, kind: str, token: str) -> None:
+        """再行 / 終季 (alone, or after a cerke_online declaration line in one token)."""
+        w = self.w
+        if w.state.phase != DECLARATION:
+            raise self.fail(f"no declaration is due here ({token!r})")
+        if kind == "ckka":
+            if self.declaration_line is not None:
+                raise self.fail(f"a second declaration line {token!r}")
+            m = _CKKA_DECL_RE.fullmatch(token)
+            assert m is not None
+            names = re.findall(r"\(([^()]+)\)", m[1])
+            self.declaration_line = (names, None)
+            kind = m[2]
+        if self.declaration_line is not None:
+            self._check_declaration_line(kind, self.declaration_line)
+        cashed = w.state.ta_xot_value()
+        rate = w.state.rate
+        self.ended_season = w.state.season
+        w.apply(kind)
+        self.declaration_line = None
+        ply = self.open_ply
+        assert ply is not None
+        self.open_ply = Ply(ply.ply, ply.season, ply.mover, ply.move, ply.legal,
+                            w.state.scores, rate if kind == TA_XOT else w.state.rate)
+        self.after_ta_xot = cashed if kind == TA_XOT else None
+
+    def _check_declaration_line(self, kind: str, line: tuple[list[str], int | None]) -> None:
+        state = self.w.state
+        names, value = line
+        expected = list(state.pending[2])
+        if Counter(names) != Counter(expected):
+            raise self.fail(f"declared hands {'加'.join(names)} but the hands are {'加'.join(expected)}")
+        if kind == TY_MOK and value is not None:
+            raise self.fail("再行 (ty mok1) carries no value")
+        if kind == TA_XOT and value is not None and value != state.ta_xot_value():
+            raise self.fail(f"declared 而手{value} but the value is {state.ta_xot_value()}")
+
+    def _season(self, token: str) -> None:
+        if self.after_ta_xot is None:
+            raise self.fail(f"a season comment {token!r} may only follow 終季")
+        if SEASON_CHARS.index(token[0]) != self.ended_season:
+            raise self.fail(f"{token!r} but the season that ended is {SEASON_CHARS[self.ended_season]}")
+
+    def _score(self, token: str) -> None:
+        m = _SCORE_RE.fullmatch(token)
+        assert m is not None
+        if self.after_ta_xot is None:
+            raise self.fail(f"a score token {token!r} may only follow 終季")
+        try:
+            value = parse_number(m[1])
+        except InvalidNotationError as exc:
+            raise self.fail(str(exc)) from None
+        if value != self.after_ta_xot:
+            raise self.fail(f"declared 手{value} but the value is {self.after_ta_xot}")
+
+    def _end(self) -> None:
+        w = self.w
+        if self.declaration_line is not None or w.state.phase == DECLARATION:
+            raise self.fail("a declaration (再行 or 終季) is required after this ply")
+        if not w.state.is_terminal():
+            raise self.fail(f"{END_MARK} but the game is not over")
+        self.ended = True
+
+    def finish(self, partial: bool) -> Ply | None:
+        """The end of the record: the last ply, unless a declaration is still due."""
+        if self.declaration_line is not None or (self.w.state.phase == DECLARATION and not partial):
+            raise self.fail("a declaration (再行 or 終季) is required after this ply")
+        return self.open_ply
 
 
 def _classify(token: str) -> str:
@@ -425,7 +409,6 @@ def _play(w: Walk, token: str) -> None:
         return
     state = w.state
     src = SQUARE_INDEX[m[1]]
-    squares = split_squares(m[3])
     if m[2] != "片":
         code = state.board[src]
         if PROF[code] < 0 or PROFESSION_CHARS[PROF[code]] != m[2]:
@@ -436,25 +419,39 @@ def _play(w: Walk, token: str) -> None:
         if plain not in state.legal_actions() and plain + "水" in state.legal_actions():
             raise InvalidRecordError(f"{token}: this move needs a water cast (水N), not 無撃裁", ply)
         apply(plain)
-        return
-    if m[5]:  # 水N
-        action = m[1] + "片" + m[3] + "水"
-        if action not in state.legal_actions() and action[:-1] in state.legal_actions():
-            raise InvalidRecordError(f"{token}: this move needs no water cast (write 無撃裁)", ply)
-        apply(action)
-        sticks = CAST_DIGITS.index(m[5])
-        if (sticks < 3) != bool(m[6]):
-            raise InvalidRecordError(
-                f"{token}: a water cast of {sticks} {'fails' if sticks < 3 else 'succeeds'}, "
-                f"so 此無 must {'' if sticks < 3 else 'not '}be written", ply)
-        apply("水" + m[5])
-        return
-    # 橋N: a ranged second leg
+    elif m[5]:  # 水N
+        _play_water_cast(w, token, m, apply)
+    else:  # 橋N: a ranged second leg
+        _play_stepping(w, token, m, apply)
+
+
+def _water_cast_check(token: str, sticks: int, failed: bool, ply: int) -> None:
+    """A water cast fails below 3, and 此無 says so."""
+    if (sticks < 3) != failed:
+        raise InvalidRecordError(
+            f"{token}: a water cast of {sticks} {'fails' if sticks < 3 else 'succeeds'}, "
+            f"so 此無 must {'' if sticks < 3 else 'not '}be written", ply)
+
+
+def _play_water_cast(w: Walk, token: str, m: re.Match[str], apply: Callable[[str], None]) -> None:
+    """A move into water with its cast 水N (此無 when it fails)."""
+    state = w.state
+    action = m[1] + "片" + m[3] + "水"
+    if action not in state.legal_actions() and action[:-1] in state.legal_actions():
+        raise InvalidRecordError(f"{token}: this move needs no water cast (write 無撃裁)", w.plies)
+    apply(action)
+    _water_cast_check(token, CAST_DIGITS.index(m[5]), bool(m[6]), w.plies)
+    apply("水" + m[5])
+
+
+def _play_stepping(w: Walk, token: str, m: re.Match[str], apply: Callable[[str], None]) -> None:
+    """A stepping move with its cast 橋N: the via square, the cast, the choice, maybe a water cast."""
+    ply = w.plies
+    squares = split_squares(m[3])
     if len(squares) != 2:
         raise InvalidRecordError(f"{token}: a stepping cast needs a via square and a destination", ply)
     via, dest = squares
-    action = m[1] + "片" + SQUARE_NAMES[via] + "心" + SQUARE_NAMES[dest]
-    apply(action)
+    apply(m[1] + "片" + SQUARE_NAMES[via] + "心" + SQUARE_NAMES[dest])
     sticks = CAST_DIGITS.index(m[7])
     apply("橋" + m[7])
     failed = bool(m[9])
@@ -472,11 +469,7 @@ def _play(w: Walk, token: str) -> None:
     if w.state.phase == WATER_CAST_PHASE:
         if not water:
             raise InvalidRecordError(f"{token}: the piece reached water: a water cast (水M) is required", ply)
-        wsticks = CAST_DIGITS.index(water)
-        if (wsticks < 3) != failed:
-            raise InvalidRecordError(
-                f"{token}: a water cast of {wsticks} {'fails' if wsticks < 3 else 'succeeds'}, "
-                f"so 此無 must {'' if wsticks < 3 else 'not '}be written", ply)
+        _water_cast_check(token, CAST_DIGITS.index(water), failed, ply)
         apply("水" + water)
     elif water:
         raise InvalidRecordError(f"{token}: no water cast is needed on {SQUARE_NAMES[dest]}", ply)
@@ -499,113 +492,5 @@ def import_kiaak(text: str, rules: CetkaikRules | str = "official", partial: boo
     return Record("cetkaik", rules_obj.encode(), (Seat("A"), Seat("IA")), tuple(progress.actions), meta=meta)
 
 
-@dataclass
-class _Turn:
-    token: str
-    src: int = -1
-    via: int | None = None
-    dest: int = -1
-    ranged: bool = False
-    step: int | None = None
-    water: int | None = None
-    failed: bool = False
-
-
-def export_kiaak(record: Record, old_header: bool = False) -> str:
-    """The cerke_online-format text of a record of engine actions (spec §17.1–17.3, 17.6).
-
-    The header starts with ``{一位色:…}`` (cerke_online since 2022), or with ``{始時:…}`` when
-    ``old_header`` is set (the older style).  A turn still in progress at the end of the actions
-    (before its casts or its choice) is left out: a kiaak token always describes a finished ply.
-    """
-    if record.game != "cetkaik":
-        raise InvalidRecordError(f"not a Cetkaik record: {record.game!r}")
-    state = CetkaikState(CetkaikRules.decode(record.rules))
-    meta = dict(record.meta)
-    first: list[str] = []
-    lines: list[str] = []
-    pair: list[str] = []
-    turn: _Turn | None = None
-    hands_before: tuple[int, ...] = ()
-    mover = 0
-
-    def close_turn() -> None:
-        nonlocal turn
-        if turn is None:
-            return
-        if turn.src >= 0:
-            captured: Counter[int] = Counter(state.hands[mover])
-            captured.subtract(Counter(hands_before))
-            gained = [c for c, n in captured.items() if n > 0]
-            via = "" if turn.via is None else SQUARE_NAMES[turn.via]
-            if turn.ranged:
-                outcome = "橋" + CAST_DIGITS[turn.step or 0]
-                if turn.water is not None:
-                    outcome += "水" + CAST_DIGITS[turn.water]
-            elif turn.water is not None:
-                outcome = "水" + CAST_DIGITS[turn.water]
-            else:
-                outcome = "無撃裁"
-            if turn.failed:
-                outcome += "此無"
-            text = turn.token + via + SQUARE_NAMES[turn.dest] + outcome
-            if gained:
-                text += "手" + HAND_NAMES[gained[0]]
-            turn.token = text
-        pair.append(turn.token)
-        if len(pair) == 2:
-            lines.append("\t".join(pair) + "\n")
-            pair.clear()
-        turn = None
-
-    for action in record.actions:
-        phase = state.phase
-        after = state.apply(action)
-        if phase == FIRST_MOVER_PHASE:
-            first.append(action[-1])
-        elif phase == MOVE:
-            mover = state.side
-            hands_before = state.hands[mover]
-            move = parse_action(action)
-            if isinstance(move, PieceMove):
-                prof = PROFESSION_CHARS[PROF[state.board[move.src]]]
-                turn = _Turn(SQUARE_NAMES[move.src] + prof, move.src, move.via, move.dest, move.ranged)
-            else:
-                turn = _Turn(action)
-        elif phase == STEPPING_CAST and turn is not None:
-            turn.step = CAST_DIGITS.index(action[1])
-            turn.failed = after.phase != STEPPING_CHOICE  # the cast reached no square
-        elif phase == STEPPING_CHOICE and turn is not None:
-            if action == DECLINE:
-                turn.failed = True
-            else:
-                go = parse_action(action)
-                assert isinstance(go, GoTo)
-                turn.dest = go.dest
-        elif phase == WATER_CAST_PHASE and turn is not None:
-            turn.water = CAST_DIGITS.index(action[1])
-            turn.failed = turn.water < 3
-        elif phase == DECLARATION:
-            if pair:
-                lines.append("\t".join(pair) + "\n")
-                pair.clear()
-            names = "加".join(state.pending[2])
-            if action == TA_XOT:
-                lines.append(f"\n或為{names}而手{format_number(state.ta_xot_value())}\n")
-                lines.append(f"終季\t{SEASON_CHARS[state.season]}終\n\n")
-            else:
-                lines.append(f"\n或為{names}\n再行\n\n")
-        state = after
-        if turn is not None and (state.phase in (MOVE, FIRST_MOVER_PHASE, DECLARATION) or state.is_terminal()):
-            close_turn()  # the ply is complete (a turn still in progress at the end is left out)
-    if pair:
-        lines.append("\t".join(pair) + "\n")
-    head = [f"{{一位色:{''.join(first)}}}\n"]
-    if "kiaak.start" in meta:
-        head.insert(len(head) if not old_header else 0, f"{{始時:{meta['kiaak.start']}}}\n")
-    if "kiaak.end" in meta:
-        head.append(f"{{終時:{meta['kiaak.end']}}}\n")
-    body = "".join(head + lines)
-    if state.is_terminal():
-        body += f"\n{END_MARK}\n\n"
-    return body
+__all__ = ["END_MARK", "SEASON_CHARS", "Kiaak", "Ply", "Walk", "export_kiaak", "format_number", "import_kiaak",
+           "parse_kiaak", "parse_number", "walk"]

@@ -17,7 +17,7 @@ inner loops only index tuples and append strings.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .board import (
@@ -29,11 +29,12 @@ from .board import (
     OWNER,
     PATTERNS,
     PROF,
-    RANGED,
+    SKIP1,
     SQUARE_NAMES,
     TAM2,
     VESSEL,
     WATER,
+    Pattern,
     piece_code,
 )
 
@@ -105,7 +106,6 @@ def generate_moves(board: tuple[int, ...], side: int, hand: tuple[int, ...], tam
     owner = OWNER
     prot = protected_squares(b, opp, tam, tam_self_hue)
     patterns = PATTERNS[side]
-    sq_plan = _SQ_PLAN
     out: list[str] = []
     app = out.append
     for s in range(81):
@@ -114,7 +114,6 @@ def generate_moves(board: tuple[int, ...], side: int, hand: tuple[int, ...], tam
             continue
         prof = PROF[p]
         pat = patterns[prof]
-        finite, rays = pat[hue[s]][s]
         plain_nw = _PLAIN[s]
         if prof == VESSEL or WATER[s]:
             plain = plain_nw
@@ -123,72 +122,8 @@ def generate_moves(board: tuple[int, ...], side: int, hand: tuple[int, ...], tam
             plain = _PLAIN_WATER[s]
             sq2 = _SQ_WATER
         b[s] = 0  # the mover leaves its origin (matters only to the second leg)
-        vias: list[int] = []
-        for t, mid in finite:
-            if mid >= 0 and b[mid]:
-                continue
-            q = b[t]
-            if q == 0:
-                app(plain[t])
-            else:
-                if owner[q] == opp and not prot[t]:
-                    app(plain[t])
-                vias.append(t)
-        for kind, ray in rays:
-            if kind == RANGED:
-                for t in ray:
-                    q = b[t]
-                    if q == 0:
-                        app(plain[t])
-                        continue
-                    if owner[q] == opp and not prot[t]:
-                        app(plain[t])
-                    vias.append(t)
-                    break
-            else:  # SKIP1
-                seen = 0
-                for t in ray:
-                    q = b[t]
-                    if q == 0:
-                        app(plain[t])
-                        continue
-                    if owner[q] == opp and not prot[t]:
-                        app(plain[t])
-                    vias.append(t)
-                    if seen:
-                        break
-                    seen = 1
-        for t in vias:
-            base = plain_nw[t]
-            finite2, rays2 = pat[hue[t]][t]
-            for f, mid in finite2:
-                if mid >= 0 and b[mid]:
-                    continue
-                q = b[f]
-                if q == 0 or (owner[q] == opp and not prot[f]):
-                    app(base + sq2[f])
-            for kind, ray in rays2:
-                if kind == RANGED:
-                    for r in ray:
-                        q = b[r]
-                        if q == 0:
-                            app(base + sq_plan[r])
-                            continue
-                        if owner[q] == opp and not prot[r]:
-                            app(base + sq_plan[r])
-                        break
-                else:  # SKIP1
-                    seen = 0
-                    for r in ray:
-                        q = b[r]
-                        if q == 0:
-                            app(base + sq_plan[r])
-                            continue
-                        if owner[q] == opp and not prot[r]:
-                            app(base + sq_plan[r])
-                        if seen:
-                            break
-                        seen = 1
+        for t in _first_legs(b, pat[hue[s]][s], plain, opp, prot, app):
+            _second_legs(b, pat[hue[t]][t], plain_nw[t], sq2, opp, prot, app)
         b[s] = p
     if hand:
         empties = [i for i in range(81) if b[i] == 0]
@@ -198,6 +133,65 @@ def generate_moves(board: tuple[int, ...], side: int, hand: tuple[int, ...], tam
     if tam_moves:
         _tam_moves(b, tam, tam_may_return, app)
     return out
+
+
+def _first_legs(b: list[int], pattern: Pattern, plain: tuple[str, ...], opp: int, prot: Sequence[bool],
+                app: Callable[[str], None]) -> list[int]:
+    """Emit the one-leg moves of a piece (``pattern`` from its square); return the occupied
+    squares it reaches, where a stepping move may go on (the via squares)."""
+    owner = OWNER
+    finite, rays = pattern
+    vias: list[int] = []
+    for t, mid in finite:
+        if mid >= 0 and b[mid]:
+            continue
+        q = b[t]
+        if q == 0:
+            app(plain[t])
+        else:
+            if owner[q] == opp and not prot[t]:
+                app(plain[t])
+            vias.append(t)
+    for kind, ray in rays:
+        seen = 0 if kind == SKIP1 else 1  # SKIP1 rays go on past one occupied square
+        for t in ray:
+            q = b[t]
+            if q == 0:
+                app(plain[t])
+                continue
+            if owner[q] == opp and not prot[t]:
+                app(plain[t])
+            vias.append(t)
+            if seen:
+                break
+            seen = 1
+    return vias
+
+
+def _second_legs(b: list[int], pattern: Pattern, base: str, sq2: tuple[str, ...], opp: int,
+                 prot: Sequence[bool], app: Callable[[str], None]) -> None:
+    """Emit the stepping moves that go on from a via square (``pattern`` from the via square)."""
+    owner = OWNER
+    sq_plan = _SQ_PLAN
+    finite2, rays2 = pattern
+    for f, mid in finite2:
+        if mid >= 0 and b[mid]:
+            continue
+        q = b[f]
+        if q == 0 or (owner[q] == opp and not prot[f]):
+            app(base + sq2[f])
+    for kind, ray in rays2:
+        seen = 0 if kind == SKIP1 else 1
+        for r in ray:
+            q = b[r]
+            if q == 0:
+                app(base + sq_plan[r])
+                continue
+            if owner[q] == opp and not prot[r]:
+                app(base + sq_plan[r])
+            if seen:
+                break
+            seen = 1
 
 
 def _tam_moves(b: list[int], src: int, may_return: bool, emit: Callable[[str], None]) -> None:

@@ -149,37 +149,56 @@ def parse_action(text: str) -> Action:
     """The structured form of an action string (see the module docstring)."""
     if not isinstance(text, str) or len(text) > 24:
         raise InvalidNotationError(f"{text!r} is not a Cetkaik action")
+    action: Action | None
     if "片" in text:
-        m = _RANGED_RE.fullmatch(text)
-        if m:
-            return PieceMove(_sq(m[1]), _sq(m[3]), _sq(m[2]), ranged=True)
-        m = _PIECE_RE.fullmatch(text)
-        if m:
-            if m[3] is None:
-                return PieceMove(_sq(m[1]), _sq(m[2]), water=bool(m[4]))
-            return PieceMove(_sq(m[1]), _sq(m[3]), _sq(m[2]), water=bool(m[4]))
+        action = _parse_piece_move(text)
     elif "皇" in text:
-        m = _TAM_RE.fullmatch(text)
-        if m and not (m[2] and m[5]):
-            src, first = _sq(m[1]), _sq(m[3])
-            if m[2]:
-                return TamMove(src, first, _sq(m[4]), _sq(m[2]), via_first=True)
-            if m[5]:
-                return TamMove(src, first, _sq(m[5]), _sq(m[4]))
-            return TamMove(src, first, _sq(m[4]))
+        action = _parse_tam_move(text)
     else:
-        m = _DROP_RE.fullmatch(text)
-        if m:
-            return Drop(COLOUR_CHARS.index(m[1]), PROFESSION_CHARS.index(m[2]), _sq(m[3]))
-        m = _CAST_RE.fullmatch(text)
-        if m:
-            return Cast(m[1], CAST_DIGITS.index(m[2]))
-        if _SQUARE_RE.fullmatch(text):
-            return GoTo(_sq(text))
-        if text == DECLINE:
-            return Decline()
-        if text in (TY_MOK, TA_XOT):
-            return Declare(text == TY_MOK)
-        if len(text) == 4 and text.startswith(FIRST_MOVER) and text[3] in COLOUR_CHARS:
-            return FirstMover(COLOUR_CHARS.index(text[3]))
-    raise InvalidNotationError(f"{text!r} is not a Cetkaik action")
+        action = _parse_other(text)
+    if action is None:
+        raise InvalidNotationError(f"{text!r} is not a Cetkaik action")
+    return action
+
+
+def _parse_piece_move(text: str) -> PieceMove | None:
+    m = _RANGED_RE.fullmatch(text)
+    if m:
+        return PieceMove(_sq(m[1]), _sq(m[3]), _sq(m[2]), ranged=True)
+    m = _PIECE_RE.fullmatch(text)
+    if m:
+        if m[3] is None:
+            return PieceMove(_sq(m[1]), _sq(m[2]), water=bool(m[4]))
+        return PieceMove(_sq(m[1]), _sq(m[3]), _sq(m[2]), water=bool(m[4]))
+    return None
+
+
+def _parse_tam_move(text: str) -> TamMove | None:
+    m = _TAM_RE.fullmatch(text)
+    if not m or (m[2] and m[5]):
+        return None
+    src, first = _sq(m[1]), _sq(m[3])
+    if m[2]:
+        return TamMove(src, first, _sq(m[4]), _sq(m[2]), via_first=True)
+    if m[5]:
+        return TamMove(src, first, _sq(m[5]), _sq(m[4]))
+    return TamMove(src, first, _sq(m[4]))
+
+
+def _parse_other(text: str) -> Action | None:
+    """A drop, a cast, a square, a decline, a declaration or a first-mover outcome."""
+    m = _DROP_RE.fullmatch(text)
+    if m:
+        return Drop(COLOUR_CHARS.index(m[1]), PROFESSION_CHARS.index(m[2]), _sq(m[3]))
+    m = _CAST_RE.fullmatch(text)
+    if m:
+        return Cast(m[1], CAST_DIGITS.index(m[2]))
+    if _SQUARE_RE.fullmatch(text):
+        return GoTo(_sq(text))
+    if text == DECLINE:
+        return Decline()
+    if text in (TY_MOK, TA_XOT):
+        return Declare(text == TY_MOK)
+    if len(text) == 4 and text.startswith(FIRST_MOVER) and text[3] in COLOUR_CHARS:
+        return FirstMover(COLOUR_CHARS.index(text[3]))
+    return None

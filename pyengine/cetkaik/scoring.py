@@ -55,6 +55,17 @@ for _name, _plain, _flash, _ in _HANDS:
     HAND_VALUES[_name] = _plain
     HAND_VALUES[FLASH + _name] = _flash
 PENALTY_VALUES: Final[dict[str, int]] = {KUT2TAM2: -5, TAM2_TY_SAK2: -3}
+
+
+def hand_table() -> tuple[tuple[str, int, int, tuple[tuple[int, int], ...]], ...]:
+    """The hands of §13 for a rules panel, in the rulebook's order: ``(name, value, 同色 value,
+    needs)`` with ``needs`` the pieces as ``(profession, count)`` pairs (the King hand,
+    :data:`KING_HAND`, is one King and always worth 5).
+
+    >>> hand_table()[3]
+    ('馬弓兵', 5, 7, ((5, 1), (2, 1), (1, 1)))
+    """
+    return _HANDS
 ALL_NAMES: Final[frozenset[str]] = frozenset(HAND_VALUES) | frozenset(PENALTY_VALUES)
 
 

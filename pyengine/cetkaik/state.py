@@ -74,6 +74,12 @@ STICKS: Final[tuple[Fraction, ...]] = tuple(Fraction(n, 32) for n in (1, 5, 10, 
 _STEP_OUTCOMES: Final = tuple((STEP_CAST + CAST_DIGITS[h], STICKS[h]) for h in range(6))
 _WATER_OUTCOMES: Final = tuple((WATER_CAST + CAST_DIGITS[h], STICKS[h]) for h in range(6))
 _FIRST_OUTCOMES: Final = tuple((str(FirstMover(s)), Fraction(1, 2)) for s in (0, 1))
+_OUTCOME_SETS: Final = {
+    phase: frozenset(o for o, _ in outcomes)
+    for phase, outcomes in ((FIRST_MOVER_PHASE, _FIRST_OUTCOMES), (STEPPING_CAST, _STEP_OUTCOMES),
+                            (WATER_CAST_PHASE, _WATER_OUTCOMES))
+}
+"""The chance outcomes' strings by chance phase (first mover, stepping cast, water cast)."""
 _MAX_RATE: Final = 64
 _NO_HANDS: Final[tuple[tuple[int, ...], tuple[int, ...]]] = ((), ())
 
@@ -228,8 +234,8 @@ class CetkaikState(State):
         """The state after ``action`` (see :meth:`pyengine.core.game.State.apply`)."""
         phase = self.phase
         if phase in (FIRST_MOVER_PHASE, STEPPING_CAST, WATER_CAST_PHASE):
-            if action not in {o for o, _ in self.chance_outcomes()}:
-                parse_action(action)
+            if action not in _OUTCOME_SETS[phase]:
+                self.check_spelling(action)
                 raise IllegalActionError(f"{action!r} is not a possible outcome here")
             return self._apply(action)
         if self.current_player == TERMINAL:
@@ -238,7 +244,7 @@ class CetkaikState(State):
         if legal_set is None:
             legal_set = self._legal_set = frozenset(self.legal_actions())
         if action not in legal_set:
-            parse_action(action)
+            self.check_spelling(action)
             raise IllegalActionError(self.explain_illegal(action))
         return self._apply(action)
 
@@ -257,7 +263,7 @@ class CetkaikState(State):
     def returns(self) -> tuple[float, ...]:
         return (self.scores[0] - 20, self.scores[1] - 20)
 
-    def observation(self, seat: int) -> dict[str, JSON]:
+    def _observation(self, seat: int) -> dict[str, JSON]:
         board: list[JSON] = []
         for code in self.board:
             if code == 0:

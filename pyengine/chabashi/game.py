@@ -29,7 +29,7 @@ class ChabashiGame(Game):
         ("1.seed~dealer_mode=dealer_collects~stakes.bankroll=8", 3),
         ("1.balanced~dealer_mode=ignore~stakes.bankroll=6", 2),
     ]
-    conformance_max_plies = 600
+    conformance_max_plies = 2000
 
     @property
     def rules_type(self) -> type[Rules]:

@@ -19,11 +19,12 @@ evaluated sets never have equal keys.  The key packs, most significant first:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import BIT, CODES, COLOUR, DECK, HON, NUMBER, SEON, STRENGTH, TYPE, ZEROS, card, cards, codes
+from .cards import BIT, CODES, DECK, STRENGTH, ZEROS, card, cards, codes
+from .categories import HEAD4, SET_CHECKS, seq_key
 
 __all__ = [
     "BALANCED_ORDER", "BARRED_WITH_THREE", "CATEGORIES", "Evaluator", "HandValue", "KOREAN",
@@ -106,136 +107,6 @@ def full_order(order: Sequence[str], wiki: bool = False) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _seq(ordered: Sequence[int]) -> int:
-    """Base-37 digits of the cards in the given order, padded to five."""
-    s = 0
-    for c in ordered:
-        s = s * _B + STRENGTH[c] + 1
-    return s * _W[5 - len(ordered)]
-
-
-def _run_order(cs: Sequence[int]) -> list[int] | None:
-    """``cs`` in run order if its cards form a run (§8.2), else ``None``."""
-    zeros = [c for c in cs if NUMBER[c] == 0]
-    if len(zeros) > 1:
-        return None
-    rest = sorted((c for c in cs if NUMBER[c] != 0), key=NUMBER.__getitem__)
-    nums = [NUMBER[c] for c in rest]
-    if len(set(nums)) != len(nums):
-        return None
-    if rest and nums[-1] - nums[0] != len(rest) - 1:
-        return None
-    if not zeros:
-        return rest
-    if not rest:
-        return None
-    if nums[0] == 1:
-        return zeros + rest
-    if nums[-1] == 8:
-        return rest + zeros
-    return None
-
-
-def _distinct_colours(cs: Sequence[int]) -> bool:
-    return len({COLOUR[c] for c in cs}) == len(cs)
-
-
-def _same_number(cs: Sequence[int]) -> bool:
-    return len({NUMBER[c] for c in cs}) == 1
-
-
-# --- the set-only conditions: each takes S (strongest first) and returns the defining cards ---
-Check = Callable[[Sequence[int]], "list[int] | None"]
-
-
-def _first(s: Sequence[int], k: int, test: Callable[[Sequence[int]], bool]) -> list[int] | None:
-    for combo in combinations(s, k):  # lexicographic: the first hit is the strongest subset
-        if test(combo):
-            return list(combo)
-    return None
-
-
-def _gongpaegun(s: Sequence[int]) -> list[int] | None:
-    return [c for c in s if NUMBER[c] == 0] if sum(1 for c in s if NUMBER[c] == 0) == 4 else None
-
-
-def _jinhongok(s: Sequence[int]) -> list[int] | None:
-    return _first(s, 4, _same_number) if len(s) >= 4 else None
-
-
-def _sasaekyeon(s: Sequence[int]) -> list[int] | None:
-    if len(s) < 4:
-        return None
-    return _first(s, 4, lambda cs: _distinct_colours(cs) and _run_order(cs) is not None)
-
-
-def _four_of_type(kind: int) -> Check:
-    def check(s: Sequence[int]) -> list[int] | None:
-        if len(s) < 4:
-            return None
-        return _first(s, 4, lambda cs: all(TYPE[c] == kind for c in cs) and _distinct_colours(cs))
-
-    return check
-
-
-def _yasaekgunju(s: Sequence[int]) -> list[int] | None:
-    return list(s) if _distinct_colours([c for c in s if NUMBER[c] != 0]) else None
-
-
-def _samyeonpae(s: Sequence[int]) -> list[int] | None:
-    if len(s) < 3:
-        return None
-    return _first(s, 3, lambda cs: _same_number(cs) or (_distinct_colours(cs) and _run_order(cs) is not None))
-
-
-def _alternating_run(cs: Sequence[int]) -> bool:
-    run = _run_order(cs)
-    return run is not None and all(COLOUR[a] != COLOUR[b] for a, b in zip(run, run[1:]))
-
-
-def _dasaekjikseon(s: Sequence[int]) -> list[int] | None:
-    return _first(s, 4, _alternating_run) if len(s) >= 4 else None
-
-
-def _two_pairs(cs: Sequence[int]) -> bool:
-    nums = sorted(NUMBER[c] for c in cs)
-    return nums[0] == nums[1] and nums[2] == nums[3]
-
-
-def _ssangyeonpae(s: Sequence[int]) -> list[int] | None:
-    return _first(s, 4, _two_pairs) if len(s) >= 4 else None
-
-
-def _yeonpae(s: Sequence[int]) -> list[int] | None:
-    return _first(s, 2, _same_number) if len(s) >= 2 else None
-
-
-def _kkeut(s: Sequence[int]) -> list[int] | None:
-    if len(s) < 2:
-        return None
-    return _first(s, 2, lambda cs: COLOUR[cs[0]] != COLOUR[cs[1]] and _run_order(cs) is not None)
-
-
-def _choegopae(s: Sequence[int]) -> list[int] | None:
-    return list(s)
-
-
-_SET_CHECKS: dict[str, Check] = {
-    "gongpaegun": _gongpaegun,
-    "jinhongok": _jinhongok,
-    "sasaekyeon": _sasaekyeon,
-    "honseonyahaeng": _four_of_type(HON),
-    "yasaekgunju": _yasaekgunju,
-    "seonjihaengjin": _four_of_type(SEON),
-    "samyeonpae": _samyeonpae,
-    "dasaekjikseon": _dasaekjikseon,
-    "ssangyeonpae": _ssangyeonpae,
-    "yeonpae": _yeonpae,
-    "kkeut": _kkeut,
-    "choegopae": _choegopae,
-}
-
-
 @dataclass(frozen=True, slots=True)
 class HandValue:
     """An evaluated hand: its key (larger is stronger) and what the UI shows."""
@@ -305,7 +176,7 @@ class Evaluator:
     def _key(self, cat: str, size: int, defining: Sequence[int], s: Sequence[int], m: int = 0) -> int:
         d = set(defining)
         ordered = list(defining) + [c for c in s if c not in d]
-        return ((self.score[cat] * 8 + 7 - size) * 8 + m) * _P5 + _seq(ordered)
+        return ((self.score[cat] * 8 + 7 - size) * 8 + m) * _P5 + seq_key(ordered)
 
     # --- the reference evaluation of one split ---------------------------------------
     def evaluate(self, hand: Sequence[int], pair: Sequence[int]) -> HandValue:
@@ -339,7 +210,7 @@ class Evaluator:
                 found = mm if len(mm) >= 2 and any(c in pair for c in mm) else None
                 m = len(mm)
             else:
-                found = _SET_CHECKS[cat](s)
+                found = SET_CHECKS[cat](s)
                 if cat == "honseonyahaeng" and not set_only:
                     a, b = _WANJEONWON
                     if a in in_hand and b in in_hand:  # 완전원 in the hand (#5b)
@@ -359,62 +230,10 @@ class Evaluator:
 
     def _set_only4(self, a: int, b: int, c: int, d: int) -> int:
         """The set-only categories of a 4-card set ``a > b > c > d`` (same result as ``_evaluate``)."""
-        na, nb, nc, nd = NUMBER[a], NUMBER[b], NUMBER[c], NUMBER[d]
-        cols = {COLOUR[a], COLOUR[b], COLOUR[c], COLOUR[d]}
         s = (a, b, c, d)
-        run: list[int] | None | bool = False  # computed on first use
+        run: list[list[int] | None] = []  # the run order, computed on first use
         for cat in self._set_cats:
-            head: tuple[int, ...] = ()
-            if cat == "choegopae":
-                head = s
-            elif cat == "yeonpae" or cat == "kkeut":
-                for x, y, k1, k2 in ((a, b, c, d), (a, c, b, d), (a, d, b, c), (b, c, a, d), (b, d, a, c), (c, d, a, b)):
-                    nx, ny = NUMBER[x], NUMBER[y]
-                    if cat == "yeonpae":
-                        ok = nx == ny
-                    else:
-                        ok = COLOUR[x] != COLOUR[y] and (
-                            (nx and ny and (nx - ny == 1 or ny - nx == 1)) or (not nx and ny in (1, 8))
-                            or (not ny and nx in (1, 8))
-                        )
-                    if ok:
-                        head = (x, y, k1, k2)
-                        break
-            elif cat == "samyeonpae":
-                for x, y, z, k in ((a, b, c, d), (a, b, d, c), (a, c, d, b), (b, c, d, a)):
-                    trio = (x, y, z)
-                    if (NUMBER[x] == NUMBER[y] == NUMBER[z]) or (
-                        len({COLOUR[x], COLOUR[y], COLOUR[z]}) == 3 and _run_order(trio) is not None
-                    ):
-                        head = (x, y, z, k)
-                        break
-            elif cat == "yasaekgunju":
-                nz = [COLOUR[x] for x in s if NUMBER[x]]
-                if len(set(nz)) == len(nz):
-                    head = s
-            elif cat == "gongpaegun":
-                if na == nb == nc == nd == 0:
-                    head = s
-            elif cat == "jinhongok":
-                if na == nb == nc == nd:
-                    head = s
-            elif cat == "ssangyeonpae":
-                if _two_pairs(s):
-                    head = s
-            elif cat == "honseonyahaeng" or cat == "seonjihaengjin":
-                kind = HON if cat == "honseonyahaeng" else SEON
-                if len(cols) == 4 and TYPE[a] == TYPE[b] == TYPE[c] == TYPE[d] == kind:
-                    head = s
-            else:  # the runs: 사색연, 다색직선
-                if run is False:
-                    run = _run_order(s)
-                if isinstance(run, list):
-                    if cat == "sasaekyeon":
-                        ok = len(cols) == 4
-                    else:
-                        ok = all(COLOUR[x] != COLOUR[y] for x, y in zip(run, run[1:]))
-                    if ok:
-                        head = s
+            head = HEAD4[cat](s, run)
             if head:
                 seq = 0
                 for x in head:

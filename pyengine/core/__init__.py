@@ -11,6 +11,7 @@ from .errors import (
     InvalidNotationError,
     InvalidRecordError,
     InvalidRulesError,
+    InvalidSeatError,
     UnknownGameError,
 )
 from .game import CHANCE, JSON, LANGUAGES, TERMINAL, Game, GameInfo, State
@@ -21,7 +22,7 @@ from .rules import Rules
 
 __all__ = [
     "CHANCE", "EngineError", "Game", "GameInfo", "IllegalActionError",
-    "InvalidLinkError", "InvalidNotationError", "InvalidRecordError", "InvalidRulesError",
+    "InvalidLinkError", "InvalidNotationError", "InvalidRecordError", "InvalidRulesError", "InvalidSeatError",
     "JSON", "LANGUAGES", "Pcg32", "Record", "Rules", "Seat",
     "State", "TERMINAL", "UnknownGameError", "decode_fragment", "encode_fragment",
     "list_games", "load_game", "register", "sample_chance",

@@ -22,6 +22,12 @@ class InvalidNotationError(EngineError):
     """A string that is not an action, card, square or record token at all."""
 
 
+class InvalidSeatError(EngineError):
+    """A seat number that is not ``-1`` (a spectator) or ``0..n-1`` (or not a number at all),
+    given to :meth:`~pyengine.core.game.State.observation` or
+    :meth:`~pyengine.core.game.State.apply_as`."""
+
+
 class InvalidRulesError(EngineError):
     """Rules that cannot be decoded, or a combination of options that is refused."""
 

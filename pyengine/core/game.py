@@ -4,8 +4,9 @@ A game is a :class:`Game` object (metadata, rules type, initial state) and its
 immutable :class:`State` values.  The protocol knows nothing of bots or of the page:
 bots live in :mod:`pyengine.ai`, views in :mod:`pyengine.app.views`, and
 :mod:`pyengine.catalog` says where each game's are.  Actions are strings in the game's stable, context-free
-notation: the same strings appear in records, share links, the page's automation API and
-bot decisions.  Chance (a stick cast, a shuffle) is a state of its own whose outcomes are
+notation, one string per action (:meth:`State.apply` refuses any other spelling): the same
+strings appear in records, share links, the page's automation API and bot decisions.
+Chance (a stick cast, a shuffle) is a state of its own whose outcomes are
 strings with exact :class:`~fractions.Fraction` probabilities; applying an outcome is the
 same ``apply`` call as applying a move.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Final, Union
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, InvalidNotationError, InvalidSeatError
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -35,6 +36,30 @@ TERMINAL: Final = -2
 
 LANGUAGES: Final = ("en", "ko", "ja")
 """The languages every human-facing text is offered in."""
+
+
+def check_seat(seat: object, num_players: int) -> None:
+    """Raise :class:`~pyengine.core.errors.InvalidSeatError` unless ``seat`` is ``-1``
+    (a spectator, or chance in :meth:`State.apply_as`) or a seat ``0..num_players-1``.
+
+    >>> check_seat(2, 3)
+    >>> check_seat(3, 3)
+    Traceback (most recent call last):
+    ...
+    pyengine.core.errors.InvalidSeatError: there is no seat 3: seats are 0–2 (or -1 for a spectator)
+    """
+    if type(seat) is not int or not -1 <= seat < num_players:
+        shown = seat if type(seat) is int else repr(seat)
+        raise InvalidSeatError(f"there is no seat {shown}: seats are 0–{num_players - 1} (or -1 for a spectator)")
+
+
+def spelling_message(canonical: str, text: str) -> str:
+    """The message that refuses another spelling of an action.
+
+    >>> spelling_message("H9.D9", "D9.H9")
+    'write H9.D9, not D9.H9 (each action has one spelling)'
+    """
+    return f"write {canonical}, not {text} (each action has one spelling)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,32 +127,38 @@ class State(ABC):
     def apply(self, action: str) -> State:
         """The state after ``action`` (a move of the seat to act, or a chance outcome).
 
+        Only the one spelling of each action that :meth:`legal_actions` and
+        :meth:`chance_outcomes` list is accepted, so records only ever hold those strings.
         Raises :class:`~pyengine.core.errors.InvalidNotationError` for a string that is not
-        an action at all and :class:`~pyengine.core.errors.IllegalActionError` (with the
-        reason) for one that is not legal here.  The state itself never changes.
+        an action at all or is another spelling of one (the message names the right one),
+        and :class:`~pyengine.core.errors.IllegalActionError` (with the reason) for one that
+        is not legal here.  The state itself never changes.
         """
         player = self.current_player
         if player == TERMINAL:
             raise IllegalActionError("the game is over")
         if player == CHANCE:
             if action not in {o for o, _ in self.chance_outcomes()}:
-                self.parse_action(action)
+                self.check_spelling(action)
                 raise IllegalActionError(f"{action!r} is not a possible outcome here")
             return self._apply(action)
         if action not in self.legal_actions():
-            self.parse_action(action)
+            self.check_spelling(action)
             raise IllegalActionError(self.explain_illegal(action))
         return self._apply(action)
 
     def apply_as(self, seat: int, action: str) -> State:
         """:meth:`apply` on behalf of ``seat``: an action out of turn is refused with
-        :class:`~pyengine.core.errors.IllegalActionError` (a string that is no action at all
-        is still :class:`~pyengine.core.errors.InvalidNotationError`)."""
+        :class:`~pyengine.core.errors.IllegalActionError` (a string that is no action at all,
+        or another spelling of one, is still
+        :class:`~pyengine.core.errors.InvalidNotationError`; a seat that is not ``-1..n-1``
+        is :class:`~pyengine.core.errors.InvalidSeatError`)."""
+        check_seat(seat, self.num_players)
         player = self.current_player
         if player != seat:
             if player == TERMINAL:
                 raise IllegalActionError("the game is over")
-            self.parse_action(action)
+            self.check_spelling(action)
             turn = "chance's" if player == CHANCE else f"seat {player}'s"
             raise IllegalActionError(f"not your turn (not seat {seat}'s turn: it is {turn} turn)")
         return self.apply(action)
@@ -140,7 +171,9 @@ class State(ABC):
         """Parse an action string into the game's structured form.
 
         Raises :class:`~pyengine.core.errors.InvalidNotationError` when ``text`` is not
-        in the notation.  :meth:`format_action` is its exact inverse.
+        in the notation.  :meth:`format_action` is its exact inverse on the one spelling
+        of each action (another spelling parses to the same action and formats to the
+        one spelling).
         """
         return text
 
@@ -148,16 +181,29 @@ class State(ABC):
         """The action string of a structured action (inverse of :meth:`parse_action`)."""
         return str(action)
 
+    def check_spelling(self, text: str) -> None:
+        """Raise :class:`~pyengine.core.errors.InvalidNotationError` unless ``text`` is an
+        action written the one way records use (``format_action(parse_action(text))``)."""
+        canonical = self.format_action(self.parse_action(text))
+        if canonical != text:
+            raise InvalidNotationError(spelling_message(canonical, text))
+
     def describe(self, action: str, lang: str = "en") -> str:
         """A human description of an action in this position, in ``lang``."""
         return action
 
-    @abstractmethod
     def observation(self, seat: int) -> dict[str, JSON]:
         """What ``seat`` may know, JSON-ready, with every other secret removed.
 
-        ``seat`` may be ``-1`` for a spectator who sees only public information.
+        ``seat`` may be ``-1`` for a spectator who sees only public information; any other
+        value outside ``0..n-1`` raises :class:`~pyengine.core.errors.InvalidSeatError`.
         """
+        check_seat(seat, self.num_players)
+        return self._observation(seat)
+
+    @abstractmethod
+    def _observation(self, seat: int) -> dict[str, JSON]:
+        """:meth:`observation` for a seat already checked to be ``-1..n-1``."""
 
     def hidden_tokens(self, seat: int) -> frozenset[str]:
         """Strings naming things ``seat`` must not know now (e.g. other hands' cards).

@@ -203,12 +203,35 @@ def parse_play(text: str) -> Play:
         return JOKER_PAIR
     if not text or len(text) > 120:
         raise InvalidNotationError(f"{text[:40]!r} is not a Daifugō action")
+    items = _play_items(text)
+    nat = 0
+    standins = []
+    for pos, suit, joker in items:
+        if joker:
+            standins.append((pos, suit))
+        else:
+            nat |= bit(pos, suit)
+    if len(standins) > 2:
+        raise InvalidNotationError("there are at most two jokers")
+    if len(standins) == len(items):
+        raise InvalidNotationError("a joker with a stand-in must be played with natural cards")
+    suits = 0
+    for _, s, _ in items:
+        suits |= 1 << s
+    if len({p for p, _, _ in items}) == 1:
+        return _group(text, items, nat, tuple(standins), suits)
+    return _run(text, items, nat, tuple(standins), suits)
+
+
+def _play_items(text: str) -> list[tuple[int, int, bool]]:
+    """The ``(position, suit, is_joker)`` of each card a play names, sorted."""
     items: list[tuple[int, int, bool]] = []
     for token in text.split("."):
         if token.startswith("JK="):
             spec = token[3:]
             if len(spec) != 2 or spec[0] not in SUITS + "*" or spec[1] not in POS_CHARS:
-                raise InvalidNotationError(f"{token!r}: a joker's stand-in is written like JK=H5, JK=H- or JK=*5")
+                raise InvalidNotationError(
+                    f"{token!r}: a joker's stand-in is written like JK=H5, JK=H- or JK=*5")
             items.append((POS_CHARS.index(spec[1]), 4 if spec[0] == "*" else SUITS.index(spec[0]), True))
         elif token == JOKER_CODE:
             raise InvalidNotationError("a joker played with other cards needs its stand-in, e.g. JK=H5")
@@ -218,32 +241,29 @@ def parse_play(text: str) -> Play:
     if len({(p, s) for p, s, _ in items if s < 4}) != sum(1 for _, s, _ in items if s < 4):
         raise InvalidNotationError(f"{text!r} names the same card twice")
     items.sort()
-    nat = 0
-    standins = []
-    for pos, suit, joker in items:
-        if joker:
-            standins.append((pos, suit))
-        else:
-            nat |= bit(pos, suit)
-    jokers = len(standins)
-    if jokers > 2:
-        raise InvalidNotationError("there are at most two jokers")
-    if jokers == len(items):
-        raise InvalidNotationError("a joker with a stand-in must be played with natural cards")
+    return items
+
+
+def _group(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tuple[tuple[int, int], ...],
+           suits: int) -> Play:
+    """A single or group: the cards of one rank."""
+    pos = items[0][0]
+    if not 1 <= pos <= 13:
+        raise InvalidNotationError(f"{text!r}: only a sequence's joker may stand below 3 or above 2")
+    fifth = sum(1 for _, s, _ in items if s == 4)
+    if fifth and suits & 15 != 15:
+        raise InvalidNotationError(
+            f"{text!r}: a joker is the fifth card of a rank only when all four suits are there")
+    size = len(items)
+    form = SINGLE if size == 1 else GROUP
+    return (form, size, pos, nat, len(standins), standins, suits, pos)
+
+
+def _run(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tuple[tuple[int, int], ...],
+         suits: int) -> Play:
+    """A sequence (one suit) or an emperor (four suits): consecutive ranks."""
     size = len(items)
     positions = [p for p, _, _ in items]
-    suits = 0
-    for _, s, _ in items:
-        suits |= 1 << s
-    if len(set(positions)) == 1:
-        pos = positions[0]
-        if not 1 <= pos <= 13:
-            raise InvalidNotationError(f"{text!r}: only a sequence's joker may stand below 3 or above 2")
-        fifth = sum(1 for _, s, _ in items if s == 4)
-        if fifth and suits & 15 != 15:
-            raise InvalidNotationError(f"{text!r}: a joker is the fifth card of a rank only when all four suits are there")
-        form = SINGLE if size == 1 else GROUP
-        return (form, size, pos, nat, jokers, tuple(standins), suits, pos)
     consecutive = positions == list(range(positions[0], positions[0] + size))
     if not consecutive:
         raise InvalidNotationError(f"{text!r} is neither a group of one rank nor a sequence")
@@ -254,9 +274,9 @@ def parse_play(text: str) -> Play:
     if any(not 1 <= p <= 13 for p in nat_positions):  # pragma: no cover - parse_card forbids it
         raise InvalidNotationError(f"{text!r}: natural cards are ranked 3 to 2")
     if suits.bit_count() == 1:
-        return (SEQ, size, lo, nat, jokers, tuple(standins), suits, hi)
+        return (SEQ, size, lo, nat, len(standins), standins, suits, hi)
     if size == 4 and suits == 15 and 1 <= lo and hi <= 13:
-        return (EMPEROR, 4, lo, nat, jokers, tuple(standins), 15, hi)
+        return (EMPEROR, 4, lo, nat, len(standins), standins, 15, hi)
     raise InvalidNotationError(f"{text!r}: a sequence is of one suit (an emperor has four different suits)")
 
 

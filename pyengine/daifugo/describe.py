@@ -18,8 +18,10 @@ from .cards import (
     Play,
     bits_of,
 )
-from .engine import DEAL, RETURN, SEVEN, TRIBUTE, Engine
+from .engine import Engine
 from .notation import PLAYER_CHANCE
+from .phases import DEAL, RETURN, SEVEN, TRIBUTE
+from .turns import next_holder
 
 
 def card_name(pos: int, suit: int, lang: str) -> str:
@@ -55,84 +57,106 @@ def describe(parsed: Any, lang: str, engine: Engine | None = None) -> str:
     if lang not in ("en", "ko", "ja"):
         lang = "en"
     if isinstance(parsed, tuple) and len(parsed) == 8:
-        m: Play = parsed
-        form = m[0]
-        if form == PASS_FORM:
-            return {"en": "Pass", "ko": "패스", "ja": "パス"}[lang]
-        if form == JOKER:
-            return {"en": "Play the Joker", "ko": "조커 내기", "ja": "ジョーカーを出す"}[lang]
-        if form == JPAIR:
-            return {"en": "Play both jokers", "ko": "조커 두 장 내기", "ja": "ジョーカー2枚を出す"}[lang]
-        cards = _play_cards(m, lang)
-        if form == SINGLE:
-            return {"en": f"Play {cards}", "ko": f"{cards} 내기", "ja": f"{cards}を出す"}[lang]
-        if form == GROUP:
-            r = RANK_NAMES[m[2] - 1]
-            k = m[1]
-            en = {2: f"a pair of {r}s", 3: f"three {r}s", 4: f"four {r}s"}.get(k, f"{k} {r}s")
-            return {"en": f"Play {en}: {cards}", "ko": f"{r} {k}장 내기: {cards}",
-                    "ja": f"{r}を{k}枚出す：{cards}"}[lang]
-        if form == SEQ:
-            return {"en": f"Play a sequence of {m[1]}: {cards}", "ko": f"{m[1]}장 계단 내기: {cards}",
-                    "ja": f"{m[1]}枚の階段を出す：{cards}"}[lang]
-        if form == EMPEROR:
-            return {"en": f"Play an emperor: {cards}", "ko": f"엠퍼러 내기: {cards}",
-                    "ja": f"エンペラーを出す：{cards}"}[lang]
+        text = _describe_play(parsed, lang)
+        if text is not None:
+            return text
     kind, value = parsed
     if kind in ("deal", "blind", "card"):
-        card = _names(1 << (52 if value >= 52 else value), lang)
-        if kind == "blind":
-            return {"en": f"{card} is set aside face down", "ko": f"{card}을(를) 뒷면으로 빼 둠",
-                    "ja": f"{card}を伏せて除く"}[lang]
-        target = ""
-        if engine is not None and engine.phase == DEAL:
-            target = _player(engine.order[engine.deal_pos], lang)
-        return {"en": f"Deal {card} to {target or 'the next player'}",
-                "ko": f"{target or '다음 플레이어'}에게 {card} 나눠 주기",
-                "ja": f"{target or '次のプレイヤー'}に{card}を配る"}[lang]
+        return _describe_card(kind, value, lang, engine)
     if kind in PLAYER_CHANCE or kind == "player":
-        who = _player(value, lang)
-        return {
-            "seat": {"en": f"{who} takes the next seat", "ko": f"{who}이(가) 다음 자리에 앉음",
-                     "ja": f"{who}が次の席に着く"},
-            "dealer": {"en": f"{who} deals", "ko": f"{who}이(가) 카드를 나눔", "ja": f"{who}が配る"},
-            "lead": {"en": f"{who} leads", "ko": f"{who}이(가) 선", "ja": f"{who}が親"},
-            "place": {"en": f"{who} takes the next place", "ko": f"{who}이(가) 다음 순위",
-                      "ja": f"{who}が次の順位"},
-            "player": {"en": who, "ko": who, "ja": who},
-        }[kind][lang]
+        return _describe_player(kind, value, lang)
     if kind in ("tribute", "return", "give", "discard"):
-        cards = _names(value, lang) if value else {"en": "nothing", "ko": "없음", "ja": "なし"}[lang]
-        to = ""
-        if engine is not None:
-            if engine.phase in (TRIBUTE, RETURN) and engine.exch:
-                to = _player(engine.exch[0][2], lang)
-            elif engine.phase == SEVEN:
-                to = _player(engine._next(engine.turn), lang)
-        if kind == "tribute":
-            return {"en": f"Hand over {cards}" + (f" to {to}" if to else ""),
-                    "ko": (f"{to}에게 " if to else "") + f"{cards} 바치기",
-                    "ja": (f"{to}に" if to else "") + f"{cards}を献上する"}[lang]
-        if kind == "return":
-            return {"en": f"Give back {cards}" + (f" to {to}" if to else ""),
-                    "ko": (f"{to}에게 " if to else "") + f"{cards} 돌려주기",
-                    "ja": (f"{to}に" if to else "") + f"{cards}を返す"}[lang]
-        if kind == "give":
-            return {"en": f"Pass {cards}" + (f" to {to}" if to else ""),
-                    "ko": (f"{to}에게 " if to else "") + f"{cards} 넘기기",
-                    "ja": (f"{to}に" if to else "") + f"{cards}を渡す"}[lang]
-        return {"en": f"Discard {cards}", "ko": f"{cards} 버리기", "ja": f"{cards}を捨てる"}[lang]
+        return _describe_transfer(kind, value, lang, engine)
     if kind == "bomb":
-        ranks = ", ".join(RANK_NAMES[r - 1] for r in range(1, 14) if value >> r & 1)
-        if not ranks:
-            return {"en": "Name no rank", "ko": "숫자를 고르지 않기", "ja": "何も指定しない"}[lang]
-        return {"en": f"Bomb every {ranks}", "ko": f"{ranks} 모두 버리게 하기",
-                "ja": f"{ranks}を全員捨てさせる"}[lang]
+        return _describe_bomb(value, lang)
     if kind == "revolt":
         if value:
             return {"en": "Start the revolution", "ko": "혁명하기", "ja": "革命する"}[lang]
         return {"en": "No revolution", "ko": "혁명하지 않기", "ja": "革命しない"}[lang]
     raise InvalidNotationError(f"unknown action {parsed!r}")
+
+
+def _describe_play(m: Play, lang: str) -> str | None:
+    form = m[0]
+    if form == PASS_FORM:
+        return {"en": "Pass", "ko": "패스", "ja": "パス"}[lang]
+    if form == JOKER:
+        return {"en": "Play the Joker", "ko": "조커 내기", "ja": "ジョーカーを出す"}[lang]
+    if form == JPAIR:
+        return {"en": "Play both jokers", "ko": "조커 두 장 내기", "ja": "ジョーカー2枚を出す"}[lang]
+    cards = _play_cards(m, lang)
+    if form == SINGLE:
+        return {"en": f"Play {cards}", "ko": f"{cards} 내기", "ja": f"{cards}を出す"}[lang]
+    if form == GROUP:
+        r = RANK_NAMES[m[2] - 1]
+        k = m[1]
+        en = {2: f"a pair of {r}s", 3: f"three {r}s", 4: f"four {r}s"}.get(k, f"{k} {r}s")
+        return {"en": f"Play {en}: {cards}", "ko": f"{r} {k}장 내기: {cards}",
+                "ja": f"{r}を{k}枚出す：{cards}"}[lang]
+    if form == SEQ:
+        return {"en": f"Play a sequence of {m[1]}: {cards}", "ko": f"{m[1]}장 계단 내기: {cards}",
+                "ja": f"{m[1]}枚の階段を出す：{cards}"}[lang]
+    if form == EMPEROR:
+        return {"en": f"Play an emperor: {cards}", "ko": f"엠퍼러 내기: {cards}",
+                "ja": f"エンペラーを出す：{cards}"}[lang]
+    return None
+
+
+def _describe_card(kind: str, value: int, lang: str, engine: Engine | None) -> str:
+    card = _names(1 << (52 if value >= 52 else value), lang)
+    if kind == "blind":
+        return {"en": f"{card} is set aside face down", "ko": f"{card}을(를) 뒷면으로 빼 둠",
+                "ja": f"{card}を伏せて除く"}[lang]
+    target = ""
+    if engine is not None and engine.phase == DEAL:
+        target = _player(engine.order[engine.deal_pos], lang)
+    return {"en": f"Deal {card} to {target or 'the next player'}",
+            "ko": f"{target or '다음 플레이어'}에게 {card} 나눠 주기",
+            "ja": f"{target or '次のプレイヤー'}に{card}を配る"}[lang]
+
+
+def _describe_player(kind: str, value: int, lang: str) -> str:
+    who = _player(value, lang)
+    return {
+        "seat": {"en": f"{who} takes the next seat", "ko": f"{who}이(가) 다음 자리에 앉음",
+                 "ja": f"{who}が次の席に着く"},
+        "dealer": {"en": f"{who} deals", "ko": f"{who}이(가) 카드를 나눔", "ja": f"{who}が配る"},
+        "lead": {"en": f"{who} leads", "ko": f"{who}이(가) 선", "ja": f"{who}が親"},
+        "place": {"en": f"{who} takes the next place", "ko": f"{who}이(가) 다음 순위",
+                  "ja": f"{who}が次の順位"},
+        "player": {"en": who, "ko": who, "ja": who},
+    }[kind][lang]
+
+
+def _describe_transfer(kind: str, value: int, lang: str, engine: Engine | None) -> str:
+    cards = _names(value, lang) if value else {"en": "nothing", "ko": "없음", "ja": "なし"}[lang]
+    to = ""
+    if engine is not None:
+        if engine.phase in (TRIBUTE, RETURN) and engine.exch:
+            to = _player(engine.exch[0][2], lang)
+        elif engine.phase == SEVEN:
+            to = _player(next_holder(engine, engine.turn), lang)
+    if kind == "tribute":
+        return {"en": f"Hand over {cards}" + (f" to {to}" if to else ""),
+                "ko": (f"{to}에게 " if to else "") + f"{cards} 바치기",
+                "ja": (f"{to}に" if to else "") + f"{cards}を献上する"}[lang]
+    if kind == "return":
+        return {"en": f"Give back {cards}" + (f" to {to}" if to else ""),
+                "ko": (f"{to}에게 " if to else "") + f"{cards} 돌려주기",
+                "ja": (f"{to}に" if to else "") + f"{cards}を返す"}[lang]
+    if kind == "give":
+        return {"en": f"Pass {cards}" + (f" to {to}" if to else ""),
+                "ko": (f"{to}에게 " if to else "") + f"{cards} 넘기기",
+                "ja": (f"{to}に" if to else "") + f"{cards}を渡す"}[lang]
+    return {"en": f"Discard {cards}", "ko": f"{cards} 버리기", "ja": f"{cards}を捨てる"}[lang]
+
+
+def _describe_bomb(value: int, lang: str) -> str:
+    ranks = ", ".join(RANK_NAMES[r - 1] for r in range(1, 14) if value >> r & 1)
+    if not ranks:
+        return {"en": "Name no rank", "ko": "숫자를 고르지 않기", "ja": "何も指定しない"}[lang]
+    return {"en": f"Bomb every {ranks}", "ko": f"{ranks} 모두 버리게 하기",
+            "ja": f"{ranks}を全員捨てさせる"}[lang]
 
 
 __all__ = ["card_name", "describe"]

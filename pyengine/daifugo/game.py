@@ -23,11 +23,12 @@ class DaifugoGame(Game):
     """The registered Daifugō game."""
 
     info = INFO
-    conformance = [
-        ("1.popular", 3), ("1.popular", 4), ("1.popular", 8), ("1.basic", 5), ("1.jdf", 4), ("1.uecda", 5),
-        ("1.party", 3), ("1.party", 6), ("1.two_player", 2),
+    conformance = [  # whole matches, short enough to play to the end: the exchange, a new set (jdf), reseating (uecda)
+        ("1.popular~match.games=3", 3), ("1.popular~match.games=2", 4), ("1.popular~match.games=2", 8),
+        ("1.basic~match.games=2", 5), ("1.jdf~match.games=5", 4), ("1.uecda~match.games=4", 5),
+        ("1.party~match.games=2", 3), ("1.party~match.games=2", 6), ("1.two_player~match.games=2", 2),
     ]
-    conformance_max_plies = 300
+    conformance_max_plies = 2000
 
     @property
     def rules_type(self) -> type[Rules]:

@@ -10,7 +10,13 @@
   position goes to player 2), ``dealer:2``, ``lead:2``, ``place:2``.
 
 :func:`parse_action` gives the internal form (a play tuple or a ``(kind, value)`` pair) and
-:func:`format_action` is its inverse.
+:func:`format_action` is its inverse.  Cards are listed weakest rank first, ♠ ♥ ♦ ♣ within a
+rank, jokers last (ranks of a bomb weakest first); :func:`parse_action` also reads them in
+another order, but that spelling is not the action's string, and
+:meth:`~pyengine.daifugo.state.DaifugoState.apply` refuses it naming the right one:
+
+>>> format_action(parse_action("give:D9.H9"))
+'give:H9.D9'
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ def parse_action(text: str) -> Any:
     if kind in ("deal", "blind"):
         return (kind, parse_card(rest))
     if kind in PLAYER_CHANCE:
-        if rest.isdigit() and len(rest) == 1:
+        if len(rest) == 1 and rest in "0123456789":
             return (kind, int(rest))
         raise InvalidNotationError(f"{text!r}: a player is written as a number, e.g. {kind}:2")
     if kind in CARD_KINDS:

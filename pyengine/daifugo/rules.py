@@ -335,95 +335,12 @@ class DaifugoRules(Rules):
 
     # --- validation -----------------------------------------------------------------------
     def validate(self) -> None:
-        d, m, f, o, c, t, x, lk, fin, ex = (
-            self.deck, self.match, self.forms, self.order, self.clears, self.turns,
-            self.transfers, self.locks, self.finishing, self.exchange,
-        )
-
-        def refuse(message: str) -> None:
-            raise InvalidRulesError(message)
-
-        if not 0 <= d.jokers <= 2:
-            refuse(f"deck.jokers must be 0, 1 or 2, not {d.jokers}")
-        if not 3 <= f.seq_min <= 5:
-            refuse(f"forms.seq_min must be between 3 and 5, not {f.seq_min}")
-        if not 2 <= f.max_group <= 6:
-            refuse(f"forms.max_group must be between 2 and 6, not {f.max_group}")
-        if not 1 <= m.games <= 1000:
-            refuse(f"match.games must be between 1 and 1000, not {m.games}")
-        if not 0 <= m.set_games <= 1000:
-            refuse(f"match.set_games must be between 0 and 1000, not {m.set_games}")
-        if ex.exchange_counts not in (1, 2):
-            refuse(f"exchange.exchange_counts must be 1 or 2, not {ex.exchange_counts}")
-        for item in fin.forbidden_finish:
-            if item not in FORBIDDEN_ITEMS:
-                refuse(f"finishing.forbidden_finish: unknown item {item!r} (known: {', '.join(FORBIDDEN_ITEMS)})")
-        if len(set(fin.forbidden_finish)) != len(fin.forbidden_finish):
-            refuse("finishing.forbidden_finish lists an item twice")
-        if d.jokers == 0:
-            for path, on in (
-                ("clears.spade3_return", c.spade3_return),
-                ("order.joker_inverts", o.joker_inverts),
-                ("exchange.exchange_joker_exempt", ex.exchange_joker_exempt),
-                ("forms.seq_joker_ends", f.seq_joker_ends),
-            ):
-                if on:
-                    refuse(f"{path} needs a joker, but deck.jokers is 0")
-            if "joker" in fin.forbidden_finish:
-                refuse("finishing.forbidden_finish 'joker' needs a joker, but deck.jokers is 0")
-        if f.joker_pair is not JokerPair.OFF and d.jokers < 2:
-            refuse(f"forms.joker_pair needs two jokers, but deck.jokers is {d.jokers}")
-        for path, on in (
-            ("clears.eight_cut_sequences", c.eight_cut_sequences),
-            ("clears.eight_cut_joker", c.eight_cut_joker),
-            ("clears.four_stop", c.four_stop),
-        ):
-            if on and not c.eight_cut:
-                what = "4-stop cancels an 8-cut" if path.endswith("four_stop") else "it changes what 8-cuts"
-                refuse(f"{path} needs clears.eight_cut ({what})")
-        if c.eight_cut_sequences and not f.sequences:
-            refuse("clears.eight_cut_sequences needs forms.sequences")
-        if o.seq_revolution is not SeqRevolution.OFF and not f.sequences:
-            refuse("order.seq_revolution needs forms.sequences")
-        if o.eleven_back_sequences and not f.sequences:
-            refuse("order.eleven_back_sequences needs forms.sequences")
-        if (o.eleven_back_sequences or o.strong_eleven_back) and o.eleven_back is ElevenBack.OFF:
-            which = "order.eleven_back_sequences" if o.eleven_back_sequences else "order.strong_eleven_back"
-            refuse(f"{which} needs order.eleven_back")
-        if f.seq_joker_ends and not f.sequences:
-            refuse("forms.seq_joker_ends needs forms.sequences")
-        if "jack" in fin.forbidden_finish and o.eleven_back is ElevenBack.OFF:
-            refuse("finishing.forbidden_finish 'jack' needs order.eleven_back")
-        if "eight" in fin.forbidden_finish and not c.eight_cut:
-            refuse("finishing.forbidden_finish 'eight' needs clears.eight_cut")
-        if "spade3_return" in fin.forbidden_finish and not c.spade3_return:
-            refuse("finishing.forbidden_finish 'spade3_return' needs clears.spade3_return")
-        if lk.number_lock is NumberLock.STRICT and lk.suit_lock is not SuitLock.EXACT:
-            refuse("locks.number_lock 'strict' needs locks.suit_lock 'exact'")
-        class_rules = [
-            ("finishing.miyako_ochi", fin.miyako_ochi is not Miyako.OFF),
-            ("finishing.gekokujo", fin.gekokujo),
-            ("finishing.kyoto_ochi", fin.kyoto_ochi),
-            ("exchange.tenpen_chii", ex.tenpen_chii),
-        ]
-        for path, on in class_rules:
-            if not on:
-                continue
-            if ex.exchange is ExchangeMode.OFF:
-                refuse(f"{path} needs classes, but exchange.exchange is off")
-            # A one-game match (or sets of one game) has no classes either: the class rules then
-            # simply never apply, as in the first game of any match, so it is allowed.
-        if m.scoring is Scoring.JDF and m.set_games < 1:
-            refuse("match.scoring 'jdf' needs match.set_games (the set bonus goes to a set's last game)")
-        if d.deck is Deck.TWO_PLAYER:
-            if d.jokers != 1:
-                refuse("deck.deck 'two_player' is the 33-card deck with exactly one joker (deck.jokers must be 1)")
-            if ex.exchange is not ExchangeMode.OFF:
-                refuse("deck.deck 'two_player' has no classes: exchange.exchange must be off")
-            if d.remainder is not Remainder.UNEVEN:
-                refuse("deck.deck 'two_player' deals 13 cards each: deck.remainder must be uneven")
-        if m.deal_start is DealStart.TYCOON and d.remainder is Remainder.BLIND:
-            refuse("match.deal_start 'tycoon' (UECda) and deck.remainder 'blind' cannot be combined")
+        """Refuse (:class:`InvalidRulesError`, the first problem found) a rule set that cannot be played."""
+        _check_ranges(self)
+        _check_jokers(self)
+        _check_dependencies(self)
+        _check_class_rules(self)
+        _check_decks(self)
 
     def validate_for(self, players: int) -> None:
         """:meth:`validate` plus the checks that depend on the number of players."""
@@ -445,6 +362,118 @@ class DaifugoRules(Rules):
             raise InvalidRulesError(f"match.scoring 'uecda' (5/4/3/2/1) is for 5 players, not {players}")
         if self.deck.remainder is Remainder.BLIND and players == 2:
             raise InvalidRulesError("deck.remainder 'blind' is not for the two-player deck")
+
+
+def _refuse(message: str) -> None:
+    raise InvalidRulesError(message)
+
+
+def _check_ranges(r: DaifugoRules) -> None:
+    """Numbers within their ranges, known forbidden-finish items."""
+    d, m, f, fin, ex = r.deck, r.match, r.forms, r.finishing, r.exchange
+    if not 0 <= d.jokers <= 2:
+        _refuse(f"deck.jokers must be 0, 1 or 2, not {d.jokers}")
+    if not 3 <= f.seq_min <= 5:
+        _refuse(f"forms.seq_min must be between 3 and 5, not {f.seq_min}")
+    if not 2 <= f.max_group <= 6:
+        _refuse(f"forms.max_group must be between 2 and 6, not {f.max_group}")
+    if not 1 <= m.games <= 1000:
+        _refuse(f"match.games must be between 1 and 1000, not {m.games}")
+    if not 0 <= m.set_games <= 1000:
+        _refuse(f"match.set_games must be between 0 and 1000, not {m.set_games}")
+    if ex.exchange_counts not in (1, 2):
+        _refuse(f"exchange.exchange_counts must be 1 or 2, not {ex.exchange_counts}")
+    for item in fin.forbidden_finish:
+        if item not in FORBIDDEN_ITEMS:
+            _refuse(f"finishing.forbidden_finish: unknown item {item!r} (known: {', '.join(FORBIDDEN_ITEMS)})")
+    if len(set(fin.forbidden_finish)) != len(fin.forbidden_finish):
+        _refuse("finishing.forbidden_finish lists an item twice")
+
+
+def _check_jokers(r: DaifugoRules) -> None:
+    """Rules about jokers need jokers (two for the joker pair)."""
+    d, f, o, c, fin, ex = r.deck, r.forms, r.order, r.clears, r.finishing, r.exchange
+    if d.jokers == 0:
+        for path, on in (
+            ("clears.spade3_return", c.spade3_return),
+            ("order.joker_inverts", o.joker_inverts),
+            ("exchange.exchange_joker_exempt", ex.exchange_joker_exempt),
+            ("forms.seq_joker_ends", f.seq_joker_ends),
+        ):
+            if on:
+                _refuse(f"{path} needs a joker, but deck.jokers is 0")
+        if "joker" in fin.forbidden_finish:
+            _refuse("finishing.forbidden_finish 'joker' needs a joker, but deck.jokers is 0")
+    if f.joker_pair is not JokerPair.OFF and d.jokers < 2:
+        _refuse(f"forms.joker_pair needs two jokers, but deck.jokers is {d.jokers}")
+
+
+def _check_dependencies(r: DaifugoRules) -> None:
+    """Options that refine another option need it (8-cut variants, sequences, 11-back, locks)."""
+    f, o, c, lk, fin = r.forms, r.order, r.clears, r.locks, r.finishing
+    for path, on in (
+        ("clears.eight_cut_sequences", c.eight_cut_sequences),
+        ("clears.eight_cut_joker", c.eight_cut_joker),
+        ("clears.four_stop", c.four_stop),
+    ):
+        if on and not c.eight_cut:
+            what = "4-stop cancels an 8-cut" if path.endswith("four_stop") else "it changes what 8-cuts"
+            _refuse(f"{path} needs clears.eight_cut ({what})")
+    for path, on in (
+        ("clears.eight_cut_sequences", c.eight_cut_sequences),
+        ("order.seq_revolution", o.seq_revolution is not SeqRevolution.OFF),
+        ("order.eleven_back_sequences", o.eleven_back_sequences),
+    ):
+        if on and not f.sequences:
+            _refuse(f"{path} needs forms.sequences")
+    if (o.eleven_back_sequences or o.strong_eleven_back) and o.eleven_back is ElevenBack.OFF:
+        which = "order.eleven_back_sequences" if o.eleven_back_sequences else "order.strong_eleven_back"
+        _refuse(f"{which} needs order.eleven_back")
+    if f.seq_joker_ends and not f.sequences:
+        _refuse("forms.seq_joker_ends needs forms.sequences")
+    for item, path, on in (
+        ("jack", "order.eleven_back", o.eleven_back is not ElevenBack.OFF),
+        ("eight", "clears.eight_cut", c.eight_cut),
+        ("spade3_return", "clears.spade3_return", c.spade3_return),
+    ):
+        if item in fin.forbidden_finish and not on:
+            _refuse(f"finishing.forbidden_finish {item!r} needs {path}")
+    if lk.number_lock is NumberLock.STRICT and lk.suit_lock is not SuitLock.EXACT:
+        _refuse("locks.number_lock 'strict' needs locks.suit_lock 'exact'")
+
+
+def _check_class_rules(r: DaifugoRules) -> None:
+    """Rules about classes need an exchange (classes); jdf scoring needs sets."""
+    m, fin, ex = r.match, r.finishing, r.exchange
+    class_rules = [
+        ("finishing.miyako_ochi", fin.miyako_ochi is not Miyako.OFF),
+        ("finishing.gekokujo", fin.gekokujo),
+        ("finishing.kyoto_ochi", fin.kyoto_ochi),
+        ("exchange.tenpen_chii", ex.tenpen_chii),
+    ]
+    for path, on in class_rules:
+        if not on:
+            continue
+        if ex.exchange is ExchangeMode.OFF:
+            _refuse(f"{path} needs classes, but exchange.exchange is off")
+        # A one-game match (or sets of one game) has no classes either: the class rules then simply
+        # never apply, as in the first game of any match, so it is allowed.
+    if m.scoring is Scoring.JDF and m.set_games < 1:
+        _refuse("match.scoring 'jdf' needs match.set_games (the set bonus goes to a set's last game)")
+
+
+def _check_decks(r: DaifugoRules) -> None:
+    """The two-player deck's fixed shape; UECda's dealing has no blind cards."""
+    d, m, ex = r.deck, r.match, r.exchange
+    if d.deck is Deck.TWO_PLAYER:
+        if d.jokers != 1:
+            _refuse("deck.deck 'two_player' is the 33-card deck with exactly one joker (deck.jokers must be 1)")
+        if ex.exchange is not ExchangeMode.OFF:
+            _refuse("deck.deck 'two_player' has no classes: exchange.exchange must be off")
+        if d.remainder is not Remainder.UNEVEN:
+            _refuse("deck.deck 'two_player' deals 13 cards each: deck.remainder must be uneven")
+    if m.deal_start is DealStart.TYCOON and d.remainder is Remainder.BLIND:
+        _refuse("match.deal_start 'tycoon' (UECda) and deck.remainder 'blind' cannot be combined")
 
 
 def _presets(cls: type[DaifugoRules]) -> list[tuple[str, DaifugoRules]]:

@@ -22,8 +22,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core.errors import IllegalActionError
-from ..core.game import CHANCE, JSON, TERMINAL, State
+from ..core.errors import IllegalActionError, InvalidNotationError
+from ..core.game import CHANCE, JSON, TERMINAL, State, spelling_message
 from .cards import (
     CODES,
     JOKER_BITS,
@@ -38,12 +38,15 @@ from .cards import (
 )
 from .ctx import compile_rules
 from .describe import describe
-from .engine import (
+from .engine import Engine
+from .notation import CARD_KINDS, PLAYER_CHANCE, format_action, parse_action, parse_card_set
+from .phases import (
     BLIND,
     BOMB,
     CHANCE_PHASES,
     DEAL,
     DEALER,
+    FOURSTOP,
     LEAD,
     OVER,
     PHASE_NAMES,
@@ -54,9 +57,7 @@ from .engine import (
     SEVEN,
     TEN,
     TRIBUTE,
-    Engine,
 )
-from .notation import CARD_KINDS, PLAYER_CHANCE, format_action, parse_action, parse_card_set
 from .rules import DaifugoRules
 from .scoring import class_id
 
@@ -81,7 +82,7 @@ def _internal(engine: Engine, parsed: Any) -> Any:
 class DaifugoState(State):
     """An immutable Daifugō match state (see the module docstring for the notation)."""
 
-    __slots__ = ("_e", "_key", "_legal")
+    __slots__ = ("_e", "_key", "_legal", "_legal_set")
 
     game_id = "daifugo"
 
@@ -89,6 +90,7 @@ class DaifugoState(State):
         self._e = engine
         self._key: tuple[Any, ...] | None = None
         self._legal: tuple[str, ...] | None = None
+        self._legal_set: frozenset[str] = frozenset()
 
     # --- value semantics ----------------------------------------------------------------------
     def _k(self) -> tuple[Any, ...]:
@@ -159,7 +161,8 @@ class DaifugoState(State):
             if e.phase in CHANCE_PHASES or e.phase == OVER:
                 self._legal = ()
             else:
-                self._legal = tuple(sorted({format_action(a) for a in e.legal()}))
+                self._legal_set = frozenset(format_action(a) for a in e.legal())
+                self._legal = tuple(sorted(self._legal_set))
         return self._legal
 
     def chance_outcomes(self) -> tuple[tuple[str, Fraction], ...]:
@@ -181,6 +184,18 @@ class DaifugoState(State):
             raise IllegalActionError("the game is over")
         parsed = parse_action(action)
         internal = _internal(e, parsed)
+        if action not in self._legal_set:  # listed by legal_actions(): legal and spelt right
+            self._check(action, parsed, internal)
+        new = e.copy()
+        new.step(internal)
+        return DaifugoState(new)
+
+    def _check(self, action: str, parsed: Any, internal: Any) -> None:
+        """Refuse ``action`` unless it is a legal move or possible outcome, spelt the one way."""
+        e = self._e
+        canonical = format_action(parsed)
+        if canonical != action:
+            raise InvalidNotationError(spelling_message(canonical, action))
         if e.phase in CHANCE_PHASES:
             kind = CHANCE_KINDS[e.phase]
             if not (isinstance(parsed, tuple) and len(parsed) == 2 and parsed[0] == kind) or internal not in {
@@ -190,9 +205,6 @@ class DaifugoState(State):
         else:
             if internal not in e.legal():
                 raise IllegalActionError(e.explain(internal))
-        new = e.copy()
-        new.step(internal)
-        return DaifugoState(new)
 
     def _apply(self, action: str) -> DaifugoState:  # pragma: no cover - apply is overridden
         return self.apply(action)
@@ -224,7 +236,7 @@ class DaifugoState(State):
             out.discard("JK")  # both jokers print as JK
         return frozenset(out)
 
-    def observation(self, seat: int) -> dict[str, JSON]:
+    def _observation(self, seat: int) -> dict[str, JSON]:
         e = self._e
         n = e.n
         me = seat if 0 <= seat < n else -1
@@ -278,7 +290,7 @@ class DaifugoState(State):
             return info
         if ph == REVCHOICE:
             return {"kind": "revolution_choice", "player": e.turn}
-        if ph == 13 and e.cont is not None:
+        if ph == FOURSTOP and e.cont is not None:
             return {"kind": "four_stop", "player": e.turn, "count": e.cont[3], "cutter": e.cont[0]}
         return None
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from web_modules import evaluate
+from web_modules import WEB, evaluate
 
 from pyengine.cetkaik.board import COLOUR_CHARS, PROFESSION_CHARS
 from pyengine.cetkaik.describe import PROFESSIONS
@@ -23,3 +25,19 @@ def test_glyphs_follow_the_engines_profession_and_colour_numbers() -> None:
         assert f">{PROFESSION_CHARS[p]}</text>" in svg
     for p, svg in enumerate(art["letters"]):
         assert f">{PROFESSIONS['en'][p][0]}</text>" in svg
+
+
+def test_symbols_are_drawn_not_typed() -> None:
+    """Navigation, protection, results and help are our own SVG (issue 16: ⏮ ⏭ 🛡 showed as
+    empty boxes without an emoji font), and the table's code types no symbol character."""
+    art = evaluate("tables/cetkaik-art.js", """
+      return { names: m.ICONS, icons: m.ICONS.map((n) => m.icon(n)), sticks: m.sticksSvg([0, 2]) };""")
+    assert {"first", "prev", "next", "last", "shield", "check", "cross", "help", "close", "flip", "penalty"} <= set(art["names"])
+    for svg in [*art["icons"], art["sticks"]]:
+        assert svg.startswith("<svg") and svg.endswith("</svg>") and "<text" not in svg
+    symbols = re.compile("[\u2190-\u2bff\U0001f000-\U0001ffff]")
+    for name in ("cetkaik.js", "cetkaik.css", "cetkaik-art.js"):
+        code = (WEB / "tables" / name).read_text(encoding="utf-8")
+        code = re.sub(r"/\*.*?\*/", "", code, flags=re.DOTALL)
+        code = "\n".join(line.split("//")[0] if "://" not in line else line for line in code.splitlines())
+        assert symbols.findall(code) == [], name

@@ -7,13 +7,14 @@ import re
 from typing import Any
 
 import pytest
-from cetkaik_support import VECTORS
+from cetkaik_support import vectors
+from web_modules import WEB
 
 from pyengine.app.session import Session
 from pyengine.app.views import TableContext
 from pyengine.app.views.cetkaik import group_moves, import_record, table_view, ui_call
 from pyengine.cetkaik.board import INITIAL_BOARD, SQUARE_INDEX, TAM2, piece_code
-from pyengine.cetkaik.rules import CERKE_ONLINE, OFFICIAL
+from pyengine.cetkaik.rules import CERKE_ONLINE, OFFICIAL, CetkaikRules
 from pyengine.cetkaik.state import MOVE, CetkaikState
 from pyengine.core.errors import EngineError
 
@@ -203,7 +204,7 @@ def test_water_cast_shown_and_failed_entry() -> None:
 
 
 def _session_of(name: str) -> Session:
-    result = ui_call(None, "import", {"text": (VECTORS / "records" / "real" / name).read_text(encoding="utf-8")})
+    result = ui_call(None, "import", {"text": (vectors() / "records" / "real" / name).read_text(encoding="utf-8")})
     session = Session.from_record(result["record"])
     assert isinstance(session, Session)
     return session
@@ -226,7 +227,7 @@ def test_declaration_offers_both_choices_with_values() -> None:
 # --- records -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["case1.txt", "case4.txt"])
 def test_kiaak_list_matches_the_record(name: str) -> None:
-    text = (VECTORS / "records" / "real" / name).read_text(encoding="utf-8")
+    text = (vectors() / "records" / "real" / name).read_text(encoding="utf-8")
     session = _session_of(name)
     assert session.cursor == 0 and session.record.seats[0].name == "A"
     actions = list(session.record.actions)
@@ -242,7 +243,7 @@ def test_kiaak_list_matches_the_record(name: str) -> None:
 
 
 def test_import_replays_to_the_recorded_end_scores() -> None:
-    manifest = json.loads((VECTORS / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((vectors() / "manifest.json").read_text(encoding="utf-8"))
     for item in manifest:
         if "real/case" not in item["record"]:
             continue
@@ -255,7 +256,7 @@ def test_import_replays_to_the_recorded_end_scores() -> None:
 
 
 def test_official_records_import_under_auto_and_export_round_trip() -> None:
-    text = (VECTORS / "records" / "generated" / "official_343.txt").read_text(encoding="utf-8")
+    text = (vectors() / "records" / "generated" / "official_343.txt").read_text(encoding="utf-8")
     record = import_record(text)
     assert record.rules.startswith("1.official")
     session = Session.from_record(ui_call(None, "import", {"text": text})["record"])
@@ -325,3 +326,132 @@ def test_set_up_offers_the_game_lengths_as_rules_encodings() -> None:
         session = Session.new("cetkaik", str(choice["rules"]), seed=1)
         assert session.state.rules.seasons == choice["seasons"]
         assert session.state.rules.preset_name() in ("cerke_online", None)
+
+
+# --- news, season summaries, the rules panel (issue 16) -----------------------------------------
+HUMAN_BOT = ("human", "bot:strong")
+
+
+def test_news_window_starts_at_the_last_turn_a_person_played() -> None:
+    # A (a person) sends a Pawn into the water and fails; IA (a bot) answers with a water cast
+    line = ["一位色赤", "NI片NO水", "水二", "NAI片NO水", "水四"]
+    states = play_line(OFFICIAL, line)
+    v = table_view(ctx_of(states, line, viewer=A, kinds=HUMAN_BOT))
+    assert v["fresh_from"] == 1
+    assert [(e["kind"], e["side"], e["at"]) for e in v["events"]] == [
+        ("move", A, 1), ("cast", A, 2), ("move", IA, 3), ("cast", IA, 4)]
+    own, theirs = v["events"][1], v["events"][3]
+    assert (own["cast"], own["sticks"], own["ok"]) == ("water", 2, False)
+    assert (theirs["cast"], theirs["sticks"], theirs["ok"]) == ("water", 4, True)
+    assert v["events"][0]["label"] == "Pawn NI to NO (water cast)"
+    # the person's next move starts a new window: what came before leaves the news
+    more = [*line, "KA片KE心KA"]
+    v = table_view(ctx_of(play_line(OFFICIAL, more), more, viewer=A, kinds=HUMAN_BOT))
+    assert v["fresh_from"] == 5 and [e["kind"] for e in v["events"]] == ["move"]
+    # with no person at the table the news is the turn shown
+    v = table_view(ctx_of(states, line, viewer=-1, kinds=("bot:weak", "bot:strong")))
+    assert v["fresh_from"] == 3 and [e["at"] for e in v["events"]] == [3, 4]
+
+
+def test_a_bots_declaration_is_news_until_the_person_moves() -> None:
+    # official: A (a bot here) steps over tam2 (kut2 tam2): a penalty-only declaration
+    line = ["一位色赤", "ZI片ZOCO", "再行"]
+    states = play_line(OFFICIAL, line)
+    v = table_view(ctx_of(states, line, viewer=IA, kinds=("bot:strong", "human")))
+    first, move, decl = v["events"]  # the person has not moved yet: the news starts with the season
+    assert first["kind"] == "first_mover" and first["side"] == A
+    assert move["kind"] == "move" and move["kut2"] is True
+    assert decl["kind"] == "declare" and decl["choice"] == "ty_mok" and decl["side"] == A
+    assert decl["penalty_only"] is True and decl["rate_after"] == 2
+    assert [p["name"] for p in decl["penalties"]] == ["撃皇"] and decl["penalties"][0]["explain"] == "kut2tam2"
+    assert v["rate"] == 2
+
+
+def test_penalty_only_declaration_is_marked_in_the_pending_choice() -> None:
+    line = ["一位色赤", "ZI片ZOCO"]
+    v = table_view(ctx_of(play_line(OFFICIAL, line), line, viewer=A))
+    assert v["pending"]["penalty_only"] is True and v["pending"]["value"] == -5
+    assert v["pending"]["penalties"] == [{"name": "撃皇", "label": "The Stepping (penalty)", "value": -5, "explain": "kut2tam2"}]
+    session = _session_of("case4.txt")  # a King captured: a real hand, no penalty
+    decl = next(i for i, s in enumerate(session.states) if s.phase_name == "declaration")
+    v = table_view(ctx_of(session.states, list(session.record.actions), viewer=IA, cursor=decl))
+    assert v["pending"]["penalty_only"] is False and v["pending"]["penalties"] == []
+
+
+def test_cerke_online_kut2_tam2_is_paid_at_once_and_said_so() -> None:
+    line = ["一位色赤", "ZI片ZOCO"]
+    v = table_view(ctx_of(play_line(CERKE_ONLINE, line), line, viewer=IA, kinds=("bot:strong", "human")))
+    paid = [e for e in v["events"] if e["kind"] == "paid"]
+    assert paid == [{"kind": "paid", "side": A, "points": 5, "rate": 1, "scores": [15, 25], "at": 1}]
+    assert v["phase"] == "move" and v["scores"] == [15, 25]
+
+
+def test_season_summary_with_scores_and_the_next_first_mover() -> None:
+    line = ["一位色赤", "ZI片ZOCO", "終季"]
+    v = table_view(ctx_of(play_line(OFFICIAL, line), line, viewer=A))
+    (summary,) = v["summaries"]
+    assert summary["season"] == 0 and summary["season_name"] == "Spring" and summary["side"] == A
+    assert summary["hands"] == [] and [p["name"] for p in summary["penalties"]] == ["撃皇"]
+    assert (summary["value"], summary["rate"], summary["before"], summary["scores"]) == (-5, 1, [20, 20], [15, 25])
+    assert summary["next"] is None and summary["over"] is False and summary["at"] == 3
+    assert summary["at"] > v["fresh_from"]
+    # once the next season's contest is cast, the summary names its first mover
+    line = [*line, "一位色黒"]
+    v = table_view(ctx_of(play_line(OFFICIAL, line), line, viewer=A, lang="ja"))
+    assert v["summaries"][0]["next"] == IA and v["summaries"][0]["season_name"] == "春"
+    assert v["events"][-1] == {"kind": "first_mover", "side": IA, "season": 1, "season_name": "夏", "at": 3}
+
+
+def test_the_end_of_the_game_says_why() -> None:
+    short = CetkaikRules.decode("1.official~seasons=1")
+    line = ["一位色赤", "ZI片ZOCO", "終季"]
+    v = table_view(ctx_of(play_line(short, line), line, viewer=A))
+    assert v["result"] == {"winner": IA, "scores": [15, 25], "reason": "seasons"}
+    assert v["summaries"][0]["over"] is True
+    session = _session_of("case4.txt")
+    session.goto(len(session.record.actions))
+    assert session.view()["table"]["result"]["reason"] == "zero"
+
+
+def test_squares_are_spelt_out_for_screen_readers() -> None:
+    v = table_view(ctx_of(play_line(OFFICIAL, ["一位色赤"]), ["一位色赤"]))
+    assert v["spoken"][SQ["ZO"]] == "Z-O" and v["spoken"][SQ["LIA"]] == "L-IA" and v["spoken"][0] == "K-A"
+
+
+def test_rules_panel_hands_presets_and_diagrams_come_from_the_engine() -> None:
+    help_ = ui_call(None, "help", {}, "ko")
+    hands = {x["name"]: x for x in help_["hands"]}
+    assert hands["馬弓兵"]["value"] == 5 and hands["馬弓兵"]["flash"] == 7 and hands["馬弓兵"]["label"] == "마궁병"
+    assert [(n["p"], n["n"]) for n in hands["戦集"]["needs"]] == [(GENERAL, 1), (PAWN, 2)]
+    assert hands["王"] == {"name": "王", "label": "왕", "value": 5, "flash": None, "needs": [{"p": KING, "n": 1}]}
+    assert len(hands) == 10 and help_["professions"][PAWN] == "병(兵)"
+    assert {p["name"]: p["value"] for p in help_["penalties"]} == {"撃皇": -5, "皇再来": -3}
+    presets = help_["presets"]
+    assert set(presets) == {"official", "cerke_online"}
+    differing = [o for o in help_["options"] if presets["official"][o] != presets["cerke_online"][o]]
+    assert "kut2tam2.step_tam_is_a_hand" in differing and "stepping.what_to_say_before_casting_sticks" in differing
+    assert "seasons" not in help_["options"]
+    diagrams = {d["id"]: d for d in help_["diagrams"]}
+    assert set(diagrams) == {"stepping", "cast", "water", "tam2", "protection"}
+    step = diagrams["stepping"]["marks"]
+    assert step == {str(SQ["LE"]): "sel", str(SQ["LI"]): "via", str(SQ["LU"]): "dest"}
+    water = diagrams["water"]
+    assert water["marks"][str(SQ["NO"])] == "water-cast" and str(SQ["NO"]) in map(str, water["water"])
+    cast = diagrams["cast"]["marks"]
+    assert cast[str(SQ["KU"])] == "cast" and cast[str(SQ["KI"])] == "via" and cast[str(SQ["KE"])] == "sel"
+    prot = diagrams["protection"]["marks"]
+    assert set(prot) == {str(SQ["TI"]), str(SQ["NU"])} and set(prot.values()) == {"protected"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_every_name_the_rules_panel_sends_has_words_in_each_language(lang: str) -> None:
+    """The panel's option paths, their values, diagram ids and penalty explanations are keys of
+    web/i18n/cetkaik.<lang>.json: an option the engine adds cannot show as a raw name."""
+    strings = json.loads((WEB / "i18n" / f"cetkaik.{lang}.json").read_text(encoding="utf-8"))
+    help_ = ui_call(None, "help", {}, lang)
+    wanted = [f"cetkaik.opt.{o}" for o in help_["options"]]
+    wanted += [f"cetkaik.opt.{o}.{str(rules[o]).lower()}" for rules in help_["presets"].values() for o in help_["options"]]
+    wanted += [f"cetkaik.diagram.{d['id']}{end}" for d in help_["diagrams"] for end in ("", ".title")]
+    wanted += [f"cetkaik.explain.{p['explain']}" for p in help_["penalties"]]
+    wanted += [f"preset.cetkaik.{name}" for name in help_["presets"]] + [f"cetkaik.setup.about_{n}" for n in help_["presets"]]
+    assert [k for k in wanted if k not in strings] == []

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["__init__", "board", "describe", "kiaak", "movegen", "notation", "rules", "scoring"]
+MODULES = ["__init__", "board", "describe", "kiaak", "kiaak_text", "movegen", "notation", "rules", "scoring"]
 
 
 @pytest.mark.parametrize("name", MODULES)

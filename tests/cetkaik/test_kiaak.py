@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from cetkaik_support import VECTORS, manifest
+from cetkaik_support import record_names, records, vectors
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,9 +14,6 @@ from pyengine.cetkaik import export_kiaak, format_number, import_kiaak, parse_nu
 from pyengine.cetkaik.kiaak import parse_kiaak
 from pyengine.core.errors import InvalidNotationError, InvalidRecordError
 from pyengine.core.record import Record
-
-RECORDS = {Path(e["record"]).stem: ((VECTORS / e["record"]).read_text(encoding="utf-8"), e["rules"])
-           for e in manifest()}
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -40,9 +36,9 @@ def test_malformed_numbers_are_refused(junk: str) -> None:
         parse_number(junk)
 
 
-@pytest.mark.parametrize("name", sorted(RECORDS))
+@pytest.mark.parametrize("name", record_names())
 def test_round_trip_is_lossless(name: str) -> None:
-    text, rules = RECORDS[name]
+    text, rules = records()[name]
     record = import_kiaak(text, rules)
     exported = export_kiaak(record)
     again = import_kiaak(exported, rules)
@@ -51,18 +47,18 @@ def test_round_trip_is_lossless(name: str) -> None:
     assert [p.to_json(False) | {"move": None} for p in walk(exported, rules)] == [
         p.to_json(False) | {"move": None} for p in walk(text, rules)]
     assert record.final_state().scores == again.final_state().scores
-    if "generated" in str(VECTORS / name) or name.startswith(("official_", "cerke_online_")):
+    if "generated" in str(vectors() / name) or name.startswith(("official_", "cerke_online_")):
         assert exported == text  # records written in the canonical layout come back byte for byte
 
 
 def test_both_header_styles_and_the_times_are_kept() -> None:
-    old = import_kiaak(RECORDS["old_version"][0], "cerke_online")
-    new = import_kiaak(RECORDS["case4"][0], "cerke_online")
+    old = import_kiaak(records()["old_version"][0], "cerke_online")
+    new = import_kiaak(records()["case4"][0], "cerke_online")
     assert dict(old.meta) == {"kiaak.start": "2021-10-02T17:02:23.217Z"}
     assert dict(new.meta)["kiaak.end"] == "2022-09-08T07:20:13.412Z"
     # the old record names only the first season's first mover: the rest are inferred (§17.5),
     # and the expected replay output says who made each season's first ply
-    expected = [json.loads(line) for line in (VECTORS / "expected" / "old_version.jsonl").read_text(
+    expected = [json.loads(line) for line in (vectors() / "expected" / "old_version.jsonl").read_text(
         encoding="utf-8").splitlines()[:-1]]
     firsts = [next(p["mover"] for p in expected if p["season"] == s) for s in range(4)]
     colours = "".join("赤" if m == "A" else "黒" for m in firsts)
@@ -71,7 +67,7 @@ def test_both_header_styles_and_the_times_are_kept() -> None:
 
 
 def test_a_record_may_stop_before_the_end_but_not_before_a_declaration() -> None:
-    text, rules = RECORDS["case4"]
+    text, rules = records()["case4"]
     head = text.split("或為王")[0]
     with pytest.raises(InvalidRecordError) as info:
         import_kiaak(head, rules)
@@ -83,7 +79,7 @@ def test_a_record_may_stop_before_the_end_but_not_before_a_declaration() -> None
 
 
 def test_export_leaves_out_a_turn_in_progress() -> None:
-    record = import_kiaak(RECORDS["case4"][0], "cerke_online").truncated(3)  # first mover, move, cast
+    record = import_kiaak(records()["case4"][0], "cerke_online").truncated(3)  # first mover, move, cast
     assert record.final_state().phase_name == "stepping_choice"
     assert [line[0] for line in export_kiaak(record).splitlines()] == ["{", "{", "{"]
 
@@ -102,7 +98,7 @@ def test_export_leaves_out_a_turn_in_progress() -> None:
     ("\n\n星一周", "\n\n星一周\n或為王", 10, None),
 ])
 def test_faults_are_reported_at_their_ply(old: str, new: str, ply: int, reason: str | None) -> None:
-    text, rules = RECORDS["case4"]
+    text, rules = records()["case4"]
     assert old in text
     changed = text.replace(old, new, 1)
     if reason is None and "TE虎ZA無撃裁\t" in changed:
@@ -116,18 +112,18 @@ def test_faults_are_reported_at_their_ply(old: str, new: str, ply: int, reason: 
 
 
 def test_water_outcomes_are_checked() -> None:
-    text, rules = RECORDS["case1"]
+    text, rules = records()["case1"]
     for old, new in (("NI兵NO水三", "NI兵NO無撃裁"), ("NI兵NO水三", "NI兵NO水二"), ("NI兵NO水三", "NI兵NO水三此無"),
                      ("TE虎ZI水二此無", "TE虎ZI水二")):
         with pytest.raises(InvalidRecordError):
             import_kiaak(text.replace(old, new, 1), rules)
-    text3, _ = RECORDS["case3"]
+    text3, _ = records()["case3"]
     with pytest.raises(InvalidRecordError, match="water"):
         import_kiaak(text3.replace("XE弓XUZO橋一水三", "XE弓XUZO橋一", 1), rules)
 
 
 def test_a_wrong_first_mover_makes_the_first_move_illegal() -> None:
-    text, rules = RECORDS["case4"]
+    text, rules = records()["case4"]
     with pytest.raises(InvalidRecordError) as info:
         import_kiaak(text.replace("{一位色:黒}", "{一位色:赤}"), rules)
     assert info.value.ply == 1
@@ -137,7 +133,7 @@ def test_a_wrong_first_mover_makes_the_first_move_illegal() -> None:
 
 
 def test_unreadable_tokens_get_the_ply_they_follow() -> None:
-    text, rules = RECORDS["case4"]
+    text, rules = records()["case4"]
     with pytest.raises(InvalidRecordError) as info:
         import_kiaak(text.replace("ME弓MIMU橋五", "ME弓MIMU橋五 ???", 1), rules)
     assert info.value.ply == 2
@@ -170,9 +166,9 @@ def test_fuzzed_text_only_raises_invalid_record(text: str, rules: str) -> None:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(sorted(RECORDS)), st.data())
+@given(st.sampled_from(record_names()), st.data())
 def test_mutated_records_only_raise_invalid_record(name: str, data: Any) -> None:
-    text, rules = RECORDS[name]
+    text, rules = records()[name]
     tokens = text.split(" ") if data.draw(st.booleans()) else list(text)
     ops = data.draw(st.lists(st.tuples(st.sampled_from(["del", "dup", "swap", "put"]),
                                        st.integers(0, max(0, len(tokens) - 1)), _ALPHABET), max_size=4))
@@ -199,7 +195,7 @@ def test_any_unicode_text_only_raises_invalid_record(text: str) -> None:
 
 
 def test_record_from_import_replays_through_the_core() -> None:
-    text, rules = RECORDS["official_343"]
+    text, rules = records()["official_343"]
     record = import_kiaak(text, rules)
     assert Record.from_json(record.to_json()) == record
     assert record.final_state().is_terminal()
@@ -207,7 +203,7 @@ def test_record_from_import_replays_through_the_core() -> None:
 
 
 def test_export_in_the_old_header_style() -> None:
-    text, rules = RECORDS["old_version"]
+    text, rules = records()["old_version"]
     record = import_kiaak(text, rules)
     old = export_kiaak(record, old_header=True)
     assert old.startswith("{始時:2021-10-02T17:02:23.217Z}\n{一位色:")

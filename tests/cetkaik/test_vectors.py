@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cetkaik_support import VECTORS, invalid_cases, manifest
+from cetkaik_support import cases, invalid_cases, manifest, vectors
 
 from pyengine.cetkaik import CetkaikState, ImpossibleHandError, calculate_hands, walk
 from pyengine.cetkaik.__main__ import main
@@ -25,19 +25,19 @@ def test_initial_move_lists(rules: Any, side: int) -> None:
     state = CetkaikState(rules, phase=MOVE, side=side)
     legal = state.legal_actions()
     name = "A" if side == 0 else "IA"
-    expected = (VECTORS / f"initial_moves_{name}_to_move.txt").read_text(encoding="utf-8").split()
+    expected = (vectors() / f"initial_moves_{name}_to_move.txt").read_text(encoding="utf-8").split()
     assert list(legal) == expected
     assert len(legal) == 249
     tam = SQUARE_NAMES[INITIAL_TAM]
     without = [m for m in legal if "片" + tam not in m]
-    expected_without = (VECTORS / f"initial_moves_{name}_to_move_without_kut2tam2.txt").read_text(
+    expected_without = (vectors() / f"initial_moves_{name}_to_move_without_kut2tam2.txt").read_text(
         encoding="utf-8").split()
     assert without == expected_without
     assert len(without) == 240
 
 
 def _hand_cases() -> list[Any]:
-    return json.loads((VECTORS / "hand_cases.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return json.loads((vectors() / "hand_cases.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def test_all_126_hand_cases() -> None:
@@ -55,12 +55,12 @@ def test_all_126_hand_cases() -> None:
 
 
 def _expected(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (VECTORS / entry["expected"]).read_text(encoding="utf-8").splitlines()]
+    return [json.loads(line) for line in (vectors() / entry["expected"]).read_text(encoding="utf-8").splitlines()]
 
 
-@pytest.mark.parametrize("entry", manifest(), ids=lambda e: Path(e["record"]).stem)
+@pytest.mark.parametrize("entry", cases(manifest))
 def test_every_record_replays_with_identical_legal_sets_scores_and_rates(entry: dict[str, Any]) -> None:
-    text = (VECTORS / entry["record"]).read_text(encoding="utf-8")
+    text = (vectors() / entry["record"]).read_text(encoding="utf-8")
     expected = _expected(entry)
     got = [ply.to_json(True) for ply in walk(text, entry["rules"])]
     assert len(got) == entry["plies"] == len(expected) - 1
@@ -80,16 +80,17 @@ def run_replay(args: list[str], capsysbinary: pytest.CaptureFixture[bytes]) -> t
     return code, out, err.decode("utf-8")
 
 
-@pytest.mark.parametrize("entry", manifest(), ids=lambda e: Path(e["record"]).stem)
+@pytest.mark.parametrize("entry", cases(manifest))
 def test_replay_command_prints_the_expected_bytes(entry: dict[str, Any], capsysbinary: Any) -> None:
-    code, out, err = run_replay(["--rules", entry["rules"], "--legal", str(VECTORS / entry["record"])], capsysbinary)
+    vectors()  # a clear failure first when the vectors are missing
+    code, out, err = run_replay(["--rules", entry["rules"], "--legal", str(vectors() / entry["record"])], capsysbinary)
     assert code == 0, err
-    assert out == (VECTORS / entry["expected"]).read_bytes()
+    assert out == (vectors() / entry["expected"]).read_bytes()
 
 
-@pytest.mark.parametrize("case", invalid_cases(), ids=lambda c: Path(c["record"]).stem)
+@pytest.mark.parametrize("case", cases(invalid_cases))
 def test_invalid_records_fail_at_the_right_ply(case: dict[str, Any]) -> None:
-    text = (VECTORS / case["record"]).read_text(encoding="utf-8")
+    text = (vectors() / case["record"]).read_text(encoding="utf-8")
     with pytest.raises(InvalidRecordError) as info:
         for _ in walk(text, case["rules"]):
             pass
@@ -97,9 +98,10 @@ def test_invalid_records_fail_at_the_right_ply(case: dict[str, Any]) -> None:
     assert str(info.value).startswith(f"ply {case['error_ply']}:")
 
 
-@pytest.mark.parametrize("case", invalid_cases(), ids=lambda c: Path(c["record"]).stem)
+@pytest.mark.parametrize("case", cases(invalid_cases))
 def test_replay_command_rejects_with_exit_1(case: dict[str, Any], capsysbinary: Any) -> None:
-    code, out, err = run_replay(["--rules", case["rules"], str(VECTORS / case["record"])], capsysbinary)
+    vectors()  # a clear failure first when the vectors are missing
+    code, out, err = run_replay(["--rules", case["rules"], str(vectors() / case["record"])], capsysbinary)
     assert code == 1
     assert err.splitlines()[0].startswith(f"ply {case['error_ply']}:")
     lines = [json.loads(x) for x in out.decode("utf-8").splitlines()]

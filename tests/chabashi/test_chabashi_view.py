@@ -15,8 +15,8 @@ from pyengine.app.views import TableContext
 from pyengine.app.views.chabashi import table_view, ui_call
 from pyengine.chabashi.cards import CODES
 from pyengine.chabashi.game import GAME
-from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.rules import ChabashiRules
+from pyengine.chabashi.state import ChabashiState
 from pyengine.core import CHANCE, Pcg32, sample_chance
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,7 +223,7 @@ def test_every_key_used_is_translated_in_every_language() -> None:
     while not s.is_terminal():
         s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
         states.append(s)
-        for viewer in (-1, s.current_player):
+        for viewer in (-1, max(s.current_player, -1)):  # the last state's player is TERMINAL (-2)
             v = view(states, viewer)
             keys.add(v["prompt"]["key"])
             keys |= {g["label_key"] for g in (v["actions"] or {"picks": []})["picks"]}

@@ -1,103 +1,35 @@
 """The conformance suite: every registered game must keep the core protocol's promises.
 
-Parametrised over the registry, so each game is checked as soon as it registers.  A game
-may tune the suite with a ``conformance`` attribute on its Game object: a list of
-``(rules_encoding, players)`` configurations and ``conformance_max_plies``.
+Parametrised over the registry, so each game is checked as soon as it registers (the
+configurations and the seeded playouts are in :mod:`conformance_support`; the leak check is
+``test_leaks.py``, the pinned presets ``test_presets_golden.py``).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from fractions import Fraction
-from typing import Any
 
 import pytest
+from conformance_support import CASES, GAME_IDS, SEEDS, playout, spread
 
 from pyengine.core import (
     CHANCE,
     TERMINAL,
     EngineError,
-    Game,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidSeatError,
     Record,
-    Seat,
     State,
     decode_fragment,
     encode_fragment,
     list_games,
     load_game,
-    sample_chance,
 )
-from pyengine.core.rng import Pcg32
 
-SEEDS = (1, 2, 3)
 JUNK = ("", " ", "??", "\x00", "zz-not-an-action", "1" * 300, "🂡")
-
-
-def configs(game: Game) -> list[tuple[str, int]]:
-    custom = getattr(game, "conformance", None)
-    if custom:
-        return list(custom)
-    info = game.info
-    out: list[tuple[str, int]] = []
-    for preset in game.rules_type.presets().values():
-        for n in sorted({info.min_players, info.default_players, info.max_players}):
-            out.append((preset.encode(), n))
-    return out
-
-
-def all_cases() -> Iterator[Any]:
-    for info in list_games():
-        game = load_game(info.id)
-        for rules, n in configs(game):
-            yield pytest.param(info.id, rules, n, id=f"{info.id}-{rules}-{n}p")
-
-
-CASES = list(all_cases())
-
-
-def strings_in(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from strings_in(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from strings_in(v)
-
-
-def playout(game_id: str, rules: str, n: int, seed: int) -> tuple[Record, list[State]]:
-    game = load_game(game_id)
-    state = game.new_initial_state(game.rules_type.decode(rules), n)
-    rng = Pcg32(seed, 99)
-    max_plies = getattr(game, "conformance_max_plies", 400)
-    states = [state]
-    actions: list[str] = []
-    while not state.is_terminal() and len(actions) < max_plies:
-        if state.is_chance():
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        state = state.apply(action)
-        actions.append(action)
-        states.append(state)
-    record = Record(game_id, rules, tuple(Seat(f"p{i}") for i in range(n)), tuple(actions), seed)
-    return record, states
-
-
-@pytest.fixture(scope="module")
-def playouts() -> dict[tuple[str, str, int, int], tuple[Record, list[State]]]:
-    return {}
-
-
-def get_playout(cache: dict[Any, Any], game_id: str, rules: str, n: int, seed: int) -> tuple[Record, list[State]]:
-    key = (game_id, rules, n, seed)
-    if key not in cache:
-        cache[key] = playout(game_id, rules, n, seed)
-    return cache[key]  # type: ignore[no-any-return]
 
 
 def test_registry_lists_games_with_complete_metadata() -> None:
@@ -118,8 +50,9 @@ def test_presets_encode_and_validate(game_id: str, rules: str, n: int) -> None:
 
 @pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_playout_keeps_protocol(playouts: dict[Any, Any], game_id: str, rules: str, n: int, seed: int) -> None:
-    record, states = get_playout(playouts, game_id, rules, n, seed)
+def test_random_playout_keeps_protocol(game_id: str, rules: str, n: int, seed: int) -> None:
+    p = playout(game_id, rules, n, seed)
+    record, states = p.record, p.states
     for index, state in enumerate(states):
         player = state.current_player
         assert player in (CHANCE, TERMINAL) or 0 <= player < n
@@ -130,6 +63,8 @@ def test_random_playout_keeps_protocol(playouts: dict[Any, Any], game_id: str, r
             assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
             assert sum(p for _, p in outcomes) == 1
             assert len({o for o, _ in outcomes}) == len(outcomes)
+            for outcome, _ in outcomes:
+                assert state.format_action(state.parse_action(outcome)) == outcome
             assert state.legal_actions() == ()
         elif player == TERMINAL:
             assert state.legal_actions() == ()
@@ -148,8 +83,8 @@ def test_random_playout_keeps_protocol(playouts: dict[Any, Any], game_id: str, r
 
 
 @pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
-def test_every_legal_action_applies(playouts: dict[Any, Any], game_id: str, rules: str, n: int) -> None:
-    _, states = get_playout(playouts, game_id, rules, n, SEEDS[0])
+def test_every_legal_action_applies(game_id: str, rules: str, n: int) -> None:
+    states = playout(game_id, rules, n, SEEDS[0]).states
     step = max(1, len(states) // 12)
     for state in states[::step]:
         for action in state.legal_actions():
@@ -160,26 +95,12 @@ def test_every_legal_action_applies(playouts: dict[Any, Any], game_id: str, rule
 
 
 @pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
-def test_junk_and_illegal_actions_raise_and_change_nothing(playouts: dict[Any, Any], game_id: str, rules: str, n: int) -> None:
-    _, states = get_playout(playouts, game_id, rules, n, SEEDS[0])
-    for state in states[:: max(1, len(states) // 8)]:
-        before = state
-        for junk in JUNK:
-            with pytest.raises(EngineError):
-                state.apply(junk)
-        assert state == before
-    terminal = states[-1]
-    if terminal.is_terminal():
-        with pytest.raises(EngineError):
-            terminal.apply("anything")
-
-
-@pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_record_replays_to_the_same_states(playouts: dict[Any, Any], game_id: str, rules: str, n: int, seed: int) -> None:
-    record, states = get_playout(playouts, game_id, rules, n, seed)
+def test_record_replays_to_the_same_states(game_id: str, rules: str, n: int, seed: int) -> None:
+    p = playout(game_id, rules, n, seed)
+    record, states = p.record, p.states
     replayed = record.replay()
-    assert replayed == states
+    assert replayed == list(states)
     assert hash(replayed[-1]) == hash(states[-1])
     back = decode_fragment(encode_fragment(record))
     assert back == record
@@ -189,14 +110,122 @@ def test_record_replays_to_the_same_states(playouts: dict[Any, Any], game_id: st
 
 @pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_observations_are_json_and_leak_free(playouts: dict[Any, Any], game_id: str, rules: str, n: int, seed: int) -> None:
-    _, states = get_playout(playouts, game_id, rules, n, seed)
+def test_playouts_reach_the_end(game_id: str, rules: str, n: int, seed: int) -> None:
+    p = playout(game_id, rules, n, seed)
+    last = p.states[-1]
+    assert last.is_terminal(), f"not over after {len(p.record.actions)} plies (conformance_max_plies)"
+    assert len(last.returns()) == n
+
+
+def _pools(states: tuple[State, ...]) -> tuple[list[str], list[str]]:
+    """Every move legal somewhere in the playout, and every chance outcome possible somewhere."""
+    moves: set[str] = set()
+    outcomes: set[str] = set()
     for state in states:
-        for seat in [*range(n), -1]:
-            obs = state.observation(seat)
-            text = json.dumps(obs, allow_nan=False)
-            assert json.loads(text) == obs, "observations use only JSON types"
-            secrets = state.hidden_tokens(seat)
-            if secrets:
-                leaked = secrets & set(strings_in(obs))
-                assert not leaked, f"seat {seat} sees {sorted(leaked)}"
+        moves.update(state.legal_actions())
+        outcomes.update(o for o, _ in state.chance_outcomes())
+    return sorted(moves), sorted(outcomes)
+
+
+def _assert_unchanged(state: State, rebuilt: State, n: int) -> None:
+    """``state`` still equals a copy rebuilt independently from the record."""
+    assert rebuilt is not state
+    assert state == rebuilt and hash(state) == hash(rebuilt)
+    assert state.current_player == rebuilt.current_player
+    assert state.legal_actions() == rebuilt.legal_actions()
+    assert state.chance_outcomes() == rebuilt.chance_outcomes()
+    for seat in range(-1, n):
+        assert state.observation(seat) == rebuilt.observation(seat)
+
+
+@pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
+def test_illegal_but_well_formed_actions_are_refused_and_change_nothing(game_id: str, rules: str,
+                                                                         n: int) -> None:
+    """Moves legal elsewhere in the same game (often another seat's), chance outcomes at a
+    seat's turn and moves at chance nodes are refused with ``IllegalActionError``; junk with
+    an :class:`EngineError`; and the state is still what replaying its record gives."""
+    p = playout(game_id, rules, n, SEEDS[0])
+    rebuilt = p.record.replay()  # independent copies, never the state compared with itself
+    moves, outcomes = _pools(p.states)
+    refused = 0
+    for i in spread(8, len(p.states)):
+        state = p.states[i]
+        allowed = set(state.legal_actions()) | {o for o, _ in state.chance_outcomes()}
+        nearby = [a for near in p.states[max(0, i - 3): i + 4] for a in near.legal_actions()]
+        candidates = (nearby + [moves[j] for j in spread(12, len(moves))]
+                      + [outcomes[j] for j in spread(6, len(outcomes))])
+        for action in dict.fromkeys(a for a in candidates if a not in allowed):
+            with pytest.raises(IllegalActionError):
+                state.apply(action)
+            if state.current_player >= 0:
+                with pytest.raises(IllegalActionError):
+                    state.apply_as(state.current_player, action)
+            refused += 1
+        for junk in JUNK:
+            with pytest.raises(EngineError):
+                state.apply(junk)
+        for action in state.legal_actions()[:3]:  # a legal move, but out of turn
+            for seat in range(-1, n):
+                if seat != state.current_player:
+                    with pytest.raises(IllegalActionError, match="not your turn"):
+                        state.apply_as(seat, action)
+        _assert_unchanged(state, rebuilt[i], n)
+    assert refused >= 8, "the playout offered too few illegal actions to try"
+    assert p.states[-1].is_terminal()
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        p.states[-1].apply(moves[0])
+
+
+def respellings(action: str) -> list[str]:
+    """Other ways one might write ``action``: reordered parts, case, spaces, other digits."""
+    head, colon, tail = action.rpartition(":")
+    tokens = tail.split(".")
+    out = [action.upper(), action.lower(), f" {action}", f"{action} ", action.replace(":", ": ", 1),
+           action.translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))]
+    if len(tokens) > 1:
+        out += [head + colon + ".".join(reversed(tokens)), head + colon + ".".join(tokens[1:] + tokens[:1])]
+    return [x for x in dict.fromkeys(out) if x != action]
+
+
+@pytest.mark.parametrize(("game_id", "rules", "n"), CASES)
+def test_only_the_one_spelling_of_an_action_applies(game_id: str, rules: str, n: int) -> None:
+    """Another spelling of a legal action (one that parses to the same action) is refused with
+    ``InvalidNotationError`` naming the one spelling; anything else is refused too."""
+    p = playout(game_id, rules, n, SEEDS[0])
+    for i in spread(16, len(p.states)):
+        state = p.states[i]
+        listed = list(state.legal_actions()) + [o for o, _ in state.chance_outcomes()]
+        allowed = set(listed)
+        for action in (listed[j] for j in spread(20, len(listed))):
+            for other in respellings(action):
+                if other in allowed:
+                    continue
+                with pytest.raises(EngineError) as info:
+                    state.apply(other)
+                try:
+                    same = state.parse_action(other) == state.parse_action(action)
+                except InvalidNotationError:
+                    same = False
+                    assert isinstance(info.value, InvalidNotationError)
+                if same:
+                    assert isinstance(info.value, InvalidNotationError)
+                    assert f"write {action}, not {other}" in str(info.value)
+                    if state.current_player >= 0:
+                        with pytest.raises(InvalidNotationError, match="write"):
+                            state.apply_as(state.current_player, other)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_invalid_seats_are_refused(game_id: str) -> None:
+    _, rules, n = next(c.values for c in CASES if c.values[0] == game_id)
+    p = playout(game_id, rules, n, SEEDS[0])
+    assert issubclass(InvalidSeatError, EngineError) and issubclass(InvalidSeatError, ValueError)
+    for state in (p.states[0], p.states[len(p.states) // 2], p.states[-1]):
+        for seat in range(-1, n):
+            assert isinstance(state.observation(seat), dict)
+        action = (state.legal_actions() or [o for o, _ in state.chance_outcomes()] or ["pass"])[0]
+        for bad in (n, n + 1, 99, -2, -99, "0", None, 1.0, True):
+            with pytest.raises(InvalidSeatError, match="there is no seat"):
+                state.observation(bad)  # type: ignore[arg-type]
+            with pytest.raises(InvalidSeatError, match="there is no seat"):
+                state.apply_as(bad, action)  # type: ignore[arg-type]

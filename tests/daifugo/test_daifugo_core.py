@@ -169,6 +169,15 @@ class TestTurnsPassingClearing:
         with pytest.raises(InvalidNotationError):
             s.apply("S5.S5")
 
+    def test_other_spellings_of_an_action_are_refused_naming_the_one_spelling(self) -> None:
+        s = table("basic", ["S5.H9.D9", "H6.HT", "D7.DJ"])
+        assert "H9.D9" in s.legal_actions() and "D9.H9" not in s.legal_actions()
+        with pytest.raises(InvalidNotationError, match="write H9.D9, not D9.H9"):
+            s.apply("D9.H9")
+        with pytest.raises(InvalidNotationError, match="write H9.D9, not D9.H9"):
+            s.apply_as(1, "D9.H9")  # out of turn, the spelling is still named first
+        assert s.apply("H9.D9").observation(0)["hand"] == ["S5"]
+
 
 class TestGoingOutAndPlacing:
     def test_order_of_going_out_gives_places_and_the_last_holder_is_last(self) -> None:
@@ -203,7 +212,9 @@ class TestExchange:
         hand = s.observation(tycoon)["hand"]
         assert "JK" in hand and "S2" in hand  # the two strongest cards arrived first (poor_first)
         assert all(a.startswith("return:") and a.count(".") == 1 for a in s.legal_actions())
-        s = s.apply("return:JK.S2")  # a received card may be handed back
+        with pytest.raises(InvalidNotationError, match="write return:S2.JK, not return:JK.S2"):
+            s.apply("return:JK.S2")  # one spelling per action: cards in order, jokers last
+        s = s.apply("return:S2.JK")  # a received card may be handed back
         assert s.current_player == rich and "H2" in s.observation(rich)["hand"]
         give = sorted(s.legal_actions())[0]
         s = s.apply(give)

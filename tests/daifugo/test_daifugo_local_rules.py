@@ -363,7 +363,7 @@ class TestLockJoker:
 
 class TestColourLock:
     def test_same_colour_pattern_locks(self) -> None:
-        s = go(t(["S5.H5.C3", "C6.D6.C2", "S7.C7.H7.S8.D8"], **{"locks__colour_lock": True}), "S5.H5", "C6.D6")
+        s = go(t(["S5.H5.C3", "C6.D6.C2", "S7.C7.H7.S8.D8"], **{"locks__colour_lock": True}), "S5.H5", "D6.C6")
         assert obs(s)["colour_lock"] == {"red": 1, "black": 1}
         acts = legal(s)
         assert "S7.H7" in acts and "S7.C7" not in acts

@@ -151,8 +151,10 @@ def test_import_a_real_record_and_replay_it(ctx: tuple[Any, Guard], server: Serv
 def test_share_link_and_play_by_link(browser: Any, server: Server) -> None:
     ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
     ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
+    fix_chance(ctx_a, 1)  # the page's chance: the IA side moves first
     try:
-        a = open_table(ctx_a, server, two_humans(seed=5))  # the IA side moves first
+        fix_chance(ctx_a, 1)  # the page's chance: the IA side moves first
+        a = open_table(ctx_a, server, two_humans(seed=5))
         assert observation(a)["to_move"] == "IA"
         click(a, "NAI", "NY")
         wait_human(a)
@@ -184,6 +186,7 @@ def test_share_link_and_play_by_link(browser: Any, server: Server) -> None:
 
 def test_keyboard_and_text_view(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
+    fix_chance(context, 2)  # the page's chance: the A side moves first
     page = open_table(context, server, two_humans())
     # the visual board: arrow keys move the cursor, Enter selects, Escape cancels
     sq(page, "NI").focus()
@@ -247,7 +250,8 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         expect(frame.locator(".ck-replay")).to_be_visible()  # replaying: the record controls stay
         expect(frame.locator(".ck-kiaak")).to_be_hidden()
         expect(frame.locator(".ck-tools")).to_be_hidden()
-        expect(frame.locator(".ck-bar")).to_be_hidden()
+        expect(frame.locator(".ck-bar")).to_be_visible()  # issue 16: the score line and whose turn stay
+        expect(frame.locator('.ck-score[data-side="0"]')).to_be_visible()
         frame.locator('.ck-replay [data-nav="next"]').click()
         frame.wait_for_function("window.pyengineApp.state().ply > 5")
         rect = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.width, r.bottom]; }"

@@ -28,11 +28,12 @@ def test_an_in_progress_daifugo_link_does_not_deal_the_senders_hand(browser: Any
         link = a.evaluate("location.href")
         shared = a.locator(".share-link").input_value()
         for url in (link, shared):
-            record = decode_fragment(url.split("#", 1)[1])
-            assert record.actions == () and not any(card in url for card in mine if len(card) > 1)
+            record = decode_fragment(url.split("#", 1)[1])  # what the link carries: the set-up only
+            assert record.actions == ()
+            assert not any(card in "".join(record.actions) + json.dumps(record.to_json()) for card in mine)
         b = open_app(ctx_b, shared)
         b.wait_for_function("window.pyengineApp.state().status === 'human'")
-        assert hand(b) != mine and len(hand(b)) == len(mine)
+        assert hand(b) != mine and abs(len(hand(b)) - len(mine)) <= 1  # a fresh deal (who gets the odd card varies)
         # and the sender's own browser resumes the sender's game from the same link
         a.reload()
         a.evaluate("window.pyengineApp.ready")

@@ -44,3 +44,68 @@ export function sticksSvg(marked, n = 5) {
   }
   return out + `</svg>`;
 }
+
+// The table's symbols, drawn here so that no font (emoji or otherwise) is needed: navigation,
+// protection, results, help, turning the board.  Each is a 24×24 SVG in currentColor.
+const ICON_PATHS = {
+  first: `<path d="M6 5v14" stroke-width="2.4"/><path d="M18 5l-9 7 9 7z" fill="currentColor" stroke="none"/>`,
+  prev: `<path d="M16 5l-9 7 9 7z" fill="currentColor" stroke="none"/>`,
+  next: `<path d="M8 5l9 7-9 7z" fill="currentColor" stroke="none"/>`,
+  last: `<path d="M18 5v14" stroke-width="2.4"/><path d="M6 5l9 7-9 7z" fill="currentColor" stroke="none"/>`,
+  shield: `<path d="M12 2.5l8 3v6c0 5-3.5 8.5-8 10-4.5-1.5-8-5-8-10v-6z" fill="#2f6b3a" stroke="#fff" stroke-width="1.6"/><path d="M8.5 12l2.5 2.5 4.5-5" stroke="#fff" stroke-width="2"/>`,
+  check: `<path d="M4.5 12.5l5 5 10-11" stroke-width="3"/>`,
+  cross: `<path d="M6 6l12 12M18 6L6 18" stroke-width="3"/>`,
+  help: `<circle cx="12" cy="12" r="9.5" stroke-width="2"/><path d="M9.2 9.3a2.9 2.9 0 1 1 4.2 2.6c-.9.5-1.4 1.1-1.4 2.1v.6" stroke-width="2.2"/><circle cx="12" cy="17.6" r="1.3" fill="currentColor" stroke="none"/>`,
+  close: `<path d="M6 6l12 12M18 6L6 18" stroke-width="2.4"/>`,
+  flip: `<path d="M7 4v13M7 17l-3.5-3.5M7 17l3.5-3.5M17 20V7M17 7l-3.5 3.5M17 7l3.5 3.5" stroke-width="2"/>`,
+  turn: `<path d="M5 5l13 7-13 7z" fill="currentColor" stroke="none"/>`,
+  sticks: `<rect x="3" y="4" width="3.2" height="16" rx="1.2" fill="currentColor" stroke="none"/><rect x="8.2" y="4" width="3.2" height="16" rx="1.2" stroke-width="1.4"/><rect x="13.4" y="4" width="3.2" height="16" rx="1.2" fill="currentColor" stroke="none"/><rect x="18.6" y="4" width="3.2" height="16" rx="1.2" stroke-width="1.4"/>`,
+  penalty: `<path d="M12 3l10 18H2z" stroke-width="2" stroke-linejoin="round"/><path d="M12 9.5v5" stroke-width="2.4"/><circle cx="12" cy="17.7" r="1.3" fill="currentColor" stroke="none"/>`,
+  season: `<circle cx="12" cy="12" r="8.5" stroke-width="2"/><path d="M12 3.5v17M3.5 12h17" stroke-width="1.4"/>`,
+  arrow: `<path d="M4 12h15M13 6l6 6-6 6" stroke-width="2.2"/>`,
+  copy: `<rect x="8" y="8" width="12" height="12" rx="2" stroke-width="2"/><path d="M16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3" stroke-width="2"/>`,
+};
+
+export const ICONS = Object.keys(ICON_PATHS);
+
+export function icon(name, cls = "") {
+  return `<svg class="ck-icon${cls ? " " + cls : ""}" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round">${ICON_PATHS[name]}</svg>`;
+}
+
+// A part of the board for the rules panel (pyengine/app/views/cetkaik.py: rule_diagrams): the
+// pieces, water, tam2 hue and the marks the engine computed, as one SVG.
+export function diagramSvg(d, style, columns, rows) {
+  const [r0, r1] = d.rows;
+  const [c0, c1] = d.cols;
+  const w = c1 - c0 + 1;
+  const hgt = r1 - r0 + 1;
+  const S = 40;
+  const water = new Set(d.water);
+  const hue = new Set(d.hue);
+  let out = `<svg viewBox="-16 -16 ${w * S + 18} ${hgt * S + 18}" aria-hidden="true" focusable="false" class="ck-diagram-svg">`;
+  for (let c = c0; c <= c1; c++) out += `<text x="${(c - c0) * S + S / 2}" y="-4" text-anchor="middle" font-size="11" fill="currentColor" font-family="system-ui,sans-serif">${columns[c]}</text>`;
+  for (let r = r0; r <= r1; r++) out += `<text x="-8" y="${(r - r0) * S + S / 2 + 4}" text-anchor="middle" font-size="11" fill="currentColor" font-family="system-ui,sans-serif">${rows[r]}</text>`;
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const sq = r * 9 + c;
+      const x = (c - c0) * S;
+      const y = (r - r0) * S;
+      out += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${water.has(sq) ? "#a9c1de" : "#e9d6a8"}" stroke="#6b5a3a" stroke-width="1"/>`;
+      if (hue.has(sq)) out += `<path d="M${x + 3} ${y + 3}L${x + S - 3} ${y + S - 3}M${x + S - 3} ${y + 3}L${x + 3} ${y + S - 3}" stroke="#b07814" stroke-width="1.4" opacity=".6"/>`;
+      const mark = d.marks[String(sq)];
+      if (mark === "sel") out += `<rect x="${x + 1}" y="${y + 1}" width="${S - 2}" height="${S - 2}" fill="rgba(255,214,64,.7)"/>`;
+      const cell = d.cells[String(sq)];
+      if (cell) {
+        const inner = cell === "tam" ? pieceSvg(-1, 0, style) : pieceSvg(cell.p, cell.c, style);
+        const turn = cell !== "tam" && cell.s === 0 ? ` transform="rotate(180 ${x + S / 2} ${y + S / 2})"` : "";
+        out += `<g${turn}><svg x="${x + 3}" y="${y + 3}" width="${S - 6}" height="${S - 6}" viewBox="0 0 100 100">${inner.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "")}</svg></g>`;
+      }
+      if (mark === "dest") out += `<circle cx="${x + S / 2}" cy="${y + S / 2}" r="${cell ? 16 : 6}" fill="${cell ? "none" : "#1f7a3a"}" stroke="#1f7a3a" stroke-width="${cell ? 3 : 0}"/>`;
+      if (mark === "water-cast") out += `<circle cx="${x + S / 2}" cy="${y + S / 2}" r="6" fill="#2a6fc0"/><circle cx="${x + S / 2}" cy="${y + S / 2}" r="11" fill="none" stroke="#2a6fc0" stroke-width="2"/>`;
+      if (mark === "cast") out += `<circle cx="${x + S / 2}" cy="${y + S / 2}" r="8" fill="none" stroke="#c0561a" stroke-width="3"/>`;
+      if (mark === "via") out += `<rect x="${x + 2}" y="${y + 2}" width="${S - 4}" height="${S - 4}" fill="none" stroke="#c0561a" stroke-width="3" stroke-dasharray="5 3"/>`;
+      if (mark === "protected") out += `<g transform="translate(${x + S - 15} ${y + 1}) scale(.58)">${ICON_PATHS.shield}</g>`;
+    }
+  }
+  return out + `</svg>`;
+}

@@ -1,9 +1,10 @@
 """The Cetkaik bot levels, weakest first: ``random``, ``greedy``, ``rules``, ``strong``.
 
 Every bot sees only its :class:`~pyengine.ai.bot.BotView` (the observation, the legal
-actions, a time budget, its own generator) and is stateless between calls: the page's Worker
-builds a fresh bot for every decision.  :func:`state_from_view` rebuilds the position from the
-observation (Cetkaik has no hidden information, so nothing is guessed).
+actions, a time budget that only arms a safety net, its own generator) and is stateless
+between calls: the page's Worker builds a fresh bot for every decision.
+:func:`state_from_view` rebuilds the position from the observation (Cetkaik has no hidden
+information, so nothing is guessed).
 
 * ``greedy``: one ply.  For each move that is not a tam2 move or a step back onto the origin,
   the expected (not sampled) result of its casts, scored own − opponent score + 2 × hand
@@ -13,7 +14,10 @@ observation (Cetkaik has no hidden information, so nothing is guessed).
   water cast, a stepping cast of at most 2) when there is one; no move after which the
   opponent can likely complete a hand; a Shaman kept on tam2 hue where it cannot be
   captured; captures that cannot be taken back; otherwise a random move.
-* ``strong``: expectimax with the casts as chance nodes (:class:`.search.Searcher`).
+* ``strong``: expectimax with the casts as chance nodes (:class:`.search.Searcher`): every
+  move at depth 1, the best 10 one ply deeper against the opponent's 10 best captures.  That
+  work is fixed; if the wall-clock safety net (:class:`~pyengine.ai.bot.SafetyNet`, 10 ×
+  ``view.budget``) trips during the deeper search, the best move at depth 1 is played.
 
 >>> from pyengine.core.rng import Pcg32
 >>> from pyengine.ai.bot import BotView
@@ -29,7 +33,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 from ...cetkaik.board import (
@@ -49,7 +52,7 @@ from ...cetkaik.notation import DECLINE, TA_XOT
 from ...cetkaik.rules import CetkaikRules
 from ...cetkaik.scoring import PENALTY_VALUES, TAM2_TY_SAK2, hand_score
 from ...cetkaik.state import DECLARATION, MOVE, OVER, PHASE_NAMES, STEPPING_CHOICE, CetkaikState, _flags
-from ..bot import Bot, BotView, RandomBot
+from ..bot import Bot, BotView, RandomBot, SafetyNet
 from .search import PIECE, TAM, Searcher, choice_outcomes, move_info, outcomes, pointless, success, threats
 
 
@@ -123,7 +126,6 @@ class GreedyBot(Bot):
         if state.phase == STEPPING_CHOICE:
             return self._pick([(sum(p * greedy_score(s, side) for p, s in choice_outcomes(state, a)), a)
                                for a in legal])
-        board = state.board
         moves = [a for a in legal if move_info(a)[0] != TAM
                  and not (move_info(a)[0] == PIECE and move_info(a)[1] == move_info(a)[3])]
         if not moves:
@@ -251,8 +253,7 @@ class StrongBot(Bot):
 
     def act(self, view: BotView) -> str:
         state = state_from_view(view)
-        deadline = 0.6 * view.budget if math.isfinite(view.budget) and view.budget > 0 else 0.6
-        searcher = Searcher(deadline=deadline)
+        searcher = Searcher(net=SafetyNet(view.budget))
         if state.phase == DECLARATION:
             return searcher.declare(state)
         if state.phase == STEPPING_CHOICE:

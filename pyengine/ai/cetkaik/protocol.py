@@ -15,8 +15,8 @@ flushing each time, until standard input closes::
   ``{"after_cast": "<the ranged candidate move played>", "sticks": h}`` (answer: the square the
   piece goes to, or ``pass`` to decline; ``pass`` is the only answer when the cast reaches no
   square) or ``"declare"`` (answer: ``tymok`` or ``taxot``).
-* ``budget`` (optional): seconds the bot may think (a safety net; default 1).  Other keys are
-  ignored.
+* ``budget`` (optional): seconds the bot may think (default 1); it only arms the bots' safety
+  net, at 10 × the budget, so equal requests get equal answers.  Other keys are ignored.
 
 Bad input gets ``error <reason>`` on its line and the engine keeps going.  The arena
 (:mod:`.arena`) drives its bots through :class:`Engine`, the same code.

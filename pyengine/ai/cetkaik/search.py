@@ -17,7 +17,8 @@ generator produced, which is the "light internal state" the house style allows.
   nodes, every move of the side to move at depth 1, the best ones searched one ply deeper
   against every capture the opponent has (a quiescence step), with a static evaluation of
   hands, near-complete hands (pieces whose capture would form a hand), captured pieces,
-  protection (whether threats can be parried) and tempo.
+  protection (whether threats can be parried) and tempo.  Its work is fixed (``width``
+  moves searched deeper, ``replies`` captures each); the clock only arms a safety net.
 
 >>> from pyengine.cetkaik.rules import OFFICIAL
 >>> from pyengine.cetkaik.state import CetkaikState
@@ -31,8 +32,6 @@ generator produced, which is the "light internal state" the house style allows.
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -59,6 +58,7 @@ from ...cetkaik.state import (
     WATER_CAST_PHASE,
     CetkaikState,
 )
+from ..bot import SafetyNet
 
 TAIL: Final[tuple[float, ...]] = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32)
 """TAIL[d]: the probability that a stepping cast reaches distance ``d`` (at least d sticks)."""
@@ -341,24 +341,21 @@ class Evaluator:
         return rest
 
 
-Clock = Callable[[], float]
-
-
 class Searcher:
     """The ``strong`` bot's decision procedure (see the module docstring).
 
     ``width``: how many of the best depth-1 moves are searched one ply deeper;
     ``replies``: how many of the opponent's captures are tried there.  Both are fixed, so
-    the decision is deterministic; ``deadline`` (seconds) only stops the deeper search
-    early on a very slow machine.
+    the decision depends on the position alone.  ``net`` is a wall-clock safety net
+    (:class:`~pyengine.ai.bot.SafetyNet`, none by default): if it trips during the deeper
+    search, that search is dropped and the best move at depth 1 is played, so even then
+    the move does not depend on when it tripped (the depth-1 pass is always done).
     """
 
-    def __init__(self, width: int = 10, replies: int = 10, deadline: float = 0.6,
-                 clock: Clock = time.perf_counter) -> None:
+    def __init__(self, width: int = 10, replies: int = 10, net: SafetyNet | None = None) -> None:
         self.width = width
         self.replies = replies
-        self.deadline = deadline
-        self.clock = clock
+        self.net = net
         self.ev = Evaluator()
 
     # --- the three kinds of decision ----------------------------------------------------------
@@ -377,7 +374,7 @@ class Searcher:
         return best
 
     def choose_move(self, state: CetkaikState, legal: tuple[str, ...]) -> str:
-        start = self.clock()
+        """Every move at depth 1, the ``width`` best of them one ply deeper (see the class)."""
         side = state.side
         board = state.board
         tam = state.tam
@@ -392,11 +389,11 @@ class Searcher:
                 value += p * self.ev.after(s, side)
             scored.append((value, -i, action, outs))
         scored.sort(reverse=True)
+        net = self.net
         refined: list[tuple[float, int, str]] = []
-        for value, neg_i, action, outs in scored[: self.width]:
-            if self.clock() - start > self.deadline:
-                refined.append((value, neg_i, action))
-                continue
+        for _value, neg_i, action, outs in scored[: self.width]:
+            if net is not None and net.tripped():
+                return scored[0][2]  # the fallback: the best move at depth 1
             deep = 0.0
             for p, s in outs:
                 deep += p * self.reply_value(s, side)

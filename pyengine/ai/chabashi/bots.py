@@ -20,6 +20,12 @@ cheat by construction.
   weight).  Draws and interactions maximise that expected share over common samples; bets, raises,
   calls and folds follow pot odds, with randomised (mixed) value bets, slow plays and bluffs.
 
+The sampling levels do a fixed amount of work (``samples`` per card-play decision,
+``bet_samples`` or ``samples`` per betting decision), so a decision depends only on the view
+and the generator.  ``view.budget`` only arms the wall-clock safety net
+(:class:`~pyengine.ai.bot.SafetyNet`, 10 × the budget): if a far too slow device trips it,
+the bot plays what the calling station would.
+
 >>> from pyengine.chabashi.game import GAME
 >>> from pyengine.ai.bot import BotView
 >>> from pyengine.core import Pcg32, sample_chance
@@ -36,8 +42,6 @@ True
 
 from __future__ import annotations
 
-import math
-import time
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from itertools import combinations
@@ -47,9 +51,10 @@ from ...chabashi.cards import BIT, DECK, card
 from ...chabashi.hands import Evaluator, evaluator
 from ...chabashi.rules import ChabashiRules, DealerMode
 from ...core.rng import Pcg32
-from ..bot import Bot, BotView, RandomBot
+from ..bot import Bot, BotView, RandomBot, SafetyNet
 
-__all__ = ["LEVELS", "CallingBot", "NormalBot", "RandomBot", "StrongBot", "Table", "strength_table"]
+__all__ = ["LEVELS", "CallingBot", "NormalBot", "RandomBot", "StrongBot", "Table", "calling_choice",
+           "strength_table"]
 
 _RULES: dict[str, ChabashiRules] = {}
 
@@ -272,6 +277,14 @@ def _distinct(actions: Sequence[str], floor: Sequence[int | None], centre: Seque
 
 
 # --- the bots ----------------------------------------------------------------------------------
+def calling_choice(legal: Sequence[str]) -> str:
+    """What the calling station plays: check, call, draw two, decline, pass (the first legal)."""
+    for a in ("check", "call", "draw:2", "decline", "pass"):
+        if a in legal:
+            return a
+    return legal[0]
+
+
 class CallingBot(Bot):
     """The calling station: checks or calls every time, never folds, never bets or raises.
 
@@ -281,11 +294,11 @@ class CallingBot(Bot):
     level = "calling"
 
     def act(self, view: BotView) -> str:
-        legal = view.legal
-        for a in ("check", "call", "draw:2", "decline", "pass"):
-            if a in legal:
-                return a
-        return legal[0]
+        return calling_choice(view.legal)
+
+
+class _Tripped(Exception):
+    """The safety net tripped: the decision falls back to :func:`calling_choice`."""
 
 
 class _Sampler(Bot):
@@ -295,15 +308,27 @@ class _Sampler(Bot):
     """Samples per card-play decision."""
     uses_opponents = False
     """Whether the value of a hand depends on the opponents' and the dealer's cards."""
-    started = 0.0
-    """When the current decision started (``time.perf_counter``)."""
+    net: SafetyNet | None = None
+    """The current decision's safety net (set by :meth:`act`)."""
+
+    def act(self, view: BotView) -> str:
+        self.net = SafetyNet(view.budget)
+        try:
+            return self.decide(view, self.table(view))
+        except _Tripped:
+            return calling_choice(view.legal)
+
+    def decide(self, view: BotView, t: Table) -> str:
+        """The decision, from the seat's table (the level's own part)."""
+        raise NotImplementedError
+
+    def check_net(self) -> None:
+        """Stop the decision (:class:`_Tripped`) if the safety net has tripped."""
+        if self.net is not None and self.net.tripped():
+            raise _Tripped
 
     def table(self, view: BotView) -> Table:
         return Table(view.observation, _rules(view.rules))
-
-    def deadline(self, view: BotView, part: float = 0.6) -> float:
-        """A safety net only: stop sampling ``part`` of the budget after the decision started."""
-        return self.started + part * view.budget if view.budget > 0 else math.inf
 
     def score(self, t: Table, mine: int, best_opp: int, centre: list[int]) -> float:
         """The value of my final key ``mine`` against the best opponent key and this centre."""
@@ -313,16 +338,15 @@ class _Sampler(Bot):
         return [1.0] * len(keys)
 
     def deals(self, view: BotView, t: Table, count: int, extra: int = 0) -> tuple[list[Deal], list[list[int]]]:
-        """``count`` samples and, if the opponents matter, their keys (fewer if time runs short)."""
-        stop = self.deadline(view)
+        """``count`` samples and, if the opponents matter, their keys."""
         out: list[Deal] = []
         keys: list[list[int]] = []
         for _ in range(count):
             d = t.sample(self.rng, extra)
             out.append(d)
             keys.append([t.key(h, f) for h, f in d[1]] if self.uses_opponents else [])
-            if len(out) % 8 == 0 and time.perf_counter() > stop:
-                break
+            if len(out) % 8 == 0:
+                self.check_net()
         return out, keys
 
     def choose_cards(self, view: BotView, t: Table) -> str:
@@ -348,15 +372,14 @@ class _Sampler(Bot):
         deals, keys = self.deals(view, t, self.samples, extra=2 if phase == "draw" else 0)
         weights = self.weights(t, keys)
         totals: dict[tuple[int, str], float] = {}
-        stop = self.deadline(view, 0.9)
         for i, ((floor, _, centre, extra), w) in enumerate(zip(deals, weights)):
             best_opp = max(keys[i], default=-1)
             for options in plans.values():
                 for k, a in options:
                     h, fl, c = _after(a, t.hand, floor + extra[:k], centre)
                     totals[k, a] = totals.get((k, a), 0.0) + w * self.score(t, t.key(h, fl), best_opp, c)
-            if i % 8 == 7 and time.perf_counter() > stop:
-                break  # a safety net only: every option has been valued on the same samples
+            if i % 8 == 7:
+                self.check_net()
         value = {a: max(totals[o] for o in options) for a, options in plans.items()}
         # ties keep the most conservative option
         pref = ["pass", "decline", "draw:2", "draw:1", "draw:0"]
@@ -381,11 +404,9 @@ class NormalBot(_Sampler):
         deals, _ = self.deals(view, t, self.samples)
         return sum(self.score(t, t.key(t.hand, d[0]), -1, d[2]) for d in deals) / len(deals)
 
-    def act(self, view: BotView) -> str:
-        self.started = time.perf_counter()
+    def decide(self, view: BotView, t: Table) -> str:
         obs = view.observation
         legal = view.legal
-        t = self.table(view)
         if obs["phase"] != "bet":
             return self.choose_cards(view, t)
         s = self.strength(view, t)
@@ -449,10 +470,8 @@ class StrongBot(_Sampler):
             wsum += w
         return total / wsum if wsum else 0.0
 
-    def act(self, view: BotView) -> str:
-        self.started = time.perf_counter()
+    def decide(self, view: BotView, t: Table) -> str:
         obs = view.observation
-        t = self.table(view)
         if obs["phase"] != "bet":
             return self.choose_cards(view, t)
         return self.bet(view, t, self.equity(view, t))

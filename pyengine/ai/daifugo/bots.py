@@ -17,6 +17,9 @@ calls (the page builds a fresh bot for each decision).
   the opponents' passes; each candidate action is played out to the end of the game with a
   light policy; the best mean points on the preset's scale wins.  When only two players
   hold cards and nothing is hidden, an exact search decides.  The exchange is simulated too.
+  Its work is counted, never timed: 320 playouts, at most 6000 endgame nodes.  The wall-clock
+  safety net (:class:`~pyengine.ai.bot.SafetyNet`, 10 × ``view.budget``) only guards a far
+  too slow device: if it trips, the normal level's first choice is played.
 
 >>> from pyengine.daifugo import GAME
 >>> list(LEVELS)
@@ -25,7 +28,6 @@ calls (the page builds a fresh bot for each decision).
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ...core.rng import Pcg32
@@ -46,7 +48,7 @@ from ...daifugo.cards import (
 )
 from ...daifugo.ctx import Ctx
 from ...daifugo.engine import CHANCE_PHASES, OVER, PLAY, R_SEVEN, R_TEN, Engine
-from ..bot import Bot, BotView, RandomBot
+from ..bot import Bot, BotView, RandomBot, SafetyNet
 from .common import (
     Knowledge,
     card_value,
@@ -400,29 +402,35 @@ def legal_iter(view: BotView) -> tuple[str, ...]:
 
 
 class StrongBot(Bot):
-    """Determinized Monte-Carlo search with a light playout policy and an exact endgame."""
+    """Determinized Monte-Carlo search with a light playout policy and an exact endgame.
+
+    The work per decision is fixed (``playouts``, ``endgame_nodes``); the clock only arms the
+    :class:`~pyengine.ai.bot.SafetyNet`, whose fallback is the normal level's first choice.
+    """
 
     level = "strong"
     playouts = 320  # total playout budget per decision
     max_candidates = 6
-    endgame_nodes = 6000
+    endgame_nodes = 6000  # the exact endgame gives up (and the playouts decide) beyond this
     prior = 0.04  # points credited to the normal level's first choice (steadies noisy estimates)
 
     def act(self, view: BotView) -> str:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        t0 = time.perf_counter()
-        deadline = t0 + max(0.05, min(view.budget * 0.6, 2.0))
+        net = SafetyNet(view.budget)
         k = Knowledge(view)
         phase = str(view.observation["phase"])
         normal = NormalBot(self.rng)
         ranked = normal.choose(view, k)
+        fallback = ranked[0][0]
         others = sum(c for p, c in enumerate(k.counts) if p != k.me)
         if phase in ("tribute", "q_bomber") or (phase == "return" and (k.table.get("cont") or not others)):
-            return ranked[0][0]
+            return fallback
         if phase == "play":
-            solved = self._endgame(k)
+            solved = self._endgame(k, net)
+            if net.tripped():
+                return fallback
             if solved is not None and solved in legal:
                 return solved
         cands = [a for a, _ in ranked[: self.max_candidates]]
@@ -441,6 +449,8 @@ class StrongBot(Bot):
         w = 0
         base_seed = self.rng.next_u32()
         while done < budget:
+            if net.tripped():  # the safety net: a far too slow device
+                return fallback
             world = k.world(self.rng)
             for i, act in enumerate(actions):
                 e = world.copy()
@@ -450,8 +460,6 @@ class StrongBot(Bot):
                 counts[i] += 1
                 done += 1
             w += 1
-            if time.perf_counter() > deadline:  # safety net only: the playout count is the budget
-                break
         best = 0
         best_v = -1e9
         for i in range(len(cands)):
@@ -462,14 +470,15 @@ class StrongBot(Bot):
         return cands[best]
 
     # --- exact endgame: two players left, every card known ---------------------------------------
-    def _endgame(self, k: Knowledge) -> str | None:
+    def _endgame(self, k: Knowledge, net: SafetyNet | None = None) -> str | None:
+        """The exact best play, or None: not an endgame, or over ``endgame_nodes`` nodes."""
         holders = [p for p in range(k.n) if k.counts[p]]
         if len(holders) != 2 or k.me not in holders or k.hidden_out:
             return None
         if sum(k.counts) > 18:
             return None
         world = k.engine_with(k.deal_hidden(Pcg32(0)))
-        solver = _Solver(k.me, self.endgame_nodes, time.perf_counter() + 0.25)
+        solver = _Solver(k.me, self.endgame_nodes, net)
         try:
             best = solver.best(world)
         except _Budget:
@@ -482,12 +491,14 @@ class _Budget(Exception):
 
 
 class _Solver:
-    """Minimax over the last two players (the seat minimises its final place)."""
+    """Minimax over the last two players (the seat minimises its final place).
 
-    def __init__(self, me: int, limit: int, deadline: float) -> None:
+    It gives up (:class:`_Budget`) after ``limit`` nodes, or when ``net`` trips."""
+
+    def __init__(self, me: int, limit: int, net: SafetyNet | None = None) -> None:
         self.me = me
         self.limit = limit
-        self.deadline = deadline
+        self.net = net
         self.nodes = 0
         self.memo: dict[Any, float] = {}
 
@@ -519,7 +530,7 @@ class _Solver:
                 return first + (len(pool) - 1) / 2
             return float(place_of(e, self.me)) if e.results else 0.0
         self.nodes += 1
-        if self.nodes > self.limit or (self.nodes & 255 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes > self.limit or (self.nodes & 255 == 0 and self.net is not None and self.net.tripped()):
             raise _Budget
         key = e.key()
         got = self.memo.get(key)

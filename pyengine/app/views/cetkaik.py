@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...cetkaik.board import (
+    A_SIDE,
     COLOUR,
     COLUMNS,
     HUE,
@@ -39,10 +40,12 @@ from ...cetkaik.board import (
     PROFESSION_CHARS,
     ROWS,
     SIDE_NAMES,
+    SQUARE_INDEX,
     SQUARE_NAMES,
     TAM2,
     WATER,
     parse_square,
+    piece_code,
 )
 from ...cetkaik.describe import PROFESSIONS, SIDES, TAM2_NAME, hand_label
 from ...cetkaik.kiaak import SEASON_CHARS, export_kiaak, format_number, import_kiaak
@@ -59,7 +62,16 @@ from ...cetkaik.notation import (
     parse_action,
 )
 from ...cetkaik.rules import CetkaikRules, Plan
-from ...cetkaik.scoring import HAND_VALUES, PENALTY_VALUES, hand_names, hand_score
+from ...cetkaik.scoring import (
+    HAND_VALUES,
+    KING_HAND,
+    KUT2TAM2,
+    PENALTY_VALUES,
+    TAM2_TY_SAK2,
+    hand_names,
+    hand_score,
+    hand_table,
+)
 from ...cetkaik.state import (
     DECLARATION,
     FIRST_MOVER_PHASE,
@@ -75,6 +87,9 @@ from ...core.record import Record, Seat
 from . import SessionLike, TableContext
 
 WATER_SQUARES: Final[list[JSON]] = [i for i in range(81) if WATER[i]]
+SPOKEN_SQUARES: Final[list[JSON]] = [f"{c}-{r}" for r in ROWS for c in COLUMNS]
+"""Square names as a screen reader should spell them: ``Z-O``, ``L-IA``."""
+_PENALTY_KEYS: Final = {KUT2TAM2: "kut2tam2", TAM2_TY_SAK2: "tam2tysak2"}
 _SEASON_WORDS: Final = {"en": ("Spring", "Summer", "Autumn", "Winter"), "ko": ("봄", "여름", "가을", "겨울"),
                         "ja": ("春", "夏", "秋", "冬")}
 
@@ -189,8 +204,22 @@ def _pending(state: CetkaikState, lang: str) -> JSON:
         return {"src": pend[0], "via": pend[1], "dest": pend[2]}
     if phase == DECLARATION:
         return {"hands": _hand_entries(list(pend[2]), lang), "hand_value": pend[0], "penalty_value": pend[1],
-                "value": state.ta_xot_value(), "rate": state.rate, "rate_after": _rate_after_ty_mok(state)}
+                "value": state.ta_xot_value(), "rate": state.rate, "rate_after": _rate_after_ty_mok(state),
+                "penalties": _penalty_entries(pend[2], lang), "penalty_only": _penalty_only(state)}
     return None
+
+
+def _penalty_entries(names: tuple[str, ...] | list[str], lang: str) -> list[JSON]:
+    """The penalties among a declaration's names (撃皇, 皇再来), each with the explanation key
+    the page words it with."""
+    return [{"name": n, "label": hand_label(n, lang), "value": PENALTY_VALUES[n], "explain": _PENALTY_KEYS[n]}
+            for n in names if n in PENALTY_VALUES]
+
+
+def _penalty_only(state: CetkaikState) -> bool:
+    """A declaration that only penalties called for (no new hand was formed)."""
+    hand_value, _penalty, names, _moved = state.pending
+    return hand_value == 0 and all(n in PENALTY_VALUES for n in names)
 
 
 def _turn_start(ctx: TableContext) -> int:
@@ -343,6 +372,118 @@ def cast_plies(ctx: TableContext) -> list[JSON]:
     return out
 
 
+def window_start(ctx: TableContext) -> int:
+    """The first action of what the table keeps on screen as news: the start of the last turn a
+    person played up to the cursor, so that their own casts and everything the other side did
+    since stay visible until they move again (with no person at the table: the turn shown).
+
+    >>> from pyengine.cetkaik.rules import OFFICIAL
+    >>> line = ["一位色赤", "NI片NO水", "水四", "NAI片NY"]
+    >>> states = [CetkaikState(OFFICIAL)]
+    >>> for a in line: states.append(states[-1].apply(a))
+    >>> window_start(TableContext(states, line, 4, 0, "en", ("human", "bot:strong")))
+    1
+    >>> window_start(TableContext(states, line, 4, -1, "en", ("bot:weak", "bot:strong")))
+    3
+    """
+    people = {i for i, kind in enumerate(ctx.seat_kinds) if kind == "human"}
+    for i in range(ctx.cursor - 1, -1, -1):
+        st = ctx.states[i]
+        assert isinstance(st, CetkaikState)
+        if st.phase == MOVE and (not people or st.side in people):
+            return i
+    return 0
+
+
+def _cast_event(st: CetkaikState, after: CetkaikState, action: str, at: int) -> dict[str, JSON]:
+    sticks = CAST_DIGITS.index(action[1])
+    if st.phase == STEPPING_CAST:
+        return {"kind": "cast", "cast": "step", "sticks": sticks, "ok": after.phase == STEPPING_CHOICE,
+                "side": st.side, "at": at}
+    return {"kind": "cast", "cast": "water", "sticks": sticks, "ok": sticks >= 3, "side": st.side, "at": at}
+
+
+def _declaration_event(st: CetkaikState, action: str, at: int, lang: str) -> dict[str, JSON]:
+    names = st.pending[2]
+    out: dict[str, JSON] = {"kind": "declare", "side": st.side, "at": at,
+                            "choice": "ty_mok" if action == TY_MOK else "ta_xot",
+                            "hands": _hand_entries(list(names), lang), "penalties": _penalty_entries(names, lang),
+                            "penalty_only": _penalty_only(st), "value": st.ta_xot_value(), "rate": st.rate}
+    if action == TY_MOK:
+        out["rate_after"] = st.apply(TY_MOK).rate
+    return out
+
+
+def recent_events(ctx: TableContext, lang: str = "en") -> list[JSON]:
+    """What happened from :func:`window_start` up to the cursor, for the table's news line: each
+    turn (``move``, with its label), stick cast (``cast``), declined cast (``decline``), points
+    paid at once for a kut2 tam2 (``paid``, the ``cerke_online`` rule), declaration
+    (``declare``), season's first mover (``first_mover``), each with the acting ``side`` and the
+    index ``at`` of its action."""
+    out: list[JSON] = []
+    states, actions = ctx.states, ctx.actions
+    for i in range(window_start(ctx), ctx.cursor):
+        st, after, action = states[i], states[i + 1], actions[i]
+        assert isinstance(st, CetkaikState) and isinstance(after, CetkaikState)
+        phase = st.phase
+        if phase == MOVE:
+            move = parse_action(action)
+            kut2 = isinstance(move, PieceMove) and move.via is not None and st.board[move.via] == TAM2
+            out.append({"kind": "move", "side": st.side, "at": i, "label": st.describe(action, lang), "kut2": kut2})
+        elif phase in (STEPPING_CAST, WATER_CAST_PHASE):
+            out.append(_cast_event(st, after, action, i))
+        elif phase == STEPPING_CHOICE and action == DECLINE:
+            out.append({"kind": "decline", "side": st.side, "at": i})
+        elif phase == DECLARATION:
+            out.append(_declaration_event(st, action, i, lang))
+        elif phase == FIRST_MOVER_PHASE:
+            out.append({"kind": "first_mover", "side": after.side, "season": after.season,
+                        "season_name": _SEASON_WORDS[lang][after.season], "at": i})
+        if phase != DECLARATION and after.scores != st.scores:
+            side = st.side
+            out.append({"kind": "paid", "side": side, "points": st.scores[side] - after.scores[side],
+                        "rate": st.rate, "scores": list(after.scores), "at": i})
+    return out
+
+
+def season_summaries(ctx: TableContext, lang: str = "en") -> list[JSON]:
+    """Every season ended up to the cursor: who ended it with which hands (or penalties), at
+    what rate, the points cashed, the scores before and after, whether the game ended, and the
+    next season's first mover once the contest is cast (``None`` before)."""
+    out: list[JSON] = []
+    states, actions = ctx.states, ctx.actions
+    for i in range(ctx.cursor):
+        st = states[i]
+        assert isinstance(st, CetkaikState)
+        if st.phase != DECLARATION or actions[i] != TA_XOT:
+            continue
+        after = states[i + 1]
+        assert isinstance(after, CetkaikState)
+        nxt: JSON = None
+        if not after.is_terminal() and i + 1 < ctx.cursor:
+            following = states[i + 2]
+            assert isinstance(following, CetkaikState)
+            nxt = following.side
+        names = st.pending[2]
+        out.append({"season": st.season, "season_name": _SEASON_WORDS[lang][st.season], "side": st.side,
+                    "hands": _hand_entries([n for n in names if n not in PENALTY_VALUES], lang),
+                    "penalties": _penalty_entries(names, lang), "hand_value": st.pending[0],
+                    "penalty_value": st.pending[1], "rate": st.rate, "value": st.ta_xot_value(),
+                    "before": list(st.scores), "scores": list(after.scores), "over": after.is_terminal(),
+                    "next": nxt, "at": i + 1})
+    return out
+
+
+def _result(state: CetkaikState) -> JSON:
+    """The end of the game: the winner (-1: a draw), the scores and why it ended (a score
+    reached 0, or the last season was played)."""
+    if not state.is_terminal():
+        return None
+    a, b = state.scores
+    return {"winner": 0 if a > b else 1 if b > a else -1, "scores": [a, b],
+            "reason": "zero" if 0 in state.scores else "seasons"}
+
+
 def table_view(ctx: TableContext) -> dict[str, JSON]:
     """The Cetkaik table's view model of ``ctx.state`` for ``ctx.viewer`` (see the module)."""
     state = ctx.state
@@ -370,10 +511,6 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         if st.phase == FIRST_MOVER_PHASE:
             first_mover = {"side": "赤黒".index(ctx.actions[i][-1]), "at": i}
             break
-    result: JSON = None
-    if state.is_terminal():
-        a, b = state.scores
-        result = {"winner": 0 if a > b else 1 if b > a else -1}
     view: dict[str, JSON] = {
         "board": [_cell(code) for code in state.board],
         "tam": state.tam,
@@ -397,11 +534,16 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "last": last,
         "casts": casts,
         "first_mover": first_mover,
-        "result": result,
+        "result": _result(state),
+        "events": recent_events(ctx, lang),
+        "fresh_from": window_start(ctx),
+        "summaries": season_summaries(ctx, lang),
+        "preset": rules.preset_name(),
         "kiaak": entries,
         "stops": stops,
         "cast_plies": cast_plies(ctx),
         "squares": list(SQUARE_NAMES),
+        "spoken": SPOKEN_SQUARES,
         "columns": list(COLUMNS),
         "rows": list(ROWS),
         "import_rules": ["auto", *CetkaikRules.presets()],
@@ -449,13 +591,99 @@ def season_choices(rules: str | None) -> list[dict[str, JSON]]:
     return out
 
 
+# --- the rules panel ---------------------------------------------------------------------------
+def _diagram(key: str, state: CetkaikState, rows: tuple[int, int], cols: tuple[int, int],
+             marks: dict[int, str]) -> dict[str, JSON]:
+    """A part of the board for the rules panel: rows and columns ``[first, last]``, the pieces,
+    water and tam2 hue in it, and ``marks`` (square → ``sel``, ``via``, ``dest``, ``cast``,
+    ``water-cast``, ``protected``) taken from the engine's own answers."""
+    inside = [r * 9 + c for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1)]
+    hue = (HUE_WITH_TAM if state.rules.hue.tam_itself_is_tam_hue else HUE)[state.tam]
+    return {"id": key, "rows": list(rows), "cols": list(cols),
+            "cells": {str(sq): _cell(state.board[sq]) for sq in inside if state.board[sq]},
+            "water": [sq for sq in inside if WATER[sq]], "hue": [sq for sq in inside if hue[sq]],
+            "marks": {str(sq): mark for sq, mark in marks.items() if sq in inside}}
+
+
+def _position(pieces: dict[str, int], tam: str = "ZO") -> CetkaikState:
+    board = [0] * 81
+    for name, code in pieces.items():
+        board[SQUARE_INDEX[name]] = code
+    board[SQUARE_INDEX[tam]] = TAM2
+    from ...cetkaik.rules import OFFICIAL
+
+    return CetkaikState(OFFICIAL, board=tuple(board), tam=SQUARE_INDEX[tam], phase=MOVE, side=A_SIDE)
+
+
+def _moves_of(state: CetkaikState) -> Any:
+    """:func:`group_moves` as a plain nested dict (read by the diagrams below)."""
+    return group_moves(state)
+
+
+def rule_diagrams() -> list[JSON]:
+    """Small boards for the rules panel (stepping, the stepping cast, water, tam2, protection),
+    each marked with the legal moves the engine lists for the position shown."""
+    sq = SQUARE_INDEX
+    red_pawn, red_archer, red_general = (piece_code(A_SIDE, 0, p) for p in (1, 2, 8))
+    black_pawn = piece_code(A_SIDE, 1, 1)
+    out: list[JSON] = []
+    # stepping: the Pawn's square ahead is taken, so it steps over it (a finite second leg)
+    state = _position({"LE": red_pawn, "LI": black_pawn})
+    entry = _moves_of(state)["pieces"][str(sq["LE"])]
+    marks = {sq["LE"]: "sel"} | {int(v): "via" for v in entry["via"]}
+    marks |= {int(d): "dest" for leg in entry["via"].values() for d in leg["to"]}
+    out.append(_diagram("stepping", state, (0, 4), (0, 3), marks))
+    # the stepping cast: an Archer over a piece goes on as far as the sticks allow
+    state = _position({"KE": red_archer, "KI": black_pawn})
+    entry = _moves_of(state)["pieces"][str(sq["KE"])]
+    leg = entry["via"][str(sq["KI"])]
+    marks = {int(d): "cast" for d in leg["cast"]} | {int(d): "dest" for d in leg["to"]}
+    marks |= {sq["KE"]: "sel", sq["KI"]: "via"}
+    out.append(_diagram("cast", state, (0, 7), (0, 3), marks))
+    # water: a Pawn entering the water needs a water cast
+    state = _position({"NI": red_pawn})
+    entry = _moves_of(state)["pieces"][str(sq["NI"])]
+    marks = {sq["NI"]: "sel"} | {int(d): "water-cast" if d in entry["water"] else "dest" for d in entry["to"]}
+    out.append(_diagram("water", state, (1, 5), (1, 5), marks))
+    # tam2: two king steps (here its first step to TU, then the squares of the second)
+    state = _position({})
+    seconds = _moves_of(state)["tam"][str(sq["TU"])]
+    marks = {int(d): "dest" for d in seconds} | {sq["ZO"]: "sel", sq["TU"]: "via"}
+    out.append(_diagram("tam2", state, (1, 6), (1, 6), marks))
+    # protection: a General on tam2 hue protects its neighbours
+    state = _position({"TU": red_general, "NU": red_pawn, "TI": red_pawn, "XE": red_pawn}, tam="ZO")
+    protected = protected_squares(state.board, A_SIDE, state.tam, False)
+    marks = {s: "protected" for s in range(81) if protected[s] and OWNER[state.board[s]] == A_SIDE}
+    out.append(_diagram("protection", state, (1, 5), (1, 6), marks))
+    return out
+
+
+def rules_help(lang: str = "en") -> dict[str, JSON]:
+    """The rules panel: the hands with their values and the pieces they need, the penalties,
+    both presets option by option, and the diagrams (:func:`rule_diagrams`)."""
+    lang = _lang(lang)
+    hands: list[JSON] = []
+    for name, value, flash, needs in hand_table():
+        hands.append({"name": name, "label": hand_label(name, lang), "value": value, "flash": flash,
+                      "needs": [{"p": prof, "n": n} for prof, n in needs]})
+        if name == "行行":  # the rulebook lists the King hand here
+            hands.append({"name": KING_HAND, "label": hand_label(KING_HAND, lang), "value": HAND_VALUES[KING_HAND],
+                          "flash": None, "needs": [{"p": PROFESSION_CHARS.index("王"), "n": 1}]})
+    presets = CetkaikRules.presets()
+    options = [path for path, _ in presets["official"].options() if path != "seasons"]
+    return {"hands": hands, "penalties": _penalty_entries(list(PENALTY_VALUES), lang),
+            "options": options, "presets": {name: rules.to_json() for name, rules in presets.items()},
+            "diagrams": rule_diagrams(), "professions": list(PROFESSIONS[lang])}
+
+
 def ui_call(session: SessionLike | None, name: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The Cetkaik table's calls through the page bridge.
 
     * ``import`` ``{text, rules?}`` — open a kiaak record in replay mode at its start
       (``{"record": Record}``, two human seats named after the sides: the bridge opens it);
     * ``export`` — the game on screen as kiaak text (``{"text", "filename"}``);
-    * ``seasons`` ``{rules?}`` — the set-up form's game lengths (:func:`season_choices`).
+    * ``seasons`` ``{rules?}`` — the set-up form's game lengths (:func:`season_choices`);
+    * ``help`` — the rules panel (:func:`rules_help`).
     """
     if name == "import":
         record = import_record(str(args.get("text", "")), str(args.get("rules", "auto")))
@@ -468,4 +696,6 @@ def ui_call(session: SessionLike | None, name: str, args: dict[str, Any], lang: 
     if name == "seasons":
         rules = args.get("rules")
         return {"choices": season_choices(str(rules) if rules else None)}
+    if name == "help":
+        return rules_help(lang)
     raise InvalidRecordError(f"unknown Cetkaik table call {name!r}")

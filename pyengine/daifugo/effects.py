@@ -1,0 +1,528 @@
+"""A play and its effects: one function per rule, in the specification's order of effects.
+
+:func:`play` takes the cards from the hand and settles step 1; :func:`effects` runs steps 2–6
+of §1.13 ("Order of effects of one play") and pauses where a rule asks a player to choose
+(an engine phase); the choice's function goes on from the next step.  Within a step the
+rules come in the order the engine tries them (``#n``: the rule's number in the catalogue, §5.0):
+
+1. going out — :func:`.endings.finish` (forbidden finishes, miyako-ochi, gekokujō, kyoto-ochi
+   are in :mod:`.endings`); :func:`great_revolution` (#8, §5.1); :func:`spade3_return` marks a
+   ♠3 return (#18, §5.2) for step 6;
+2. order changes (§5.1) — :func:`eleven_back` (#9–#11), :func:`omen` (#7), :func:`revolts`
+   (what revolts: #1 revolution, #4 seq_revolution, #5 emperor, #6 coup_detat, #8), then
+   :func:`revolution` (#1), or :func:`revolution_choice` (#3) and :func:`revolution_chosen`;
+3. lock update (§5.5) — :func:`.locks.lock_update`: ``lock_joker`` (#30), ``q_release`` (#33),
+   ``suit_lock`` (#29), ``colour_lock`` (#31), ``number_lock`` (#32), all in :mod:`.locks`;
+4. follow-up choices (§5.4) — :func:`seven_pass` (#26) / :func:`seven_pass_give`,
+   :func:`ten_discard` (#27) / :func:`ten_discard_cards`, :func:`q_bomber` (#28) /
+   :func:`q_bomber_ranks`; :func:`resume` goes on to step 5;
+5. turn order (§5.3) — :func:`five_skip` (#24), :func:`nine_reverse` (#25);
+6. clearing (§5.2) — :func:`eight_cut` (#13–#15), offering the 4-stop (#16) answered by
+   :func:`four_stop`; :func:`q_cut` (#17); the ♠3 return (#18); :func:`sandstorm` (#19);
+   :func:`ambulance` (#20); :func:`rokurokubi` (#21); :func:`joker_pair` (#22);
+   :func:`revolution_clears` (#2); :func:`finish_clears` (#23).  Several clears are one clear.
+
+Each rule's function is called only when the rule is in play and the play could set it off
+(the caller checks the option and, for a rank's rule, that the play's ranks ``m[2]..m[7]`` reach
+that rank: a quick test, the function decides); it says whether, or does what, the rule does.
+The omen (#7) switches every card effect off for the rest of the game.  A pause stores
+``Engine.cont = (player, play, covered play, count, flags)`` (a 4-stop adds the players still
+to be asked); ``flags`` is a bit set of :data:`REVOLTED`, :data:`FINISHED`,
+:data:`S3_RETURN` and :data:`WAS_INVERTED`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import (
+    EMPEROR,
+    GROUP,
+    JOKER,
+    JPAIR,
+    SEQ,
+    SINGLE,
+    Play,
+    fmt_cards,
+    fmt_play,
+    rank_count,
+    take_jokers,
+)
+from .ctx import Ctx
+from .endings import check_end, finish, go_out
+from .locks import lock_update
+from .phases import BOMB, FOURSTOP, PLAY, REVCHOICE, SEVEN, TEN, Phase
+from .tricks import after_play
+from .turns import next_holder
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+# ranks (1 = 3 … 13 = 2)
+R_THREE, R_FIVE, R_SIX, R_SEVEN, R_EIGHT, R_NINE = 1, 3, 4, 5, 6, 7
+R_TEN, R_JACK, R_QUEEN, R_TWO = 8, 9, 10, 13
+
+# flags of a play, kept while its effects pause
+REVOLTED = 1  # it revolted
+FINISHED = 2  # it emptied its player's hand
+S3_RETURN = 4  # a ♠3 return
+WAS_INVERTED = 8  # the order was inverted before it
+
+# the steps of §1.13 (step 1, going out, is done in ``play``)
+ORDER_STEP = 2
+LOCK_STEP = 3
+FOLLOW_UP_STEP = 4
+TURN_STEP = 5
+CLEAR_STEP = 6
+
+PAUSED = -1
+
+
+# --- step 1: the cards leave the hand, going out --------------------------------------------------
+def play(e: Engine, p: int, m: Play) -> None:
+    """``p`` plays ``m`` (known to be legal): the cards leave the hand, then its effects."""
+    cx = e.cx
+    hand = e.hands[p]
+    cards = m[3] | take_jokers(hand, m[4]) if m[4] else m[3]
+    inv_before = e.revolution != e.back
+    r0 = len(e.results)
+    hand &= ~cards
+    e.hands[p] = hand
+    e.public |= cards
+    prev = e.field
+    e.field = m
+    e.owner = p
+    e.consec = 0
+    e.lead_passes = 0
+    e.stuck = 0
+    e.must_lead = False
+    e.must_card = 0
+    if not cx.sticky:
+        e.passed = 0
+    if e.log is not None:
+        e.event(("play", p, fmt_play(m)))
+    fl = WAS_INVERTED if inv_before else 0
+    if cx.s3_return and m[3] == 1 and spade3_return(m, prev):
+        fl |= S3_RETURN
+    if not hand:
+        fl |= FINISHED
+        finish(e, p, m, inv_before, prev)
+    elif cx.great_rev and not e.omen and m[0] == GROUP and m[2] == R_TWO and m[1] == 4 and not m[4]:
+        great_revolution(e, p, hand)
+    if len(e.results) != r0 or (not e.hands[p] and check_end(e)):
+        return
+    effects(e, p, m, prev, fl, ORDER_STEP)
+
+
+def great_revolution(e: Engine, p: int, hand: int) -> None:
+    """Great revolution 大革命 (#8): four natural 2s; the rest of the hand is discarded face up and
+    ``p`` goes out ([open]); the revolution itself comes in step 2."""
+    e.public |= hand
+    e.hands[p] = 0
+    e.event(("great_revolution", p, fmt_cards(hand)))
+    go_out(e, p)
+
+
+def spade3_return(m: Play, prev: Play | None) -> bool:
+    """Spade-3 return スペ3返し (#18): whether ``m`` is a lone ♠3 on a lone joker (it clears in step 6)."""
+    return prev is not None and prev[0] == JOKER and m[0] == SINGLE and m[3] == 1
+
+
+# --- steps 2–6 ------------------------------------------------------------------------------------
+def effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int, step: int) -> None:
+    """The effects of ``p``'s play ``m`` on ``prev`` from ``step`` on; pauses at a player's choice."""
+    cx = e.cx
+    rankish = m[0] == SINGLE or m[0] == GROUP
+    if step == ORDER_STEP and rankish and m[1] < 4 and not cx.rank_trig[m[2]] and not fl & S3_RETURN:
+        # fast path: a single or small group of a rank without any effect
+        if cx.any_lock:
+            lock_update(e, m, prev, bool(fl & WAS_INVERTED))
+        after_play(e, p, cx.finish_clears and bool(fl & FINISHED))
+        return
+    if step <= ORDER_STEP and not e.omen:
+        fl = order_changes(e, p, m, prev, fl)
+        if fl == PAUSED:
+            return
+    if step <= LOCK_STEP and cx.any_lock:
+        lock_update(e, m, prev, bool(fl & WAS_INVERTED))
+    if step <= FOLLOW_UP_STEP and rankish and e.hands[p] and not e.omen and follow_ups(e, p, m, prev, fl):
+        return
+    if step <= TURN_STEP and rankish and not e.omen:
+        if cx.five_skip and m[2] == R_FIVE:
+            five_skip(e, p, m)
+        if cx.nine_reverse and m[2] == R_NINE:
+            nine_reverse(e, m)
+    clear = clearing_effects(e, p, m, prev, fl)
+    if clear is not None:
+        after_play(e, p, clear)
+
+
+def _wait(e: Engine, phase: Phase, p: int, m: Play, prev: Play | None, k: int, fl: int) -> None:
+    """Pause the play's effects: ``p`` chooses in ``phase`` (``k``: the count of trigger cards)."""
+    e.cont = (p, m, prev, k, fl)
+    e.phase = phase
+    e.turn = p
+
+
+# --- step 2: order changes (§5.1) -----------------------------------------------------------------
+def order_changes(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> int:
+    """11-back, omen and revolutions; the play's flags, or :data:`PAUSED` for a revolution choice."""
+    cx = e.cx
+    if cx.eleven_back and m[2] <= R_JACK <= m[7]:
+        eleven_back(e, m)
+    if cx.omen and m[0] == GROUP and m[1] == 3 and m[2] == R_SIX:
+        omen(e, p)
+    elif revolts(cx, m):
+        if cx.rev_choice:
+            revolution_choice(e, p, m, prev, fl)
+            return PAUSED
+        revolution(e)
+        fl |= REVOLTED
+    return fl
+
+
+def eleven_back(e: Engine, m: Play) -> None:
+    """11-back Jバック (#9): a J inverts the order until the trick clears (``toggle`` or ``first_only``);
+    ``eleven_back_sequences`` (#10): sequences too; ``strong_eleven_back`` (#11): three Js carry it over."""
+    cx = e.cx
+    form = m[0]
+    if not (form == SINGLE or form == GROUP or (form == SEQ and cx.eb_seq)):
+        return
+    js = rank_count(m, R_JACK)
+    if js:
+        if cx.eleven_back == 1:
+            e.back = not e.back
+        elif not e.back_set:
+            e.back = True
+        e.back_set = True
+        if cx.strong_eb and js >= 3:
+            e.back_carry = e.back
+
+
+def omen(e: Engine, p: int) -> None:
+    """Omen オーメン (#7): three 6s invert the order for the rest of the game and end every card effect."""
+    e.omen = True
+    e.revolution = True
+    e.back = False
+    e.rev_pending = False
+    e.back_carry = False
+    e.event(("omen", p))
+
+
+def revolts(cx: Ctx, m: Play) -> bool:
+    """Whether ``m`` sets off a revolution (§5.1)."""
+    form = m[0]
+    if form == GROUP:
+        # revolution (#1): four or more of a kind; great_revolution (#8): four natural 2s
+        if m[1] >= 4 and (cx.revolution or (cx.great_rev and m[2] == R_TWO and not m[4])):
+            return True
+        return cx.coup and m[1] == 3 and m[2] == R_NINE  # coup_detat (#6): three 9s
+    if form == SEQ:
+        return bool(cx.seq_rev) and m[1] >= cx.seq_rev  # seq_revolution (#4)
+    return form == EMPEROR  # emperor (#5)
+
+
+def revolution(e: Engine) -> None:
+    """Revolution 革命 (#1): the order flips now (``immediate``) or when the trick clears
+    (``after_clear``)."""
+    if e.omen:
+        return
+    if e.cx.revolution == 2:
+        e.rev_pending = not e.rev_pending
+        e.event(("revolution_pending", e.rev_pending))
+    else:
+        e.revolution = not e.revolution
+        e.event(("revolution", e.revolution))
+
+
+def revolution_choice(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> None:
+    """Revolution by choice 革命選択 (#3): ``p`` decides whether the play revolts (a phase)."""
+    _wait(e, REVCHOICE, p, m, prev, 0, fl)
+
+
+def revolution_chosen(e: Engine, revolt: int) -> None:
+    """The revolution choice is made (1: revolt); the effects go on from the lock update."""
+    assert e.cont is not None
+    p, m, prev, _k, fl = e.cont
+    e.cont = None
+    e.phase = PLAY
+    if revolt:
+        revolution(e)
+        fl |= REVOLTED
+    e.event(("revolution_choice", p, bool(revolt)))
+    effects(e, p, m, prev, fl, LOCK_STEP)
+
+
+# --- step 4: follow-up choices (§5.4) -------------------------------------------------------------
+def follow_ups(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
+    """Start the play's follow-up choice, if any (a play has one rank: at most one applies)."""
+    cx = e.cx
+    r = m[2]
+    if r == R_SEVEN:
+        return bool(cx.seven) and seven_pass(e, p, m, prev, fl)
+    if r == R_TEN:
+        return bool(cx.ten) and ten_discard(e, p, m, prev, fl)
+    return r == R_QUEEN and cx.bomber and q_bomber(e, p, m, prev, fl)
+
+
+def seven_pass(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
+    """7-pass 7渡し (#26): k 7s let ``p`` give up to (or exactly) k cards to the next player."""
+    k = rank_count(m, R_SEVEN)
+    if k:
+        _wait(e, SEVEN, p, m, prev, k, fl)
+    return bool(k)
+
+
+def ten_discard(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
+    """10-discard 10捨て (#27): k 10s let ``p`` discard up to (or exactly) k cards face up."""
+    k = rank_count(m, R_TEN)
+    if k:
+        _wait(e, TEN, p, m, prev, k, fl)
+    return bool(k)
+
+
+def q_bomber(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
+    """Q-bomber 12ボンバー (#28): k Qs let ``p`` name up to k ranks that everyone discards."""
+    k = rank_count(m, R_QUEEN)
+    if k:
+        _wait(e, BOMB, p, m, prev, k, fl)
+    return bool(k)
+
+
+def seven_pass_give(e: Engine, cards: int) -> None:
+    """The 7-pass choice: ``cards`` go to the next player (only the two of them see which)."""
+    p = e.turn
+    q = next_holder(e, p)
+    if cards:
+        e.hands[p] &= ~cards
+        e.hands[q] |= cards
+        e.known[p] |= cards
+        e.known[q] |= cards
+    e.event(("give", p, q, cards.bit_count()))
+    e.event(("give", p, q, fmt_cards(cards)), (1 << p) | (1 << q))
+    _after_transfer(e, p, cards)
+
+
+def ten_discard_cards(e: Engine, cards: int) -> None:
+    """The 10-discard choice: ``cards`` are discarded face up."""
+    p = e.turn
+    e.hands[p] &= ~cards
+    e.public |= cards
+    e.event(("discard", p, fmt_cards(cards)))
+    _after_transfer(e, p, cards)
+
+
+def _after_transfer(e: Engine, p: int, cards: int) -> None:
+    """Emptying the hand by a 7-pass or 10-discard is a legal finish; then the effects go on."""
+    if cards and not e.hands[p]:
+        r0 = len(e.results)
+        go_out(e, p)
+        if len(e.results) != r0:
+            return
+    resume(e)
+
+
+def q_bomber_ranks(e: Engine, ranks: int) -> None:
+    """The Q-bomber choice: everyone, from the bomber in turn order, discards the ``ranks`` (bits 1..13)."""
+    p = e.turn
+    mask = 0
+    for r in range(1, 14):
+        if ranks >> r & 1:
+            mask |= 0xF << (4 * r - 4)
+    emptied = []
+    lost = []
+    q = p
+    for _ in range(e.n):
+        h = e.hands[q]
+        if h & mask:
+            e.public |= h & mask
+            e.hands[q] = h & ~mask
+            lost.append((q, fmt_cards(h & mask)))
+            if not e.hands[q]:
+                emptied.append(q)
+        q = e.order[(e.pos[q] + e.direction) % e.n]
+    e.event(("bomb", p, tuple(r for r in range(1, 14) if ranks >> r & 1), tuple(lost)))
+    r0 = len(e.results)
+    for q in emptied:
+        if e.hands[q] == 0 and q not in e.out_order:
+            go_out(e, q)
+            if len(e.results) != r0:
+                return
+    resume(e)
+
+
+def resume(e: Engine) -> None:
+    """Go on with the play's effects from step 5 after a follow-up choice."""
+    assert e.cont is not None
+    p, m, prev, _k, fl = e.cont[:5]
+    e.cont = None
+    e.phase = PLAY
+    if check_end(e):
+        return
+    effects(e, p, m, prev, fl, TURN_STEP)
+
+
+# --- step 5: turn order (§5.3) --------------------------------------------------------------------
+def five_skip(e: Engine, p: int, m: Play) -> None:
+    """5-skip 5飛び (#24): k 5s skip the next k players who have not passed (``one``: one player);
+    the skipped count as having passed."""
+    k = rank_count(m, R_FIVE)
+    if not k:
+        return
+    if e.cx.five_skip == 2:
+        k = 1
+    skipped = []
+    q = p
+    for _ in range(k):
+        q = next_holder(e, q, e.passed | (1 << p))
+        if q < 0:
+            break
+        e.passed |= 1 << q
+        skipped.append(q)
+    e.event(("skip", tuple(skipped)))
+
+
+def nine_reverse(e: Engine, m: Play) -> None:
+    """9-reverse 9リバース (#25): a play with 9s reverses the direction of play."""
+    if rank_count(m, R_NINE):
+        e.direction = -e.direction
+        e.event(("reverse", e.direction))
+
+
+# --- step 6: clearing (§5.2) ----------------------------------------------------------------------
+def clearing_effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool | None:
+    """Whether the play clears the trick; ``None`` while a 4-stop is offered."""
+    cx = e.cx
+    if not e.omen:
+        if cx.eight_cut and m[2] <= R_EIGHT <= m[7]:
+            cut = eight_cut(e, p, m, prev, fl)
+            if cut is None or cut:
+                return cut
+        if ((cx.q_cut and m[2] <= R_QUEEN <= m[7] and q_cut(cx, m))
+                or fl & S3_RETURN  # the spade-3 return (#18) clears
+                or (cx.sandstorm and sandstorm(cx, m, prev))
+                or (cx.ambulance and ambulance(m, prev))
+                or (cx.rokurokubi and rokurokubi(m, prev))
+                or (cx.joker_pair == 2 and joker_pair(m))):
+            return True
+    return (cx.rev_clears and revolution_clears(fl)) or (cx.finish_clears and finish_clears(fl))
+
+
+def _cuts(cx: Ctx, m: Play, rank: int) -> int:
+    """How many cards of ``rank`` count for a cut: in a single or group, or a sequence with
+    ``eight_cut_sequences``; jokers standing for it with ``eight_cut_joker``."""
+    form = m[0]
+    if not (form == SINGLE or form == GROUP or (form == SEQ and cx.ec_seq)):
+        return 0
+    if cx.ec_joker:
+        return rank_count(m, rank)
+    return (m[3] >> (4 * rank - 4) & 15).bit_count()
+
+
+def eight_cut(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool | None:
+    """8-cut 8切り (#13; #14 sequences, #15 jokers as 8): a play with 8s clears the trick.
+
+    With ``four_stop`` (#16) the next players are first offered to stop it (phase
+    ``four_stop``): ``None`` while they choose.
+    """
+    k8 = _cuts(e.cx, m, R_EIGHT)
+    if not k8 or fl & S3_RETURN:
+        return False
+    if e.cx.four_stop:
+        cands: list[int] = []
+        q = p
+        for _ in range(e.n - 1):
+            q = next_holder(e, q)
+            if q < 0 or q == p or q in cands:
+                break
+            cands.append(q)
+        if cands:
+            e.cont = (p, m, prev, k8, fl, tuple(cands))
+            e.phase = FOURSTOP
+            e.turn = cands[0]
+            return None
+    return True
+
+
+def four_stop(e: Engine, m: Play) -> None:
+    """4-stop 4止め (#16): the player asked stops the 8-cut with as many 4s (they clear instead and
+    lead), or passes and the next is asked; when all decline, the 8-cut clears."""
+    assert e.cont is not None
+    p, cut, prev, k, fl, cands = e.cont
+    q = e.turn
+    if m[0] == 0:
+        e.event(("four_stop_declined", q))
+        cands = cands[1:]
+        if cands:
+            e.cont = (p, cut, prev, k, fl, cands)
+            e.turn = cands[0]
+            return
+        e.cont = None
+        e.phase = PLAY
+        after_play(e, p, True)
+        return
+    e.cont = None
+    e.phase = PLAY
+    hand = e.hands[q]
+    cards = m[3] | take_jokers(hand, m[4]) if m[4] else m[3]
+    inv_before = e.inverted()
+    e.hands[q] = hand & ~cards
+    e.public |= cards
+    e.field = m
+    e.owner = q
+    e.event(("four_stop", q, fmt_play(m)))
+    if not e.hands[q]:
+        r0 = len(e.results)
+        finish(e, q, m, inv_before, cut)
+        if len(e.results) != r0:
+            return
+    if revolts(e.cx, m):
+        revolution(e)
+    after_play(e, q, True)
+
+
+def q_cut(cx: Ctx, m: Play) -> bool:
+    """Q-cut Q切り (#17, the two-player variant): a play with a Q clears, counted like 8s."""
+    return bool(_cuts(cx, m, R_QUEEN))
+
+
+def sandstorm(cx: Ctx, m: Play, prev: Play | None) -> bool:
+    """Sandstorm 砂嵐 (#19): three natural 3s clear (``on_joker``: only when played on a lone joker)."""
+    if m[0] == GROUP and m[1] == 3 and m[2] == R_THREE and not m[4]:
+        return cx.sandstorm != 3 or (prev is not None and prev[0] == JOKER)
+    return False
+
+
+def ambulance(m: Play, prev: Play | None) -> bool:
+    """Ambulance 救急車 (#20): a natural pair of 9s on a non-empty field clears."""
+    return prev is not None and m[0] == GROUP and m[1] == 2 and not m[4] and m[2] == R_NINE
+
+
+def rokurokubi(m: Play, prev: Play | None) -> bool:
+    """Rokurokubi ろくろ首 (#21): a natural pair of 6s on a non-empty field clears."""
+    return prev is not None and m[0] == GROUP and m[1] == 2 and not m[4] and m[2] == R_SIX
+
+
+def joker_pair(m: Play) -> bool:
+    """Joker pair (#22): with ``joker_pair=clears`` the pair of jokers also clears."""
+    return m[0] == JPAIR
+
+
+def revolution_clears(fl: int) -> bool:
+    """Revolution clears (#2): a revolving play also clears (whatever the omen)."""
+    return bool(fl & REVOLTED)
+
+
+def finish_clears(fl: int) -> bool:
+    """Finish clears あがり流し (#23): the play that empties a hand clears (whatever the omen)."""
+    return bool(fl & FINISHED)
+
+
+__all__ = [
+    "ambulance", "effects", "eight_cut", "eleven_back", "finish_clears", "five_skip",
+    "four_stop", "great_revolution", "joker_pair", "nine_reverse",
+    "omen", "play", "q_bomber", "q_bomber_ranks", "q_cut", "resume",
+    "revolts", "revolution", "revolution_choice", "revolution_chosen", "revolution_clears", "rokurokubi",
+    "sandstorm", "seven_pass", "seven_pass_give", "spade3_return", "ten_discard",
+    "ten_discard_cards",
+]

@@ -1,0 +1,129 @@
+"""Why an action is refused, for people (``DaifugoState.explain_illegal``).
+
+:func:`explain` answers for an action that :func:`.plays.legal` does not list: the phase, then
+the pass, the cards held, the form (§1.5), the first-play card, a forbidden finish, and what
+beats the top play (§1.6) with its locks (§5.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import EMPEROR, GROUP, JOKER, JPAIR, SEQ, SINGLE, Play, fmt_cards, joker_count
+from .endings import forbidden_finish
+from .locks import colour, lock_ok
+from .phases import CHANCE_PHASES, FOURSTOP, OVER, PHASE_NAMES, PLAY
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+SAME_KIND = {SINGLE: (SINGLE, JOKER), GROUP: (GROUP, JPAIR), SEQ: (SEQ,), EMPEROR: (EMPEROR,),
+             JOKER: (SINGLE, JOKER), JPAIR: (GROUP, JPAIR)}
+"""The forms that may cover each form (with the same number of cards)."""
+
+
+def explain(e: Engine, action: Any) -> str:
+    """Why ``action`` (internal form, not legal here) is refused."""
+    ph = e.phase
+    if ph == OVER:
+        return "the game is over"
+    if ph in CHANCE_PHASES:
+        return "the cards are being dealt (no player acts now)"
+    if ph != PLAY and ph != FOURSTOP:
+        return f"now is the {PHASE_NAMES[ph].replace('_', ' ')} step: that is not one of its choices"
+    if not (isinstance(action, tuple) and len(action) == 8):
+        return "now is the time to play cards or pass"
+    m: Play = action
+    hand = e.hands[e.turn]
+    if m[0] == 0:
+        return _why_not_pass(e, hand)
+    if m[3] & ~hand:
+        return "you do not hold " + fmt_cards(m[3] & ~hand).replace(".", ", ")
+    if m[4] > joker_count(hand):
+        return "you do not hold that many jokers"
+    if ph == FOURSTOP:
+        return f"only exactly {e.cont[3] if e.cont else 0} 4s (or a pass) stop the 8-cut"
+    return _why_not_form(e, m) or _why_not_now(e, m, hand) or _why_not_on_field(e, m)
+
+
+def _why_not_pass(e: Engine, hand: int) -> str:
+    if e.field is None:
+        if e.must_card and hand & e.must_card:
+            return _must_include(e)
+        if e.cx.leader_pass == 1 and e.must_lead:
+            return "everyone passed on the empty field: you must lead now"
+        return "the leader must play (no passing on an empty field)"
+    return "you must play: passing is not allowed while you have a legal play"
+
+
+def _must_include(e: Engine) -> str:
+    return "the first play of the game must include the " + ("♦3" if e.must_card == 4 else "♠3")
+
+
+def _why_not_form(e: Engine, m: Play) -> str:
+    """A form these rules do not allow (§1.5, §5.7), or ``""``."""
+    cx = e.cx
+    form = m[0]
+    if form == SEQ and not cx.sequences:
+        return "sequences are not played under these rules"
+    if form == SEQ and m[1] < cx.seq_min:
+        return f"a sequence needs at least {cx.seq_min} cards"
+    if form == GROUP and m[1] > cx.max_group:
+        return f"a group may have at most {cx.max_group} cards"
+    if form == JPAIR and not cx.joker_pair:
+        return "two jokers cannot be played together under these rules"
+    if form == EMPEROR and not cx.emperor:
+        return "the emperor is not played under these rules"
+    if form == SEQ and (m[2] == 0 or m[7] == 14) and not cx.seq_ends:
+        return "a joker cannot stand below 3 or above 2 under these rules"
+    return ""
+
+
+def _why_not_now(e: Engine, m: Play, hand: int) -> str:
+    """The first-play card or a refused forbidden finish, or ``""``."""
+    if e.must_card and hand & e.must_card and not m[3] & e.must_card and e.field is None:
+        return _must_include(e)
+    if e.cx.ff_refuse and m[1] == hand.bit_count() and forbidden_finish(e, m, e.inverted(), e.field):
+        return "you cannot go out with that play (forbidden finish)"
+    return ""
+
+
+def _why_not_on_field(e: Engine, m: Play) -> str:
+    """What keeps ``m`` from covering the top play (§1.6, §5.5)."""
+    cx = e.cx
+    field = e.field
+    if field is None:
+        return "that is not a legal lead"
+    ff = field[0]
+    form = m[0]
+    if ff == JOKER and not (e.inverted() and cx.joker_inverts):
+        if form == SINGLE and m[3] == 1:
+            return "a ♠3 may answer a lone joker only with the spade-3 return rule"
+        if cx.s3_return:
+            return "too weak: only the ♠3 return beats a lone joker"
+        return "too weak: nothing beats a lone joker"
+    if ff == JPAIR:
+        return "too weak: nothing beats the pair of jokers"
+    if form not in SAME_KIND.get(ff, ()) or m[1] != field[1]:
+        return f"must be {_form_phrase(field)} (same form and number of cards as the top play)"
+    if not lock_ok(e, m):
+        if e.numnext >= 0 and m[2] != e.numnext:
+            return "breaks the number lock"
+        if e.colour >= 0 and colour(m) != e.colour:
+            return "breaks the colour lock"
+        return "breaks the suit lock"
+    return "too weak"
+
+
+def _form_phrase(field: Play) -> str:
+    form, size = field[0], field[1]
+    if form in (SINGLE, JOKER):
+        return "a single card"
+    if form in (GROUP, JPAIR):
+        return {2: "a pair", 3: "a triple", 4: "four of a kind"}.get(size, f"a group of {size}")
+    if form == EMPEROR:
+        return "an emperor"
+    return f"a sequence of {size}"
+
+
+__all__ = ["explain"]
