@@ -4,7 +4,8 @@ of winning.
 :func:`odds` takes the seat's ``observation`` (nothing else, so it cannot cheat) and assumes that
 every card stays where it is until the showdown.  The cards the seat cannot see (its own face-down
 floor cards, the other players' hidden cards, face-down centre cards) are drawn from the cards it has
-not seen, uniformly.  It enumerates exactly when the number of cases is at most ``exact_limit`` and
+not seen, uniformly; a card it has seen anywhere (a folded seat's face-up card included) is never
+among them.  It enumerates exactly when the number of cases is at most ``exact_limit`` and
 otherwise samples ``samples`` cases with the seeded :class:`~pyengine.core.rng.Pcg32`.
 
 >>> from pyengine.chabashi.game import GAME
@@ -77,6 +78,10 @@ def odds(
     my_hand, _ = _known(hands[seat])
     my_floor = _known(floors[seat])
     others = [p for p in players if p != seat and not folded[p]]
+    for p in players:
+        if p != seat and folded[p]:  # a folded seat is out, but the cards it showed are known
+            for row in (hands[p], floors[p]):
+                seen.update(_known(row)[0])
     rows: list[tuple[list[int], int]] = [(my_hand, 0), my_floor]
     for p in others:
         rows += [_known(hands[p]), _known(floors[p])]

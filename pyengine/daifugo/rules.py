@@ -443,7 +443,7 @@ def _check_dependencies(r: DaifugoRules) -> None:
 
 
 def _check_class_rules(r: DaifugoRules) -> None:
-    """Rules about classes need games with classes; jdf scoring needs sets."""
+    """Rules about classes need an exchange (classes); jdf scoring needs sets."""
     m, fin, ex = r.match, r.finishing, r.exchange
     class_rules = [
         ("finishing.miyako_ochi", fin.miyako_ochi is not Miyako.OFF),
@@ -456,8 +456,8 @@ def _check_class_rules(r: DaifugoRules) -> None:
             continue
         if ex.exchange is ExchangeMode.OFF:
             _refuse(f"{path} needs classes, but exchange.exchange is off")
-        if m.games == 1 or m.set_games == 1:
-            _refuse(f"{path} needs classes, but match.games / match.set_games make every game a first game")
+        # A one-game match (or sets of one game) has no classes either: the class rules then simply
+        # never apply, as in the first game of any match, so it is allowed.
     if m.scoring is Scoring.JDF and m.set_games < 1:
         _refuse("match.scoring 'jdf' needs match.set_games (the set bonus goes to a set's last game)")
 

@@ -253,3 +253,88 @@ def test_odds_task_and_ui_call() -> None:
     # the session's view carries the table
     assert session.view()["table"]["viewer"] == 0
     assert set(CODES) >= {c["card"] for c in session.view()["table"]["seats"][0]["hand"]}
+
+
+# --- issue 17: help, replay, standings, the dealer's press, odds with a folded seat ---------------
+
+def finished(n: int, rules: str, seed: int) -> Session:
+    s = Session.new("chabashi", rules, [("", "human")] + [("", "bot:random")] * (n - 1), seed)
+    while s.status() != "over":
+        s.run_auto()
+        if s.status() != "over":
+            s.play(s.legal()[0])
+    return s
+
+
+def test_replaying_a_finished_session_shows_every_card_and_only_then() -> None:
+    s = finished(3, "1.seed~hand_limit=1", 3)
+    end = len(s.record.actions)
+    assert s.view()["table"]["revealed"] is None
+    kinds = ("human", "bot:random", "bot:random")
+    for cursor in range(1, end, 5):
+        state = s.states[cursor]
+        v = table_view(TableContext(s.states, s.record.actions, cursor, 0, "en", kinds))
+        r = v["revealed"]
+        shown = {c["card"] for c in r["centre"]} | {c for x in r["seats"] for c in x["hand"]} | {
+            c["card"] for x in r["seats"] for c in x["floor"]}
+        assert None not in shown
+        dealt = {c for c in CODES if c not in {CODES[k] for k in state.stock}} - {CODES[k] for k in state.dfloor}
+        assert shown == dealt
+        # a face-down card keeps its mark
+        assert [c["up"] for c in r["centre"]] == [up for _, up, _ in state.centre]
+    # in progress nothing is revealed at any position
+    live = Session.new("chabashi", "1.seed", [("", "human")] + [("", "bot:random")] * 2, 3)
+    live.run_auto()
+    for cursor in range(len(live.record.actions)):
+        assert table_view(TableContext(live.states, live.record.actions, cursor, 0, "en", kinds))["revealed"] is None
+
+
+def test_final_standings_mark_ties() -> None:
+    from pyengine.app.views.chabashi import _standings
+
+    assert _standings([100, 80, 100]) == [{"seat": 0, "chips": 100, "place": 1}, {"seat": 2, "chips": 100, "place": 1},
+                                          {"seat": 1, "chips": 80, "place": 3}]
+    s = finished(3, "1.seed~hand_limit=1", 5)
+    v = s.view()["table"]
+    assert [x["chips"] for x in v["standings"]] == sorted(s.state.chips, reverse=True)
+    assert s.view()["table"]["standings"] is not None
+    assert Session.new("chabashi", "1.seed", None, 1).view()["table"]["standings"] is None
+
+
+def test_a_hand_the_person_deals_starts_with_their_press() -> None:
+    people = Session.new("chabashi", "1.seed", [("", "human")] + [("", "bot:random")] * 3, 1)
+    assert people.view()["table"]["deals_next"] is True  # seat 0 deals hand 1 and never acts in it
+    people.run_auto()
+    assert people.view()["table"]["deals_next"] is False
+    # seat 1 deals hand 1: the person acts in it, nothing to press
+    second = Session.new("chabashi", "1.seed", [("", "bot:random"), ("", "human"), ("", "bot:random")], 1)
+    assert second.view()["table"]["deals_next"] is False
+    # the two-player game has no dealer hand: whoever deals also plays
+    assert Session.new("chabashi", "1.seed", [("", "human"), ("", "bot:random")], 1).view()["table"]["deals_next"] is False
+
+
+def test_the_help_ranking_has_the_spec_frequencies_and_an_example_of_every_hand() -> None:
+    from pyengine.chabashi.hands import Evaluator, evaluator
+
+    seed = tasks.ranking({"rules": "1.seed"})
+    counts = {h["ko"]: h["count"] for h in seed["hands"]}
+    # §10 of the specification (golden figures from outside the code)
+    assert seed["total"] == 353430
+    assert counts["공패군"] == 6 and counts["야색군주"] == 85746 and counts["선지행진"] == 0 and counts["끗"] == 94544
+    balanced = tasks.ranking({"rules": "1.balanced~wiki_2025_05_21_hands=1"})
+    counts = {h["ko"]: h["count"] for h in balanced["hands"]}
+    assert counts["선지행진"] == 1404 and counts["선"] == 11533 and counts["야색군주"] == 67110
+    assert [h["id"] for h in seed["hands"]] == list(evaluator().order)
+    for data, ev in ((seed, evaluator()), (balanced, None)):
+        for h in data["hands"]:
+            ex = h["example"]
+            assert len(ex["hand"]) == 2 and len(ex["floor"]) == 2
+            if h["count"] and ev is not None:  # the example scores as that hand (the floor pair it shows)
+                from pyengine.chabashi.cards import cards
+                assert ev.evaluate(cards(" ".join(ex["hand"])), cards(" ".join(ex["floor"]))).category == h["id"]
+    # the hand seed can never score still gets a picture that meets its definition
+    ex = {h["id"]: h["example"] for h in seed["hands"]}["seonjihaengjin"]
+    first = Evaluator(("seonjihaengjin",) + tuple(c for c in evaluator().order if c != "seonjihaengjin"))
+    from pyengine.chabashi.cards import cards
+    assert first.evaluate(cards(" ".join(ex["hand"])), cards(" ".join(ex["floor"]))).category == "seonjihaengjin"
+    assert ui_call(None, "ranking", {"rules": "1.seed"})["hands"] == seed["hands"]

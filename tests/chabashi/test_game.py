@@ -275,3 +275,35 @@ def test_odds_exact_enumeration_matches_a_direct_count() -> None:
     assert all(abs(o["categories"][k] - want[k]) < 1e-12 for k in want)
     assert abs(o["win"] - sum(v.key > theirs for v in mine) / len(pool)) < 1e-12
     assert o["beats_dealer"] is None
+
+
+def test_odds_count_a_folded_seats_face_up_card_as_known() -> None:
+    """Issue 17: a card a folded seat showed is not among the unseen cards (exact enumeration)."""
+    from pyengine.chabashi.cards import card, cards
+    from pyengine.chabashi.hands import KOREAN, evaluator
+
+    s = play(start(4), "R1 R2 R3 R4  B1 B2  Y1 Y2 Y3  G1 G2 G3  B3 B4 B5 B6 B7 B8")
+    obs = s.observation(1)
+    # seat 2 has folded with Y2 face up; seat 3 is still in with everything known but one card
+    obs["folded"] = [False, False, True, False]
+    obs["hands"] = [[], ["B3", "B6"], [None, None], ["B5", "B8"]]
+    obs["floors"] = [[], [{"card": "Y1", "up": True}, {"card": None, "up": False}],
+                     [{"card": "Y2", "up": True}, {"card": None, "up": False}],
+                     [{"card": "Y3", "up": True}, {"card": "G3", "up": True}]]
+    obs["centre"] = [{"card": "B1", "up": True}, {"card": "B2", "up": True}]
+    o = odds(obs, s.rules)
+    assert o["method"] == "exact"
+    seen = cards("R1 R2 R3 R4 B1 B2 B3 B6 B5 B8 Y1 Y2 Y3 G3")
+    pool = [c for c in range(36) if c not in seen]
+    assert card("Y2") not in pool and o["cases"] == len(pool)
+    ev = evaluator()
+    theirs = ev.best(cards("B5 B8"), cards("Y3 G3")).key
+    dealer = ev.best_dealer(cards("B1 B2"), cards("R1 R2 R3 R4")).key
+    mine = [ev.best(cards("B3 B6"), [card("Y1"), c]) for c in pool]
+    want: dict[str, float] = {}
+    for v in mine:
+        want[KOREAN[v.category]] = want.get(KOREAN[v.category], 0) + 1 / len(pool)
+    assert o["categories"].keys() == want.keys()
+    assert all(abs(o["categories"][k] - want[k]) < 1e-12 for k in want)
+    assert abs(o["win"] - sum(v.key > theirs for v in mine) / len(pool)) < 1e-12
+    assert abs(o["beats_dealer"] - sum(v.key > dealer for v in mine) / len(pool)) < 1e-12

@@ -262,3 +262,108 @@ def test_game_points_follow_the_jdf_table_and_its_set_bonus() -> None:
     kinds = ("bot:random",) * 4
     back = table_view(TableContext(session.states, session.record.actions, middle, -1, "en", kinds))
     assert [r["points"] for r in back["results"]] == [r["points"] for r in v["results"][:2]]
+
+
+# --- issue 17: the rules panel, the help's data, replays, ties ------------------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+LANGS = ("en", "ko", "ja")
+
+
+def i18n(lang: str) -> dict[str, str]:
+    return json.loads((ROOT / f"web/i18n/daifugo.{lang}.json").read_text("utf-8"))
+
+
+def test_every_conflict_is_listed_at_once_with_fixes_that_keep_the_players_change() -> None:
+    # turning 8-cut off under popular: two other rules need it; both are listed at once
+    p = rules_panel("1.popular~clears.eight_cut=0", 4, "clears.eight_cut")
+    named = [[o["path"] for o in c["options"]] for c in p["conflicts"]]
+    assert named == [["clears.eight_cut_joker", "clears.eight_cut"], ["finishing.forbidden_finish", "clears.eight_cut"]]
+    assert [o["value"] for c in p["conflicts"] for o in c["options"]] == [True, False, ["joker", "top_rank", "eight"], False]
+    # the best fix of each keeps 8-cut off (what the player asked for); turning it back on is offered too
+    assert [c["fixes"][0] for c in p["conflicts"]] == [
+        {"set": {"clears.eight_cut_joker": False}}, {"set": {"finishing.forbidden_finish": ["joker", "top_rank"]}}]
+    assert all({"set": {"clears.eight_cut": True}} in c["fixes"] for c in p["conflicts"])
+    # one click each: after both fixes nothing is left, and 8-cut is still off
+    r = rules_set(p["rules"], {"clears.eight_cut_joker": False}, 4)
+    assert [c["options"][0]["path"] for c in r["conflicts"]] == ["finishing.forbidden_finish"]
+    done = rules_set(r["rules"], r["conflicts"][0]["fixes"][0]["set"], 4)
+    assert done["conflicts"] == [] and "clears.eight_cut=0" in done["rules"]
+
+
+def test_a_conflict_about_the_number_of_players_is_fixed_by_the_players_or_a_preset() -> None:
+    jdf = rules_panel("1.jdf", 5)["conflicts"]
+    assert len(jdf) == 1 and jdf[0]["players"] == 5 and jdf[0]["fixes"][0] == {"players": 4}
+    two = rules_panel("1.popular", 2)["conflicts"]
+    assert two[0]["players"] == 2 and {"preset": "two_player"} in two[0]["fixes"]
+    assert rules_panel("1.jdf", 4)["conflicts"] == []
+    # a preset's usual number of players, from the engine's player counts
+    usual = rules_panel("1.popular", 4)["usual_players"]
+    assert usual == {"popular": 4, "basic": 4, "jdf": 4, "uecda": 5, "party": 4, "two_player": 2}
+
+
+def test_a_one_game_match_is_allowed_and_plays_to_the_end() -> None:
+    # popular keeps miyako-ochi on: in a one-game match there are no classes, so it simply never applies
+    assert rules_panel("1.popular~match.games=1", 4)["conflicts"] == []
+    session = Session.new("daifugo", "1.popular~match.games=1", [("", "bot:random")] * 4, 2)
+    session.run_auto()
+    assert session.status() == "over" and len(session.view()["table"]["results"]) == 1
+
+
+def test_every_option_is_named_explained_and_exemplified_in_every_language() -> None:
+    p = rules_panel("1.popular", 4)
+    paths = [o["path"] for g in p["groups"] for o in g["options"]]
+    values = {str(c) for g in p["groups"] for o in g["options"] for c in o.get("choices", [])} | {"on", "off", "none"}
+    for lang in LANGS:
+        strings = i18n(lang)
+        missing = [k for path in paths for k in (f"daifugo.opt.{path}.name", f"daifugo.opt.{path}",
+                                                   f"daifugo.opt.{path}.example") if not strings.get(k)]
+        missing += [f"daifugo.val.{v}" for v in values if not strings.get(f"daifugo.val.{v}")]
+        missing += [f"daifugo.group.{g['id']}" for g in p["groups"] if not strings.get(f"daifugo.group.{g['id']}")]
+        missing += [f"daifugo.preset_about.{name}" for name in p["players"] if not strings.get(f"daifugo.preset_about.{name}")]
+        assert not missing, (lang, missing)
+    assert i18n("en").keys() == i18n("ko").keys() == i18n("ja").keys()
+
+
+def test_replaying_a_finished_match_shows_every_hand_and_only_then() -> None:
+    session = Session.new("daifugo", "1.popular~match.games=1", [("", "human")] + [("", "bot:random")] * 3, 5)
+    while session.status() != "over":
+        session.run_auto()
+        if session.status() == "over":
+            break
+        live = session.view()["table"]
+        assert live["revealed"] is None  # in progress: never
+        session.play(live["choices"][0]["action"] if live["choices"] else session.legal()[0])
+    end = len(session.record.actions)
+    assert session.view()["table"]["revealed"] is None  # the final position shows what it shows
+    kinds = HUMAN_BOTS
+    first_play = next(i for i, s in enumerate(session.states) if s.observation(-1)["phase"] == "play")
+    for cursor in (first_play, first_play + 7, end - 1):
+        v = table_view(TableContext(session.states, session.record.actions, cursor, 0, "en", kinds))
+        state = session.states[cursor]
+        assert [sorted(c["id"] for c in s["cards"]) for s in v["revealed"]] == [
+            sorted(state.observation(p)["hand"]) for p in range(4)]
+        assert [len(s["cards"]) for s in v["revealed"]] == state.observation(-1)["counts"]
+    # the deal: cards arrive one by one before the first play
+    dealing = table_view(TableContext(session.states, session.record.actions, 5, 0, "en", kinds))
+    assert sum(len(s["cards"]) for s in dealing["revealed"]) == 5 - 1  # the dealer draw, then four cards
+
+
+def test_final_standings_mark_ties() -> None:
+    from pyengine.app.views.daifugo import _ranks
+
+    assert _ranks([5, 7, 5, 2]) == [2, 1, 2, 4]
+    assert _ranks([3, 3, 3]) == [1, 1, 1]
+    for seed in range(1, 200):
+        session = Session.new("daifugo", "1.popular~match.games=2", [("", "bot:random")] * 4, seed)
+        session.run_auto()
+        v = session.view()["table"]
+        scores = v["scores"]
+        if len(set(scores)) < 4:
+            break
+    else:  # pragma: no cover - the seeds above include ties
+        raise AssertionError("no tied match")
+    for p in range(4):
+        assert v["ranks"][p] == 1 + sum(1 for q in scores if q > scores[p])
+    tied = [p for p in range(4) if scores.count(scores[p]) > 1]
+    assert tied and len({v["ranks"][p] for p in tied}) < len(tied)

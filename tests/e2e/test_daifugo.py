@@ -100,12 +100,12 @@ def test_rules_panel_changes_the_share_link_and_the_link_restores_them(ctx: tupl
     card.locator('[data-action="new"]').click()
     form = card.locator(".setup")
     form.locator("details.df-rules summary").click()
-    # an incompatible choice is explained, not fixed, and refuses to start
+    # an incompatible choice is explained (by the options' names, issue 17), not fixed, and refuses to start
     form.locator('[data-path="clears.eight_cut"]').uncheck()
-    expect(form.locator(".df-rules-error")).to_contain_text("clears.eight_cut")
+    expect(form.locator(".df-rules-error")).to_contain_text("8-cut")
     expect(form.locator('[data-path="clears.eight_cut_joker"]')).to_be_checked()
     form.locator('button[type="submit"]').click()
-    expect(page.locator("#notice")).to_contain_text("eight_cut")
+    expect(page.locator("#notice")).to_contain_text("rule conflict")
     assert page.evaluate("window.pyengineApp.state().game") is None
     form.locator('[data-path="clears.eight_cut"]').check()
     expect(form.locator(".df-rules-error")).to_be_hidden()

@@ -14,10 +14,14 @@
 //   ensureStyles()                       insert cardkit.css once (call before building anything)
 //   cardEl(deck, id, {note, small}) -> a card element (div.ck-card)
 //
-//   new Hand({deck, lang, label, onToggle(key, selectedKeys), onConfirm(selectedKeys), onKey(ev)})
-//     .update({cards: [{key, id, playable, note}], selected: [key...], selectable: bool, lang})
+//   new Hand({deck, lang, label, onToggle(key, selectedKeys), onConfirm(selectedKeys), onKey(ev), minStrip})
+//     .update({cards: [{key, id, playable, note}], selected: [key...], selectable: bool, lang, enter})
 //       cards are shown in the order given (the game sorts them). `playable` highlights a card,
-//       `playable === false` dims it while `selectable`.
+//       `playable === false` dims it while `selectable`. `enter` (ms, optional): cards new in this
+//       update fly in one after another within that time (a dealt hand arrives as a whole);
+//       `.busyUntil` is the performance.now() time the animation ends.
+//       When the cards would overlap to strips narrower than `minStrip` px (default 32), the hand
+//       breaks into rows (a phone holding 18 cards gets two rows of 9, every card tappable).
 //     .selected (array of keys)   .setSelected(keys)   .focus()   .clear()
 //     Keyboard: ←/→ (and ↑/↓, Home/End) move the focus, Space toggles, Enter confirms.
 //     A click toggles; a double click confirms. Every card is a toggle button (aria-pressed).
@@ -96,7 +100,12 @@ export class Hand {
     this.order = [];
     this.focusKey = null;
     this.selectable = true;
+    this.busyUntil = 0;
     this.el.addEventListener("keydown", (ev) => this.onKey(ev));
+    if (window.ResizeObserver) {
+      this.resizer = new ResizeObserver(() => this.layout());
+      this.resizer.observe(this.el);
+    }
   }
   get selected() { return this.order.filter((k) => this.sel.has(k)); }
   setSelected(keys) {
@@ -121,9 +130,11 @@ export class Hand {
     const keys = state.cards.map((c) => c.key);
     for (const [k, b] of this.nodes) if (!keys.includes(k)) { b.parentNode.remove(); this.nodes.delete(k); this.sel.delete(k); }
     let prev = null;
+    const fresh = [];
     for (const c of state.cards) {
       let b = this.nodes.get(c.key);
       if (!b) {
+        fresh.push(c.key);
         const slot = el("div", "ck-slot");
         b = el("button", "ck-cardbtn", { type: "button", "data-key": c.key, "data-card": c.id });
         b.append(cardEl(this.deck, c.id));
@@ -146,7 +157,47 @@ export class Hand {
     this.order = keys;
     this.el.style.setProperty("--ck-count", String(keys.length));
     this.roving();
+    this.layout();
+    if (state.enter > 0 && fresh.length) this.enter(fresh, state.enter);
   }
+  // New cards fly in one after another, all within `budget` ms.
+  enter(keys, budget) {
+    const dur = Math.min(260, budget);
+    const step = keys.length > 1 ? Math.min(70, (budget - dur) / (keys.length - 1)) : 0;
+    keys.forEach((k, i) => {
+      const slot = this.nodes.get(k).parentNode;
+      slot.style.setProperty("--ck-delay", `${Math.round(i * step)}ms`);
+      slot.style.setProperty("--ck-dur", `${dur}ms`);
+      slot.classList.remove("ck-enter");
+      void slot.offsetWidth;
+      slot.classList.add("ck-enter");
+      slot.addEventListener("animationend", () => slot.classList.remove("ck-enter"), { once: true });
+    });
+    this.busyUntil = Math.max(this.busyUntil, performance.now() + (keys.length - 1) * step + dur);
+  }
+  // One row while the cards overlap to strips of at least minStrip px; else as many rows as needed.
+  layout() {
+    const el = this.el;
+    const n = this.order.length;
+    const first = n ? this.nodes.get(this.order[0]) : null;
+    const style = getComputedStyle(el);
+    const width = el.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
+    const cw = first ? first.getBoundingClientRect().width || parseFloat(style.getPropertyValue("--ck-w")) || 64 : 64;
+    const min = this.opts.minStrip || 32;
+    let rows = 1;
+    if (n > 1 && width > 0 && (width - cw) / (n - 1) < min) {
+      rows = 2;
+      while (rows < 4 && (width - cw) / Math.max(1, Math.ceil(n / rows) - 1) < min) rows++;
+    }
+    const per = Math.ceil(n / rows);
+    el.classList.toggle("ck-rows", rows > 1);
+    el.dataset.rows = String(rows);
+    if (rows > 1) {
+      el.style.setProperty("--ck-per", String(per));
+      el.style.setProperty("--ck-strip", `${Math.floor(Math.min(cw, (width - cw) / Math.max(1, per - 1)))}px`);
+    }
+  }
+  destroy() { if (this.resizer) this.resizer.disconnect(); }
   roving() {
     const key = this.nodes.has(this.focusKey) ? this.focusKey : this.order[0];
     for (const [k, b] of this.nodes) b.tabIndex = k === key ? 0 : -1;

@@ -1,10 +1,15 @@
 // The Chabashi table: the dealer's floor and the centre, every seat's hand and floor, chips and
 // pots, the step and its prompt, the viewer's choices (buttons and card picks), the last hand's
-// showdown and payout, an odds panel computed in the AI Worker and a text view.
-// It holds no rules: everything comes from view.table (pyengine/app/views/chabashi.py), and every
-// choice is an action string from there, sent back with ctx.play.
+// showdown and payout, an odds panel computed in the AI Worker, a text view, the help (how a hand
+// goes, the hand ranking with a picture and the exact frequency of each hand, the rule sets) and a
+// replay bar (a finished session replays with every card face up).
+// It holds no rules: everything comes from view.table (pyengine/app/views/chabashi.py) and the
+// Worker's tasks (pyengine/app/tasks/chabashi.py), and every choice is an action string from
+// there, sent back with ctx.play.
 import * as ck from "./cardkit.js";
 import deck from "./deck-dido.js";
+
+const DEAL_MS = { instant: 0, fast: 900, normal: 1800 }; // dealt cards fly in within this time
 
 let cssDone = false;
 function ensureCss() {
@@ -18,6 +23,21 @@ function ensureCss() {
 }
 
 const KEYS = { "0": "draw0", "1": "draw1", "2": "draw2", c: ["check", "call"], b: "bet", r: "raise", f: "fold", p: ["pass", "decline"] };
+
+// Replaying a finished session: every card of the position face up (a face-down one keeps its mark).
+function revealAll(tv) {
+  const r = tv.revealed;
+  if (!r) return tv;
+  return {
+    ...tv,
+    centre: r.centre.map((c, i) => ({ ...c, key: `c:${i + 1}` })),
+    seats: tv.seats.map((s, i) => ({
+      ...s,
+      hand: r.seats[i].hand.map((c) => ({ card: c, up: false, key: s.seat === tv.viewer ? `h:${c}` : null })),
+      floor: r.seats[i].floor.map((c, j) => ({ ...c, key: s.seat === tv.viewer ? `f:${j + 1}` : null })),
+    })),
+  };
+}
 
 function cardId(c, yours) {
   if (!c || !c.card) return yours ? "back:yours" : "back";
@@ -39,6 +59,11 @@ class Table {
     this.lastEvents = 0;
     this.lastPromptKey = null;
     this.frame = 0;
+    this.lastLength = null;
+    this.enterMs = 0;     // the next draw animates the cards new in it within this time
+    this.busyUntil = 0;   // a deal animation runs until then (performance.now())
+    this.shellWaits = false; // the shell waits for settled() before each automatic ply
+    this.gate = [];       // resolvers of settled() held until the dealer presses "Deal"
     const { h } = ctx;
     host.classList.add("cb-table");
     if (ctx.embed) host.classList.add("cb-embed");
@@ -47,10 +72,19 @@ class Table {
     this.infoEl = h("p", { class: "cb-info muted" });
     this.oddsBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "odds-toggle", onclick: () => this.toggleOdds() });
     this.textBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "text-toggle", onclick: () => this.toggleText() });
+    this.helpBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "help", "aria-expanded": "false", onclick: () => this.toggleHelp() });
     this.chips = new ck.Chips({ label: "" });
     this.head = h("div", { class: "cb-head" },
       h("div", { class: "cb-head-text" }, this.stepEl, this.promptEl, this.infoEl),
-      h("div", { class: "cb-head-tools" }, this.chips.el, this.oddsBtn, this.textBtn));
+      h("div", { class: "cb-head-tools" }, this.chips.el, this.oddsBtn, this.textBtn, this.helpBtn));
+    this.helpEl = h("section", { class: "cb-panel cb-help", hidden: true, tabindex: "-1" });
+    this.gateEl = h("section", { class: "cb-gate", hidden: true });
+    this.standingsEl = h("section", { class: "cb-panel cb-standings", hidden: true });
+    const nav = (id, text, fn) => h("button", { type: "button", "data-cb-nav": id, text, onclick: fn });
+    this.slider = h("input", { type: "range", min: 0, value: 0, "data-cb-nav": "slider", oninput: (e) => ctx.goto(Number(e.target.value)) });
+    this.replayEl = h("div", { class: "cb-replay row" },
+      nav("first", "|◀", () => ctx.goto(0)), nav("prev", "◀", () => this.view && ctx.goto(this.view.cursor - 1)), this.slider,
+      nav("next", "▶", () => this.view && ctx.goto(this.view.cursor + 1)), nav("last", "▶|", () => this.view && ctx.goto(this.view.length)));
     // the middle: the dealer's floor, the centre and the stock
     this.dealerRow = h("div", { class: "cb-row cb-dealer-floor", role: "img" });
     this.dealerTitle = h("h3", { class: "cb-zone-title" });
@@ -84,8 +118,8 @@ class Table {
     this.logTitle = h("h3", { class: "cb-zone-title" });
     this.logEl = h("section", { class: "cb-panel cb-log" }, this.logTitle, this.log.el);
     this.textEl = h("section", { class: "cb-panel cb-text" });
-    host.append(this.head, this.middle, this.seatsEl, this.me, this.actionsEl, this.keysEl, this.resultEl,
-      this.oddsEl, this.textEl, this.logEl);
+    host.append(this.head, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.actionsEl, this.keysEl,
+      this.standingsEl, this.resultEl, this.oddsEl, this.textEl, this.replayEl, this.logEl);
     this.onKey = (ev) => this.key(ev);
     document.addEventListener("keydown", this.onKey);
   }
@@ -93,12 +127,39 @@ class Table {
   destroy() {
     document.removeEventListener("keydown", this.onKey);
     cancelAnimationFrame(this.frame);
+    this.floorHand.destroy(); this.myHand.destroy(); this.centreHand.destroy();
+    this.openGate();
+  }
+
+  // Resolves once the table has settled: a deal has finished arriving, and a hand the player deals
+  // has been started by them ("Deal").  The shell waits for it before each automatic ply, so bots
+  // never play a hand before the person at the table can see it.
+  settled() {
+    this.shellWaits = true;
+    const tv = this.view && this.view.table;
+    if (tv && tv.deals_next) {
+      this.renderGate(tv);
+      return new Promise((resolve) => this.gate.push(resolve));
+    }
+    const wait = Math.max(0, this.busyUntil - performance.now());
+    return new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  openGate() {
+    const waiting = this.gate;
+    this.gate = [];
+    this.gateEl.hidden = true;
+    for (const resolve of waiting) resolve();
   }
 
   update(view) {
     const prevCursor = this.view && this.view.cursor;
+    const grew = this.lastLength !== null && view.length > this.lastLength && view.cursor === view.length;
+    this.lastLength = view.length;
+    const speed = this.ctx.speed in DEAL_MS ? this.ctx.speed : "fast";
+    this.enterMs = grew ? DEAL_MS[speed] : 0;
     this.view = view;
     if (prevCursor !== view.cursor) this.pick = null;
+    if (this.gate.length && !(view.table && view.table.deals_next)) this.openGate();
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => this.render());
     if (!this.pending) this.render(); // the first draw is immediate
@@ -112,16 +173,19 @@ class Table {
   render() {
     this.pending = true;
     const view = this.view;
-    const tv = view && view.table;
-    if (!tv) return;
+    if (!view || !view.table) return;
+    const tv = revealAll(view.table);
     const lang = this.ctx.lang;
     const t = (k, v) => this.t(k, v);
     this.host.dataset.step = tv.step;
     this.host.dataset.mine = tv.mine ? "true" : "false";
+    this.host.dataset.replaying = view.cursor !== view.length ? "true" : "false";
+    this.host.dataset.revealed = tv.revealed ? "true" : "false";
     // head
     this.stepEl.textContent = t(`chabashi.step.${tv.step}`);
-    const prompt = t(tv.prompt.key, this.withSeat(tv.prompt.vars));
-    this.promptEl.textContent = this.pick ? this.pickPrompt() : prompt;
+    const prompt = tv.you_deal && !tv.mine && tv.step !== "deal" ? `${t(tv.prompt.key, this.withSeat(tv.prompt.vars))} ${t("chabashi.you_deal")}`
+      : t(tv.prompt.key, this.withSeat(tv.prompt.vars));
+    this.promptEl.textContent = this.pick ? this.pickPrompt() : this.gate.length ? t("chabashi.you_deal") : prompt;
     const info = [];
     if (tv.hand_no) info.push(tv.hand_limit ? t("chabashi.hand_of", { n: tv.hand_no, limit: tv.hand_limit }) : t("chabashi.hand_no", { n: tv.hand_no }));
     if (tv.two_player) info.push(t("chabashi.two_player"));
@@ -129,13 +193,14 @@ class Table {
     const potLabel = t("chabashi.pot");
     this.chips.el.setAttribute("aria-label", potLabel);
     this.chips.update({ pot: tv.pot, potLabel, stacks: tv.pots.length > 1 ? tv.pots.map((p, i) => ({ key: i, label: `${i + 1}`, amount: p.amount })) : [] });
+    this.helpBtn.textContent = t("chabashi.help.button");
     this.oddsBtn.textContent = t("chabashi.odds.toggle");
     this.oddsBtn.setAttribute("aria-pressed", this.oddsOn ? "true" : "false");
     this.textBtn.textContent = t("chabashi.textview");
     this.textBtn.setAttribute("aria-pressed", this.textOn ? "true" : "false");
     // the dealer's floor
     this.dealerBox.hidden = !tv.dealer_floor.length;
-    this.dealerTitle.textContent = `${t("chabashi.dealer_floor")}${tv.dealer !== null ? ` — ${this.name(tv.dealer)}` : ""}`;
+    this.dealerTitle.textContent = `${t("chabashi.dealer_floor")}${tv.dealer !== null ? ` — ${this.name(tv.dealer)}${tv.dealer === tv.viewer ? ` (${t("chabashi.you")})` : ""}` : ""}`;
     this.setRow(this.dealerRow, tv.dealer_floor.map((c) => cardId(c)), {});
     this.dealerRow.setAttribute("aria-label", `${t("chabashi.dealer_floor")}: ${tv.dealer_floor.map((c) => deck.label(c.card, lang)).join(", ")}`);
     // the centre (pickable for 8-3)
@@ -149,7 +214,7 @@ class Table {
     this.renderSeats(tv);
     // my seat
     const me = tv.viewer >= 0 ? tv.seats[tv.viewer] : null;
-    this.me.hidden = !me || me.role === "out" && !me.floor.length;
+    this.me.hidden = !me || (!me.floor.length && !me.hand.length); // the dealer's cards are the dealer's floor above
     if (me) {
       this.meName.textContent = `${this.name(tv.viewer)} (${t("chabashi.you")}) — ${t("chabashi.chips", { n: me.chips })}`;
       this.meMarks.textContent = this.marks(me, tv).join(" · ");
@@ -158,16 +223,22 @@ class Table {
       this.handTitle.textContent = t("chabashi.your_hand");
       this.floorHand.el.setAttribute("aria-label", t("chabashi.your_floor"));
       this.myHand.el.setAttribute("aria-label", t("chabashi.your_hand"));
-      this.floorHand.update({ lang, selectable: this.rowActive(cand, "f:"), selected: [],
+      this.floorHand.update({ lang, selectable: this.rowActive(cand, "f:"), selected: [], enter: this.enterMs,
         cards: me.floor.map((c) => ({ key: c.key, id: cardId(c, true), note: !c.card ? t("chabashi.yours") : !c.up ? t("chabashi.text.down") : undefined,
           playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
-      this.myHand.update({ lang, selectable: this.rowActive(cand, "h:"), selected: [],
+      this.myHand.update({ lang, selectable: this.rowActive(cand, "h:"), selected: [], enter: this.enterMs,
         cards: me.hand.map((c) => ({ key: c.key, id: c.card || "back", playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
     }
+    this.busyUntil = Math.max(this.busyUntil, this.floorHand.busyUntil, this.myHand.busyUntil);
+    this.enterMs = 0;
     this.renderActions(tv);
+    this.renderStandings(tv);
     this.renderResult(tv);
     this.renderOdds(tv);
     this.renderText(tv);
+    this.renderReplay(view);
+    if (this.gate.length || (this.shellWaits && tv.deals_next)) this.renderGate(tv); else this.gateEl.hidden = true;
+    if (!this.helpEl.hidden && (this.helpEl.dataset.rules !== view.rules || this.helpEl.dataset.lang !== lang)) this.toggleHelp(true);
     this.logTitle.textContent = t("chabashi.log");
     this.log.el.setAttribute("aria-label", t("chabashi.log"));
     this.log.update(tv.events.map((e, i) => ({ key: `${tv.hand_no}:${i}`, text: this.eventText(e),
@@ -177,7 +248,12 @@ class Table {
     if (live && tv.events.length > this.lastEvents && tv.events.length) this.ctx.announce(this.eventText(tv.events[tv.events.length - 1]));
     this.lastEvents = tv.events.length;
     const pk = `${view.cursor}:${tv.prompt.key}`;
-    if (tv.mine && pk !== this.lastPromptKey) this.ctx.announce(prompt);
+    if (tv.mine && pk !== this.lastPromptKey) {
+      this.ctx.announce(prompt);
+      // a phone: bring the player's choices into view when it is their turn (an embed fits its frame)
+      const box = this.actionsEl.getBoundingClientRect();
+      if (!this.ctx.embed && box.height && box.bottom > window.innerHeight) this.actionsEl.scrollIntoView({ block: "end", behavior: "smooth" });
+    }
     this.lastPromptKey = pk;
     // keep keyboard play flowing: when my turn starts and focus was lost, focus the first choice
     if (tv.mine && (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected)) {
@@ -338,6 +414,113 @@ class Table {
     if (b) { ev.preventDefault(); this.play(b.action); }
   }
 
+  // ---------------------------------------------------------------- the dealer's press
+  renderGate(tv) {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    const show = this.shellWaits && tv.deals_next;
+    this.gateEl.hidden = !show;
+    if (!show) return;
+    const sig = JSON.stringify([tv.hand_no, this.ctx.lang]);
+    if (this.gateEl.dataset.sig === sig) return;
+    this.gateEl.dataset.sig = sig;
+    this.gateEl.replaceChildren(
+      h("p", { text: t(tv.hand_no ? "chabashi.gate.next" : "chabashi.gate.first") }),
+      h("button", { type: "button", class: "primary", "data-cb": "deal", text: t("chabashi.gate.deal"), onclick: () => this.openGate() }));
+    if (!document.activeElement || document.activeElement === document.body) this.gateEl.querySelector("button").focus({ preventScroll: true });
+  }
+
+  // ---------------------------------------------------------------- replay and the final standings
+  renderReplay(view) {
+    const live = view.cursor === view.length && view.status !== "over";
+    this.replayEl.hidden = live && (this.ctx.embed || view.length === 0);
+    this.slider.max = String(view.length);
+    this.slider.value = String(view.cursor);
+    this.slider.setAttribute("aria-label", this.t("table.position", { ply: view.cursor, length: view.length }));
+    for (const b of this.replayEl.querySelectorAll("button")) { b.title = this.t(`table.${b.dataset.cbNav}`); b.setAttribute("aria-label", b.title); }
+  }
+  renderStandings(tv) {
+    const { h } = this.ctx;
+    const list = tv.standings;
+    this.standingsEl.hidden = !list;
+    if (!list) return;
+    const sig = JSON.stringify([list, this.ctx.lang]);
+    if (this.standingsEl.dataset.sig === sig) return;
+    this.standingsEl.dataset.sig = sig;
+    const tied = (x) => list.some((y) => y.seat !== x.seat && y.place === x.place);
+    this.standingsEl.replaceChildren(h("h3", { class: "cb-zone-title", text: this.t("chabashi.standings.title") }),
+      h("ol", { class: "cb-standings-list" }, list.map((x) => h("li", { "data-seat": x.seat, "data-place": x.place, class: tied(x) ? "cb-tied" : "" },
+        h("span", { class: "cb-place", text: tied(x) ? this.t("chabashi.standings.tied_place", { n: x.place }) : `${x.place}.` }),
+        h("span", { text: this.name(x.seat) }),
+        h("span", { class: "cb-standing-chips", text: this.t("chabashi.chips", { n: x.chips }) }),
+        tied(x) ? h("span", { class: "cb-tie", text: this.t("chabashi.standings.tie") }) : ""))));
+  }
+
+  // ---------------------------------------------------------------- help
+  // How a hand goes (from the strings), the hand ranking of the rules in force with a picture and the
+  // exact frequency of each hand (computed by the engine in the Worker once, then kept in this
+  // browser), and the rule sets.
+  async toggleHelp(open = this.helpEl.hidden) {
+    const { h } = this.ctx;
+    const t = (k, v) => this.t(k, v);
+    this.helpEl.hidden = !open;
+    this.helpBtn.setAttribute("aria-expanded", open ? "true" : "false");
+    this.helpBtn.setAttribute("aria-pressed", open ? "true" : "false");
+    if (!open || !this.view) return;
+    const rules = this.view.rules;
+    const lang = this.ctx.lang;
+    this.helpEl.dataset.rules = rules;
+    this.helpEl.dataset.lang = lang;
+    const steps = [];
+    for (let i = 1; ; i++) { const key = `chabashi.help.step.${i}`; const x = t(key); if (x === key) break; steps.push(h("li", { text: x })); }
+    // the ranking at once (from the view); each hand's picture and frequency as soon as they are counted
+    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 4 : 2)}%`;
+    const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, lang)); c.dataset.card = id; return c; }));
+    const cells = new Map();
+    const rows = this.view.table.hand_order.map((x, i) => {
+      const example = h("td", { class: "cb-example-cell" }, h("span", { class: "muted", text: "…" }));
+      const freq = h("td", { class: "cb-freq" }, h("span", { class: "muted", text: "…" }));
+      cells.set(x.id, [example, freq]);
+      return h("tr", { "data-hand": x.id },
+        h("td", { text: String(i + 1) }),
+        h("th", { scope: "row" }, h("span", { lang: "ko", class: "cb-hand-name", text: x.ko }), x.barred_with_three ? h("span", { class: "cb-barred", title: t("chabashi.help.barred"), text: " †" }) : "", " ",
+          h("span", { class: "muted", text: lang !== "en" ? t(`chabashi.hand.${x.id}`) : `${x.roman}: ${t(`chabashi.hand.${x.id}`)}` })),
+        example, freq);
+    });
+    const note = h("p", { class: "muted cb-rank-note", text: t("chabashi.help.computing") });
+    const rankBox = h("div", { class: "cb-rank-box" }, h("table", { class: "cb-ranking" },
+      h("thead", {}, h("tr", {}, ["#", "chabashi.help.col.hand", "chabashi.help.col.example", "chabashi.help.col.frequency"].map((k) => h("th", { scope: "col", text: k === "#" ? "#" : t(k) })))),
+      h("tbody", {}, rows)), note, h("p", { class: "muted", text: t("chabashi.help.barred_note") }));
+    const preset = this.view.preset;
+    this.helpEl.replaceChildren(
+      h("div", { class: "cb-help-head" }, h("button", { type: "button", "data-cb": "help-close", text: t("chabashi.help.close"), onclick: () => { this.toggleHelp(false); this.helpBtn.focus(); } })),
+      h("h3", { text: t("chabashi.help.title") }), h("ol", { class: "cb-help-steps" }, steps),
+      h("h3", { text: t("chabashi.help.ranking") }), h("p", { class: "muted", text: t("chabashi.help.ranking_note") }), rankBox,
+      h("h3", { text: t("chabashi.help.presets") }),
+      h("dl", { class: "cb-help-presets" }, ["seed", "balanced"].flatMap((id) => [
+        h("dt", { text: t(`chabashi.preset.${id}`) + (preset === id ? ` — ${t("chabashi.help.in_force")}` : "") }), h("dd", { text: t(`chabashi.preset_about.${id}`) })])),
+      h("p", { text: t("chabashi.help.options") }));
+    this.helpEl.focus({ preventScroll: false });
+    let data;
+    try { data = await this.ranking(rules); } catch (e) { note.textContent = t("chabashi.odds.failed", { reason: e.message }); return; }
+    if (this.helpEl.dataset.rules !== rules || this.helpEl.hidden) return;
+    for (const x of data.hands) {
+      const [example, freq] = cells.get(x.id) || [];
+      if (!example) continue;
+      example.replaceChildren(x.example ? h("span", { class: "cb-example" }, cards(x.example.hand), h("span", { class: "cb-plus", text: "|" }), cards(x.example.floor)) : "");
+      freq.replaceChildren(x.count ? `${pct(x.p)} (${x.count.toLocaleString(lang)})` : t("chabashi.help.never"));
+    }
+    note.textContent = t("chabashi.help.freq_note", { total: data.total.toLocaleString(lang) });
+  }
+  async ranking(rules) {
+    const key = `ranking:${rules}`;
+    const kept = this.ctx.settings.get(key, null);
+    if (kept) { try { return JSON.parse(kept); } catch (e) { /* made again below */ } }
+    const data = await this.ctx.task("ranking", { rules }).catch(() => this.ctx.gameCall("ranking", { rules }));
+    if (data && data.hands) this.ctx.settings.set(key, JSON.stringify(data));
+    return data;
+  }
+
   // ---------------------------------------------------------------- result
   renderResult(tv) {
     const { h } = this.ctx;
@@ -365,7 +548,7 @@ class Table {
         list.append(h("li", { class: "cb-shown", "data-seat": hd.seat, "data-hand": hd.id },
           h("strong", { text: this.name(hd.seat) }), " ",
           h("span", { class: "cb-hand-name", lang: "ko", text: hd.ko }), " ",
-          h("span", { class: "muted", text: this.ctx.lang === "ko" ? `(${t(`chabashi.hand.${hd.id}`)})` : `(${hd.roman}: ${t(`chabashi.hand.${hd.id}`)})` }),
+          h("span", { class: "muted", text: this.ctx.lang !== "en" ? `(${t(`chabashi.hand.${hd.id}`)})` : `(${hd.roman}: ${t(`chabashi.hand.${hd.id}`)})` }),
           h("div", { class: "cb-shown-cards" }, cards(hd.hand), h("span", { class: "cb-plus", text: "+" }), cards(hd.pair),
             h("span", { class: "muted cb-pairnote", text: t("chabashi.result.pair") }))));
       }
@@ -374,7 +557,7 @@ class Table {
         list.append(h("li", { class: "cb-shown cb-dealer-hand", "data-hand": d.id },
           h("strong", { text: `${t("chabashi.result.dealer_hand")}${r.dealer !== null ? ` (${this.name(r.dealer)})` : ""}` }), " ",
           h("span", { class: "cb-hand-name", lang: "ko", text: d.ko }), " ",
-          h("span", { class: "muted", text: this.ctx.lang === "ko" ? `(${t(`chabashi.hand.${d.id}`)})` : `(${d.roman}: ${t(`chabashi.hand.${d.id}`)})` }),
+          h("span", { class: "muted", text: this.ctx.lang !== "en" ? `(${t(`chabashi.hand.${d.id}`)})` : `(${d.roman}: ${t(`chabashi.hand.${d.id}`)})` }),
           h("div", { class: "cb-shown-cards" }, cards(d.hand), h("span", { class: "cb-plus", text: "+" }), cards(d.pair))));
       }
       parts.push(list);
@@ -455,7 +638,7 @@ class Table {
       h("dl", { class: "cb-odds-main" }, rows.flatMap(([k, p]) => [h("dt", { text: t(`chabashi.odds.${k}`) }), h("dd", { "data-odds": k }, bar(p), pct(p))])),
       h("h4", { class: "cb-sub", text: t("chabashi.odds.hands") }),
       h("table", { class: "cb-odds-hands" }, h("tbody", {}, r.categories.map((c) => h("tr", { "data-hand": c.id },
-        h("th", { scope: "row" }, h("span", { lang: "ko", text: c.ko }), " ", h("span", { class: "muted", text: this.ctx.lang === "ko" ? t(`chabashi.hand.${c.id}`) : `${c.roman}: ${t(`chabashi.hand.${c.id}`)}` })),
+        h("th", { scope: "row" }, h("span", { lang: "ko", text: c.ko }), " ", h("span", { class: "muted", text: this.ctx.lang !== "en" ? t(`chabashi.hand.${c.id}`) : `${c.roman}: ${t(`chabashi.hand.${c.id}`)}` })),
         h("td", {}, bar(c.p), pct(c.p)))))),
       h("p", { class: "muted", text: t(`chabashi.odds.${r.method}`, { cases: r.cases }) }));
   }
@@ -487,16 +670,45 @@ class Table {
         hand: s.hand.length ? s.hand.map((c) => (c.card ? deck.label(c.card, lang) : t("chabashi.hidden"))).join(", ") : t("chabashi.empty"),
         floor: list(s.floor, s.you) }));
     }
-    const sig = JSON.stringify([lines, lang]);
+    // every choice by name, each a button (the card picks spelled out: "8-1: Y3 into the centre, floor card 2 into the hand")
+    const acts = tv.actions;
+    const choices = acts ? [...acts.buttons.map((b) => ({ action: b.action, label: b.label })),
+      ...acts.picks.flatMap((g) => g.options.map((o) => ({ action: o.action, label: o.label })))] : [];
+    const sig = JSON.stringify([lines, choices, lang]);
     if (this.textEl.dataset.sig === sig) return;
     this.textEl.dataset.sig = sig;
-    this.textEl.replaceChildren(h("h3", { class: "cb-zone-title", text: t("chabashi.textview_title") }),
-      h("ul", { class: "cb-text-lines" }, lines.map((l) => h("li", { text: l }))));
+    const focused = document.activeElement && this.textEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    this.textEl.replaceChildren(...[h("h3", { class: "cb-zone-title", text: t("chabashi.textview_title") }),
+      h("ul", { class: "cb-text-lines" }, lines.map((l) => h("li", { text: l }))),
+      choices.length ? h("h4", { class: "cb-sub", text: t("chabashi.text.choices", { n: choices.length }) }) : null,
+      choices.length ? h("ul", { class: "cb-text-choices" }, choices.map((c) => h("li", {}, h("button", { type: "button", "data-action": c.action, text: c.label, onclick: () => this.play(c.action) })))) : null,
+    ].filter(Boolean));
+    if (focused) { const back = this.textEl.querySelector(`[data-action="${CSS.escape(focused)}"]`); if (back) back.focus(); }
   }
+}
+
+// The set-up form: the rule sets named and explained in the player's language.
+function setup(container, info, ctx) {
+  ensureCss();
+  const sel = info.presetSelect;
+  const about = ctx.h("p", { class: "cb-setup-about muted" });
+  const draw = () => {
+    if (!sel) return;
+    for (const o of sel.options) o.textContent = ctx.t(`chabashi.preset.${o.dataset.preset}`);
+    const id = sel.selectedOptions[0] && sel.selectedOptions[0].dataset.preset;
+    about.textContent = id ? ctx.t(`chabashi.preset_about.${id}`) : "";
+  };
+  if (sel) sel.addEventListener("change", draw);
+  container.append(about);
+  draw();
+  return { values: () => ({}) };
 }
 
 export default {
   strings: true,
   mount(host, ctx) { return new Table(host, ctx); },
-  shellHead: () => true,
+  setup,
+  // embedded, the table's own step and prompt lines are the status; the shell's title and score
+  // line stay out to leave the 400×400 frame to the cards
+  shellHead: (view, ctx) => !ctx.embed,
 };

@@ -1,14 +1,19 @@
 // The Daifugō table: draws view.table (pyengine/app/views/daifugo.py: table_view) with the shared
 // card-table component and sends intents back.  No rules live here: which cards are playable,
-// which selection makes which action, what a follow-up offers — all of it comes from the view
-// model, built from the engine's legal actions, and so does every action string this module
-// sends and every class title it shows; it only matches a selection of cards (or of Q-bomber
-// ranks) against the offered sets.
+// which selection makes which action, what a follow-up offers, which rules conflict and how to fix
+// them — all of it comes from the view model or the rules panel's data, built from the engine, and
+// so does every action string this module sends and every class title it shows; it only matches a
+// selection of cards (or of Q-bomber ranks) against the offered sets.
+//
+// The rules panel (set-up form) and the help are built from the rules' data (every option with its
+// group, kind, value and choices): an option the engine adds appears in both with no change here,
+// worded from the strings daifugo.opt.<path>.name / daifugo.opt.<path> / daifugo.opt.<path>.example.
 import * as kit from "./cardkit.js";
 import deck from "./deck-french.js";
 
 const TERMS = ["daifugo", "daihinmin", "tycoon", "president"];
 const PACE = { instant: 0, fast: 150, normal: 500 };
+const DEAL_MS = { instant: 0, fast: 900, normal: 1800 }; // a dealt hand flies in within this time
 let cssDone = false;
 function ensureCss() {
   kit.ensureStyles();
@@ -37,12 +42,56 @@ function cardsText(cards) {
 function cardsSpoken(cards, ctx) {
   return (cards || []).map((c) => deck.label(c.id, ctx.lang) + (c.note ? ` (${c.note})` : "")).join(", ");
 }
-
+// A string, or the fallback when the strings have no such key.
+function maybe(ctx, key, vars, fallback = "") {
+  const s = ctx.t(key, vars);
+  return s === key ? fallback : s;
+}
+function levelName(ctx, kind) {
+  const level = kind.startsWith("bot:") ? kind.slice(4) : kind;
+  return maybe(ctx, `level.${level}`, {}, level);
+}
 function titleText(ctx, id) {
   if (!id) return "";
   const terms = ctx.settings.get("terms", "daifugo");
   return ctx.t(`daifugo.title.${TERMS.includes(terms) ? terms : "daifugo"}.${id}`);
 }
+// Options and values of the rules, worded from the strings (see the comment at the top).
+function optionName(ctx, path) {
+  return maybe(ctx, `daifugo.opt.${path}.name`, {}, path.split(".").pop().replace(/_/g, " "));
+}
+function valueLabel(ctx, v) {
+  if (v === true) return ctx.t("daifugo.val.on");
+  if (v === false) return ctx.t("daifugo.val.off");
+  if (Array.isArray(v)) return v.length ? v.map((x) => valueLabel(ctx, x)).join(", ") : ctx.t("daifugo.val.none");
+  if (typeof v === "number") return String(v);
+  return maybe(ctx, `daifugo.val.${v}`, {}, String(v).replace(/_/g, " "));
+}
+function presetName(ctx, id) { return maybe(ctx, `preset.daifugo.${id}`, {}, id); }
+function conflictText(ctx, c) {
+  const opts = c.options.map((o) => ctx.t("daifugo.conflict.option", { name: optionName(ctx, o.path), value: valueLabel(ctx, o.value) }));
+  const and = ctx.t("daifugo.conflict.and");
+  if (c.players !== null && c.players !== undefined) {
+    return opts.length ? ctx.t("daifugo.conflict.players", { a: opts.join(and), n: c.players }) : ctx.t("daifugo.conflict.players_only", { n: c.players });
+  }
+  if (opts.length >= 2) return ctx.t("daifugo.conflict.pair", { a: opts[0], b: opts.slice(1).join(and) });
+  return ctx.t("daifugo.conflict.one", { a: opts[0] || "" });
+}
+function fixText(ctx, fix, optionsByPath) {
+  if (fix.players) return ctx.t("daifugo.fix.players", { n: fix.players });
+  if (fix.preset) return ctx.t("daifugo.fix.preset", { preset: presetName(ctx, fix.preset) });
+  const [path, value] = Object.entries(fix.set)[0];
+  const name = optionName(ctx, path);
+  const now = optionsByPath.get(path);
+  if (value === true) return ctx.t("daifugo.fix.on", { name });
+  if (value === false) return ctx.t("daifugo.fix.off", { name });
+  if (Array.isArray(value) && now && Array.isArray(now.value)) {
+    const gone = now.value.filter((x) => !value.includes(x));
+    if (gone.length) return ctx.t("daifugo.fix.remove", { name, item: valueLabel(ctx, gone) });
+  }
+  return ctx.t("daifugo.fix.set", { name, value: valueLabel(ctx, value) });
+}
+function speedOf(ctx) { return ctx.speed in DEAL_MS ? ctx.speed : "fast"; }
 
 function logText(ctx, it) {
   const t = ctx.t;
@@ -84,6 +133,54 @@ function pendingText(ctx, p) {
   return ctx.t(`daifugo.pending.${p.kind}`, vars);
 }
 
+// ---------------------------------------------------------------- the help (a rules panel for players)
+// How a game goes, then every rule of the rules in force: its name, its value, a one-line
+// explanation and an example; the rules switched off are listed by name at the end.  Built from the rules panel's data, so it follows the engine's options.
+const helpCache = new Map(); // rules encoding → the rules panel's data
+async function rulesData(ctx, encoding) {
+  if (!helpCache.has(encoding)) helpCache.set(encoding, await ctx.gameCall("rules_panel", { rules: encoding }));
+  return helpCache.get(encoding);
+}
+function helpBody(ctx, panel) {
+  const h = ctx.h;
+  const t = (k, v) => ctx.t(k, v);
+  const steps = [];
+  for (let i = 1; ; i++) {
+    const s = maybe(ctx, `daifugo.help.step.${i}`);
+    if (!s) break;
+    steps.push(h("li", { text: s }));
+  }
+  const preset = panel.preset;
+  const about = preset ? maybe(ctx, `daifugo.preset_about.${preset}`) : "";
+  const used = [];
+  const unused = [];
+  for (const g of panel.groups) {
+    const rows = [];
+    for (const o of g.options) {
+      // a rule that is switched off (off, 0, none) is named once at the end
+      if (o.value === false || o.value === "off" || o.value === 0 || (Array.isArray(o.value) && !o.value.length)) { unused.push(optionName(ctx, o.path)); continue; }
+      const example = maybe(ctx, `daifugo.opt.${o.path}.example.${Array.isArray(o.value) ? "list" : o.value}`)
+        || maybe(ctx, `daifugo.opt.${o.path}.example`);
+      const byValue = Array.isArray(o.value) ? "" : maybe(ctx, `daifugo.opt.${o.path}.val.${o.value}`);
+      rows.push(h("li", { class: "df-help-rule", "data-option": o.path },
+        h("strong", { text: optionName(ctx, o.path) }), h("span", { class: "df-help-value", text: valueLabel(ctx, o.value) }),
+        h("p", { text: [maybe(ctx, `daifugo.opt.${o.path}`), byValue].filter(Boolean).join(" ") }),
+        example ? h("p", { class: "df-help-example" }, h("span", { class: "df-help-eg", text: t("daifugo.help.example") }), example) : ""));
+    }
+    if (rows.length) used.push(h("section", { class: "df-help-group" }, h("h4", { text: t(`daifugo.group.${g.id}`) }), h("ul", {}, rows)));
+  }
+  return [
+    h("h3", { text: t("daifugo.help.title") }),
+    h("ol", { class: "df-help-steps" }, steps),
+    h("h3", { text: preset ? t("daifugo.help.rules_of", { preset: presetName(ctx, preset) }) : t("daifugo.help.rules_custom", { preset: presetName(ctx, panel.base) }) }),
+    about ? h("p", { text: about }) : "",
+    h("div", { class: "df-help-groups" }, used),
+    unused.length ? h("p", { class: "muted df-help-unused" }, h("strong", { text: t("daifugo.help.unused") }), " ", unused.join(" · ")) : "",
+    h("details", { class: "df-help-presets" }, h("summary", { text: t("daifugo.help.presets") }),
+      h("dl", {}, Object.keys(panel.players).flatMap((id) => [h("dt", { text: presetName(ctx, id) }), h("dd", { text: maybe(ctx, `daifugo.preset_about.${id}`) })]))),
+  ];
+}
+
 // ---------------------------------------------------------------- the table
 function mount(host, ctx) {
   ensureCss();
@@ -97,11 +194,14 @@ function mount(host, ctx) {
   const autoBox = h("input", { type: "checkbox", "data-df": "autopass" });
   const textBox = h("input", { type: "checkbox", "data-df": "textview" });
   const termsSel = h("select", { "data-df": "terms" });
+  const helpBtn = h("button", { type: "button", class: "df-help-btn", "data-df": "help", "aria-expanded": "false" });
   const settingsBar = h("div", { class: "df-settings" },
     sortBtn,
     h("label", {}, autoBox, h("span", { class: "df-l-autopass" })),
     h("label", {}, textBox, h("span", { class: "df-l-text" })),
-    h("label", {}, h("span", { class: "df-l-terms" }), termsSel));
+    h("label", {}, h("span", { class: "df-l-terms" }), termsSel),
+    helpBtn);
+  const helpBox = h("section", { class: "df-help", hidden: true, tabindex: "-1" });
 
   const strip = h("div", { class: "df-strip", role: "status", "aria-live": "off" });
   const ring = new kit.SeatRing();
@@ -128,20 +228,21 @@ function mount(host, ctx) {
   });
   const exchangeBox = h("section", { class: "df-exchange", hidden: true });
   const resultsBox = h("section", { class: "df-results", hidden: true, tabindex: "-1" });
+  const revealBox = h("section", { class: "df-reveal", hidden: true });
   const logList = new kit.LogList({ max: 60 });
   const scoreBox = h("div", { class: "df-scoreboard" });
   const navBtn = (nav, text, fn) => h("button", { type: "button", "data-df-nav": nav, text, onclick: fn });
   const slider = h("input", { type: "range", min: 0, value: 0, "data-df-nav": "slider", oninput: (e) => ctx.goto(Number(e.target.value)) });
   const replayBar = h("div", { class: "df-replay row" },
-    navBtn("first", "⏮", () => ctx.goto(0)), navBtn("prev", "◀", () => view && ctx.goto(view.cursor - 1)), slider,
-    navBtn("next", "▶", () => view && ctx.goto(view.cursor + 1)), navBtn("last", "⏭", () => view && ctx.goto(view.length)));
+    navBtn("first", "|◀", () => ctx.goto(0)), navBtn("prev", "◀", () => view && ctx.goto(view.cursor - 1)), slider,
+    navBtn("next", "▶", () => view && ctx.goto(view.cursor + 1)), navBtn("last", "▶|", () => view && ctx.goto(view.length)));
   const side = h("div", { class: "df-side" },
     h("section", { class: "df-replaybox" }, replayBar),
     h("section", { class: "df-logbox" }, h("h3", { class: "df-h-log" }), logList.el),
     h("section", { class: "df-scorebox" }, h("h3", { class: "df-h-score" }), scoreBox));
   const textView = h("section", { class: "df-textview", hidden: true });
-  const main = h("div", { class: "df-main" }, strip, ring.el, exchangeBox, resultsBox, prompt, chooser, controls, hand.el);
-  root.append(settingsBar, h("div", { class: "df-graphic" }, main, side), textView);
+  const main = h("div", { class: "df-main" }, strip, ring.el, exchangeBox, resultsBox, revealBox, prompt, chooser, controls, hand.el);
+  root.append(settingsBar, helpBox, h("div", { class: "df-graphic" }, main, side), textView);
 
   let view = null;   // the session view
   let tv = null;     // view.table
@@ -151,6 +252,9 @@ function mount(host, ctx) {
   let announcedKey = null;
   let lastGame = null;
   let stripEffectKey = null;
+  let lastLength = null; // the record's length at the last update (a longer one: something new was played or dealt)
+  let dealt = false;     // this update's hand arrived as a whole (a deal)
+  let destroyed = false;
 
   function setting(key, fallback) { return ctx.settings.get(key, fallback); }
   function handOrder() {
@@ -198,6 +302,24 @@ function mount(host, ctx) {
   autoBox.addEventListener("change", () => { ctx.settings.set("autopass", autoBox.checked ? "1" : "0"); schedule(); });
   textBox.addEventListener("change", () => { ctx.settings.set("text", textBox.checked ? "1" : "0"); schedule(); });
   termsSel.addEventListener("change", () => { ctx.settings.set("terms", termsSel.value); schedule(); });
+  helpBtn.addEventListener("click", () => toggleHelp());
+
+  async function toggleHelp(open = helpBox.hidden) {
+    helpBox.hidden = !open;
+    helpBtn.setAttribute("aria-expanded", open ? "true" : "false");
+    if (!open || !view) return;
+    const rules = view.rules;
+    helpBox.dataset.rules = rules;
+    helpBox.replaceChildren(h("p", { class: "muted", text: t("daifugo.help.loading") }));
+    let panel;
+    try { panel = await rulesData(ctx, rules); } catch (e) { helpBox.replaceChildren(h("p", { text: e.message })); return; }
+    if (helpBox.dataset.rules !== rules || destroyed) return;
+    helpBox.dataset.lang = ctx.lang;
+    helpBox.replaceChildren(h("div", { class: "df-help-head" },
+      h("button", { type: "button", "data-df": "help-close", text: t("daifugo.help.close"), onclick: () => { toggleHelp(false); helpBtn.focus(); } })),
+    ...helpBody(ctx, panel));
+    helpBox.focus({ preventScroll: false });
+  }
 
   // --- rendering -----------------------------------------------------------------------------
   function schedule() {
@@ -210,12 +332,13 @@ function mount(host, ctx) {
     root.dataset.mode = tv.mode;
     root.dataset.phase = tv.phase;
     root.dataset.players = String(tv.players);
+    root.dataset.replaying = tv.replaying ? "true" : "false";
     renderSettings();
     renderStrip();
     ring.update(tv.seats.map((s) => ({
       key: s.seat,
       name: ctx.seatName(s.seat) + (s.me ? ` (${t("table.you")})` : ""),
-      detail: s.kind.startsWith("bot:") ? t("daifugo.bot", { level: s.kind.slice(4) }) : "",
+      detail: s.kind.startsWith("bot:") ? t("daifugo.bot", { level: levelName(ctx, s.kind) }) : "",
       count: s.count,
       title: titleText(ctx, s.title),
       badge: s.title === "tycoon" || s.title === "beggar" ? s.title : undefined,
@@ -241,10 +364,14 @@ function mount(host, ctx) {
     const selIds = sel.map((k) => byKey.get(k).id);
     const reach = active ? tv.choices.filter((c) => c.ids && multisetCovers(c.ids, selIds)) : [];
     const playableIds = new Set(reach.flatMap((c) => c.ids));
+    const fresh = tv.hand.filter((c) => !hand.nodes.has(c.key)).length;
+    const enter = dealt ? DEAL_MS[speedOf(ctx)] : fresh && lastLength !== null && !tv.replaying && speedOf(ctx) !== "instant" ? 220 : 0;
+    dealt = false;
     hand.update({
       lang: ctx.lang,
       selectable: active,
       selected: sel,
+      enter,
       cards: handOrder().map((k) => ({ key: k, id: byKey.get(k).id, playable: active ? playableIds.has(byKey.get(k).id) : undefined })),
     });
     hand.el.setAttribute("aria-label", me >= 0 ? t("daifugo.hand", { n: tv.hand.length }) : t("daifugo.spectator"));
@@ -254,16 +381,18 @@ function mount(host, ctx) {
     if (active && lost && textView.hidden && !hand.el.hidden && host.isConnected) hand.focus();
     renderExchange();
     renderResults();
+    renderReveal();
     renderControls();
     logList.update(tv.log.map((it) => ({ key: `${tv.game_no}:${it.key}`, text: logText(ctx, it), kind: it.kind === "pass" ? "pass" : ["revolution", "out", "forbidden_finish", "miyako_ochi"].includes(it.kind) ? "effect" : "" })).filter((x) => x.text));
     renderScoreboard();
     slider.max = String(view.length);
     slider.value = String(view.cursor);
     slider.setAttribute("aria-label", t("table.position", { ply: view.cursor, length: view.length }));
-    for (const b of replayBar.querySelectorAll("button")) b.title = t(`table.${b.dataset.dfNav}`);
+    for (const b of replayBar.querySelectorAll("button")) { b.title = t(`table.${b.dataset.dfNav}`); b.setAttribute("aria-label", b.title); }
     renderText();
     announce();
     maybeAutoPass();
+    if (!helpBox.hidden && (helpBox.dataset.rules !== view.rules || helpBox.dataset.lang !== ctx.lang)) toggleHelp(true);
   }
 
   function renderSettings() {
@@ -274,6 +403,7 @@ function mount(host, ctx) {
     settingsBar.querySelector(".df-l-autopass").textContent = t("daifugo.autopass");
     settingsBar.querySelector(".df-l-text").textContent = t("daifugo.textview");
     settingsBar.querySelector(".df-l-terms").textContent = t("daifugo.terms");
+    helpBtn.textContent = t("daifugo.help.button");
     const terms = setting("terms", "daifugo");
     if (termsSel.options.length !== TERMS.length) termsSel.replaceChildren(...TERMS.map((k) => h("option", { value: k })));
     TERMS.forEach((k, i) => { const text = t(`daifugo.terms.${k}`); if (termsSel.options[i].textContent !== text) termsSel.options[i].textContent = text; });
@@ -327,24 +457,32 @@ function mount(host, ctx) {
     strip.setAttribute("aria-label", t("daifugo.strip.label"));
   }
 
+  // The follow-up buttons (stand-in choices, Q-bomber ranks, the revolution choice) are rebuilt only
+  // when what they offer changes, so a press never lands on a button that was just replaced.
+  function renderChooser(sig, build) {
+    const key = JSON.stringify([sig, ctx.lang]);
+    if (chooser.dataset.sig === key) return;
+    chooser.dataset.sig = key;
+    chooser.replaceChildren(...build());
+  }
   function renderControls() {
     if (!tv) return;
     const mode = tv.mode;
     const mine = mode === "play" || mode === "select" || mode === "bomb" || mode === "revolt";
     controls.hidden = !mine;
-    chooser.replaceChildren();
     passBtn.hidden = !(mode === "play" && tv.pass_action);
     noneBtn.hidden = !(mode === "select" && tv.select && tv.select.none);
     clearBtn.hidden = !(mode === "play" || mode === "select");
     playBtn.hidden = mode === "revolt";
     let text = "";
+    let offer = [null, () => []];
     if (mode === "play") {
       const m = matches();
       playBtn.disabled = m.length === 0;
       if (m.length > 1) {
         chooser.setAttribute("aria-label", t("daifugo.standin.choose"));
-        chooser.append(h("span", { class: "muted", text: t("daifugo.standin.choose") }),
-          ...m.map((c) => h("button", { type: "button", "data-action": c.action, text: t("daifugo.standin.as", { card: c.standin || cardsText(c.ids.map((id) => ({ id }))) }), title: c.label, onclick: () => send(c.action) })));
+        offer = [["standin", m.map((c) => c.action)], () => [h("span", { class: "muted", text: t("daifugo.standin.choose") }),
+          ...m.map((c) => h("button", { type: "button", "data-action": c.action, text: t("daifugo.standin.as", { card: c.standin || cardsText(c.ids.map((id) => ({ id }))) }), title: c.label, onclick: () => send(c.action) }))]];
       }
       if (!tv.choices.length) text = t("daifugo.prompt.nothing");
       else if (!hand.selected.length) text = tv.field ? t("daifugo.prompt.follow") : t("daifugo.prompt.lead");
@@ -360,24 +498,35 @@ function mount(host, ctx) {
     } else if (mode === "bomb") {
       playBtn.disabled = false;
       chooser.setAttribute("aria-label", t("daifugo.prompt.q_bomber", { n: tv.bomb.max }));
-      for (const r of tv.bomb.ranks) {
-        chooser.append(h("button", { type: "button", class: "df-rank", "data-rank": r.id, "aria-pressed": bombSel.has(r.id) ? "true" : "false", text: r.text,
-          onclick: () => { if (bombSel.has(r.id)) bombSel.delete(r.id); else bombSel.add(r.id); renderControls(); } }));
-      }
+      offer = [["bomb", view.cursor, tv.bomb.ranks.map((r) => r.id)], () => tv.bomb.ranks.map((r) => h("button", { type: "button", class: "df-rank", "data-rank": r.id, "aria-pressed": "false", text: r.text,
+        onclick: (ev) => { if (bombSel.has(r.id)) bombSel.delete(r.id); else bombSel.add(r.id); ev.currentTarget.setAttribute("aria-pressed", bombSel.has(r.id) ? "true" : "false"); } }))];
       text = t("daifugo.prompt.q_bomber", { n: tv.bomb.max });
     } else if (mode === "revolt") {
-      for (const c of tv.choices) chooser.append(h("button", { type: "button", class: "primary", "data-action": c.action, text: c.label, onclick: () => send(c.action) }));
+      offer = [["revolt", tv.choices.map((c) => c.action)], () => tv.choices.map((c) => h("button", { type: "button", class: "primary", "data-action": c.action, text: c.label, onclick: () => send(c.action) }))];
       text = t("daifugo.prompt.revolution_choice");
     } else if (mode === "over") {
       text = t("daifugo.prompt.over");
     } else if (view.cursor !== view.length) {
       text = t("daifugo.prompt.replay");
+    } else if (tv.phase === "deal" || tv.phase === "dealer") {
+      text = t("daifugo.prompt.dealing");
     } else if (tv.to_move >= 0) {
       text = t("daifugo.prompt.wait", { seat: ctx.seatName(tv.to_move) });
     }
+    renderChooser(offer[0], offer[1]);
+    if (mode === "bomb") for (const b of chooser.querySelectorAll(".df-rank")) b.setAttribute("aria-pressed", bombSel.has(b.dataset.rank) ? "true" : "false");
     prompt.textContent = text;
   }
 
+  function cardRow(cards) {
+    return h("div", { class: "df-cards" }, cards.map((c) => {
+      const e = kit.cardEl(deck, c.id, { small: true, note: c.note });
+      e.setAttribute("role", "img");
+      e.setAttribute("aria-label", deck.label(c.id, ctx.lang));
+      e.dataset.card = c.id;
+      return e;
+    }));
+  }
   function renderExchange() {
     const inPhase = tv.phase === "tribute" || tv.phase === "return";
     const mineDone = tv.exchange.filter((x) => x.cards && (x.seat === tv.me || x.to === tv.me));
@@ -391,25 +540,28 @@ function mount(host, ctx) {
       t(`daifugo.log.${x.kind}`, { seat: ctx.seatName(x.seat), to: ctx.seatName(x.to), cards: x.cards ? cardsText(x.cards) : t("daifugo.log.n_cards", { n: x.count }) })));
     const received = mineDone.filter((x) => x.to === tv.me).flatMap((x) => x.cards);
     const gave = mineDone.filter((x) => x.seat === tv.me).flatMap((x) => x.cards);
-    const cardRow = (cards) => h("div", { class: "df-cards" }, cards.map((c) => { const e = kit.cardEl(deck, c.id, { small: true }); e.setAttribute("role", "img"); e.setAttribute("aria-label", deck.label(c.id, ctx.lang)); return e; }));
     const must = tv.mode === "select" && tv.select && (tv.select.kind === "tribute" || tv.select.kind === "return")
       ? h("p", { class: "df-must" }, t(`daifugo.prompt.${tv.select.kind}`, { n: tv.select.max, to: ctx.seatName(tv.select.to) })) : null;
     const waiting = inPhase && tv.mode !== "select" && tv.strip.pending
       ? h("p", { class: "muted" }, pendingText(ctx, tv.strip.pending)) : null;
-    exchangeBox.replaceChildren(
+    exchangeBox.replaceChildren(...[
       h("h3", { text: t("daifugo.exchange.title", { n: tv.game_no }) }),
       must, waiting,
       received.length ? h("div", {}, h("p", { text: t("daifugo.exchange.received") }), cardRow(received)) : null,
       gave.length ? h("div", {}, h("p", { text: t("daifugo.exchange.gave") }), cardRow(gave)) : null,
-      rows.length ? h("ul", { class: "df-exch-list" }, rows) : null);
+      rows.length ? h("ul", { class: "df-exch-list" }, rows) : null,
+    ].filter(Boolean));
   }
 
   function resultsTable(rows, final) {
     const ranked = final ? tv.standings : rows.placing;
-    return h("ol", { class: "df-ranks" }, ranked.map((p) => h("li", { "data-seat": p },
+    const tied = (p) => final && tv.standings.some((q) => q !== p && tv.ranks[q] === tv.ranks[p]);
+    return h("ol", { class: "df-ranks" }, ranked.map((p, i) => h("li", { "data-seat": p, "data-place": final ? tv.ranks[p] : i + 1, class: tied(p) ? "df-tied" : "" },
+      h("span", { class: "df-place", text: final ? (tied(p) ? t("daifugo.results.tied_place", { n: tv.ranks[p] }) : `${tv.ranks[p]}.`) : `${i + 1}.` }),
       h("span", { class: "df-rank-name", text: ctx.seatName(p) }),
       final ? h("span", { text: t("daifugo.points", { n: tv.scores[p] }) })
-        : h("span", { text: `${titleText(ctx, rows.classes[p])} · +${rows.points[p]}` }))));
+        : h("span", { text: `${titleText(ctx, rows.classes[p])} · +${rows.points[p]}` }),
+      tied(p) ? h("span", { class: "df-tie", text: t("daifugo.results.tie") }) : "")));
   }
   function renderResults() {
     const count = tv.results.length;
@@ -420,20 +572,35 @@ function mount(host, ctx) {
     if (resultsBox.hidden) return;
     const last = tv.results[count - 1];
     const final = tv.mode === "over";
-    const key = `${count}:${final}`;
+    const key = `${count}:${final}:${ctx.lang}:${setting("terms", "daifugo")}`;
     if (resultsBox.dataset.key === key) return;
     resultsBox.dataset.key = key;
-    resultsBox.replaceChildren(
+    resultsBox.replaceChildren(...[
       h("h3", { text: final ? t("daifugo.results.match") : t("daifugo.results.game", { n: last.game }) }),
       resultsTable(last, false),
       final ? h("div", {}, h("h4", { text: t("daifugo.results.final") }), resultsTable(last, true)) : null,
       h("button", { type: "button", class: "primary", "data-df": "continue", text: t("daifugo.results.continue"),
-        onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } }));
+        onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } }),
+    ].filter(Boolean));
+  }
+
+  // Replaying a finished match: every hand face up at the position on screen.
+  function renderReveal() {
+    const all = tv.revealed;
+    revealBox.hidden = !all;
+    if (!all) { revealBox.dataset.sig = ""; return; }
+    const sig = JSON.stringify([all, ctx.lang]);
+    if (revealBox.dataset.sig === sig) return;
+    revealBox.dataset.sig = sig;
+    revealBox.replaceChildren(h("h3", { text: t("daifugo.reveal.title") }),
+      h("ul", { class: "df-reveal-list" }, all.map((s) => h("li", { "data-seat": s.seat },
+        h("span", { class: "df-reveal-name", text: `${ctx.seatName(s.seat)} · ${t("daifugo.cards", { n: s.cards.length })}` }),
+        s.cards.length ? cardRow(s.cards) : h("span", { class: "muted", text: t("daifugo.reveal.empty") })))));
   }
 
   function renderScoreboard() {
     const n = tv.players;
-    if (!tv.results.length) { scoreBox.replaceChildren(h("p", { class: "muted", text: t("daifugo.score.none", { games: tv.games }) })); return; }
+    if (!tv.results.length) { scoreBox.dataset.key = ""; scoreBox.replaceChildren(h("p", { class: "muted", text: t("daifugo.score.none", { games: tv.games }) })); return; }
     const key = `${tv.results.length}:${ctx.lang}:${setting("terms", "daifugo")}`;
     if (scoreBox.dataset.key === key) return;
     scoreBox.dataset.key = key;
@@ -448,34 +615,52 @@ function mount(host, ctx) {
   }
 
   // --- the text view (screen readers, keyboard) -----------------------------------------------
+  // It names the playable cards and lists every legal play by name; it is rebuilt only when what it
+  // says changes, and the focused control keeps the focus.
   function renderText() {
     if (!tv || textView.hidden) return;
     const byKey = new Map(tv.hand.map((c) => [c.key, c]));
     const sel = new Set(hand.selected);
     const active = tv.mode === "play" || tv.mode === "select";
-    const focusedKey = document.activeElement && textView.contains(document.activeElement) ? document.activeElement.dataset.key || document.activeElement.dataset.df : null;
+    const selIds = hand.selected.map((k) => byKey.has(k) ? byKey.get(k).id : null).filter(Boolean);
+    const playable = new Set(active ? tv.choices.filter((c) => c.ids && multisetCovers(c.ids, selIds)).flatMap((c) => c.ids) : []);
     const strip = stripItems().map((i) => i.text).join(", ");
-    const seatLines = tv.seats.map((s) => h("li", {}, [ctx.seatName(s.seat), titleText(ctx, s.title), t("daifugo.cards", { n: s.count }),
-      s.passed ? t("daifugo.mark.passed") : "", s.out ? t("daifugo.mark.out", { place: s.out }) : "", s.active ? t("daifugo.mark.to_move") : ""].filter(Boolean).join(", ")));
+    const seatLines = tv.seats.map((s) => [ctx.seatName(s.seat), titleText(ctx, s.title), t("daifugo.cards", { n: s.count }),
+      s.passed ? t("daifugo.mark.passed") : "", s.out ? t("daifugo.mark.out", { place: s.out }) : "", s.active ? t("daifugo.mark.to_move") : ""].filter(Boolean).join(", "));
+    const handItems = handOrder().map((k) => ({ key: k, text: deck.label(byKey.get(k).id, ctx.lang) + (playable.has(byKey.get(k).id) ? ` — ${t("daifugo.text.playable")}` : ""), pressed: sel.has(k) }));
+    const plays = active && tv.mode === "play" ? tv.choices.map((c) => ({ action: c.action, label: c.label })) : [];
+    const log = tv.log.slice(-8).map((it) => logText(ctx, it)).filter(Boolean);
+    const sig = JSON.stringify([strip, seatLines, handItems, plays, prompt.textContent, log, active, playBtn.disabled, playBtn.textContent,
+      passBtn.hidden, noneBtn.hidden, chooser.dataset.sig, tv.field, ctx.lang]);
+    if (textView.dataset.sig === sig) {
+      for (const b of textView.querySelectorAll(".df-text-hand button")) b.setAttribute("aria-pressed", sel.has(b.dataset.key) ? "true" : "false");
+      return;
+    }
+    textView.dataset.sig = sig;
+    const focusedKey = document.activeElement && textView.contains(document.activeElement) ? document.activeElement.dataset.key || document.activeElement.dataset.df || document.activeElement.dataset.action : null;
     const handList = h("ul", { class: "df-text-hand", "aria-label": t("daifugo.hand", { n: tv.hand.length }) },
-      handOrder().map((k) => h("li", {}, h("button", { type: "button", "data-key": k, "aria-pressed": sel.has(k) ? "true" : "false", disabled: !active,
-        text: deck.label(byKey.get(k).id, ctx.lang), onclick: () => { hand.toggle(k); } }))));
-    const actions = h("div", { class: "row" },
+      handItems.map((x) => h("li", {}, h("button", { type: "button", "data-key": x.key, "aria-pressed": x.pressed ? "true" : "false", disabled: !active,
+        text: x.text, onclick: () => { hand.toggle(x.key); } }))));
+    const actions = h("div", { class: "row" }, ...[
       active ? h("button", { type: "button", class: "primary", "data-df": "text-play", disabled: playBtn.disabled, text: playBtn.textContent, onclick: confirm }) : null,
       !passBtn.hidden ? h("button", { type: "button", "data-df": "text-pass", text: t("daifugo.pass"), onclick: () => send(tv.pass_action) }) : null,
       !noneBtn.hidden ? h("button", { type: "button", "data-df": "text-none", text: t("daifugo.none"), onclick: () => send(tv.select.none) }) : null,
-      ...[...chooser.querySelectorAll("button")].map((b) => h("button", { type: "button", "aria-pressed": b.getAttribute("aria-pressed"), text: b.textContent, onclick: () => b.click() })));
-    textView.replaceChildren(
+      ...[...chooser.querySelectorAll("button")].map((b) => h("button", { type: "button", "aria-pressed": b.getAttribute("aria-pressed"), text: b.textContent, onclick: () => b.click() })),
+    ].filter(Boolean));
+    textView.replaceChildren(...[
       h("h3", { text: t("daifugo.textview") }),
       h("p", { text: strip }),
       h("p", { text: tv.field ? t("daifugo.field.text", { seat: ctx.seatName(tv.field.seat), cards: cardsSpoken(tv.field.cards, ctx) }) : t("daifugo.field.empty") }),
-      h("ul", { "aria-label": t("daifugo.seats") }, seatLines),
+      h("ul", { "aria-label": t("daifugo.seats") }, seatLines.map((x) => h("li", { text: x }))),
       h("p", { class: "df-prompt-text", text: prompt.textContent }),
       tv.me >= 0 ? handList : null,
+      plays.length ? h("h4", { text: t("daifugo.text.plays", { n: plays.length }) }) : null,
+      plays.length ? h("ul", { class: "df-text-plays" }, plays.map((p) => h("li", {}, h("button", { type: "button", "data-action": p.action, text: p.label, onclick: () => send(p.action) })))) : null,
       actions,
-      h("ol", { "aria-label": t("daifugo.log") }, tv.log.slice(-8).map((it) => logText(ctx, it)).filter(Boolean).map((x) => h("li", { text: x }))));
+      h("ol", { "aria-label": t("daifugo.log") }, log.map((x) => h("li", { text: x }))),
+    ].filter(Boolean));
     if (focusedKey) {
-      const back = textView.querySelector(`[data-key="${CSS.escape(focusedKey)}"], [data-df="${CSS.escape(focusedKey)}"]`);
+      const back = textView.querySelector(`[data-key="${CSS.escape(focusedKey)}"], [data-df="${CSS.escape(focusedKey)}"], [data-action="${CSS.escape(focusedKey)}"]`);
       if (back) back.focus();
     }
   }
@@ -515,21 +700,38 @@ function mount(host, ctx) {
 
   return {
     update(v) {
+      const grew = lastLength !== null && v.length > lastLength && v.cursor === v.length;
+      const before = tv ? tv.hand.length : null;
       view = v;
       tv = v.table;
+      lastLength = v.length;
       if (!tv) return;
+      // several cards at once (a deal; with a shell that resolves a deal in one call, the whole hand)
+      dealt = grew && before !== null && tv.hand.filter((c) => !hand.nodes.has(c.key)).length >= 2 && tv.hand.length >= before;
       if (frame) cancelAnimationFrame(frame);
       frame = 0;
       render();
     },
+    // Resolves once what the table is showing has settled (a dealt hand has finished arriving):
+    // the shell waits for it before the next automatic ply, so bots never act on a hand the
+    // player cannot see yet.
+    settled() {
+      const wait = Math.max(0, hand.busyUntil - performance.now());
+      return new Promise((resolve) => setTimeout(resolve, wait));
+    },
     destroy() {
+      destroyed = true;
       if (frame) cancelAnimationFrame(frame);
+      hand.destroy();
       root.remove();
     },
   };
 }
 
 // ---------------------------------------------------------------- the rules panel (set-up form)
+// Every option of the rules by group, each named and explained in the player's language; every
+// conflict at once, worded from the options' names and values, each with one-click fixes; a preset
+// sets its usual number of players.
 function setup(container, info, ctx) {
   ensureCss();
   const h = ctx.h;
@@ -537,91 +739,139 @@ function setup(container, info, ctx) {
   const presetSel = info.presetSelect;
   const playersSel = info.playersSelect;
   let current = presetSel ? presetSel.value : null;
-  let error = null;
   let panel = null;
   let busy = Promise.resolve();
-  const errorBox = h("p", { class: "df-rules-error", role: "alert", hidden: true });
+  const errorBox = h("div", { class: "df-rules-error", role: "alert", hidden: true });
   const summary = h("summary", { text: t("daifugo.rules.customise") });
   const body = h("div", { class: "df-rules-body" });
   const details = h("details", { class: "df-rules" }, summary, body);
   const termsSel = h("select", { name: "df-terms", "data-df": "setup-terms" },
     TERMS.map((k) => h("option", { value: k, text: t(`daifugo.terms.${k}`), selected: ctx.settings.get("terms", "daifugo") === k })));
   termsSel.addEventListener("change", () => ctx.settings.set("terms", termsSel.value));
+  const aboutLine = h("p", { class: "df-rules-about muted" });
   const encodingLine = h("p", { class: "df-rules-code muted" });
-  container.append(h("label", {}, h("span", { text: t("daifugo.terms") }), termsSel), details, errorBox, encodingLine);
+  container.append(aboutLine, h("label", {}, h("span", { text: t("daifugo.terms") }), termsSel), details, errorBox, encodingLine);
 
   const players = () => Number(playersSel ? playersSel.value : 4);
-  async function load(encoding) {
-    const r = await ctx.gameCall("rules_panel", { rules: encoding, players: players() });
+  const later = (fn) => { busy = busy.then(fn).catch((e) => ctx.notify(e.message, [], "error")); return busy; };
+  async function load(encoding, changed = null) {
+    const r = await ctx.gameCall("rules_panel", { rules: encoding, players: players(), changed });
     panel = r;
     current = r.rules;
-    show(r.error);
     draw();
   }
-  async function change(path, value) {
-    const r = await ctx.gameCall("rules_set", { rules: current, changes: { [path]: value }, players: players() });
-    current = r.rules;
-    show(r.error);
-    const p = await ctx.gameCall("rules_panel", { rules: current, players: players() });
-    panel = p;
-    draw();
+  async function change(changes) {
+    const r = await ctx.gameCall("rules_set", { rules: current, changes, players: players() });
+    await load(r.rules, Object.keys(changes).length === 1 ? Object.keys(changes)[0] : null);
   }
-  function show(message) {
-    error = message || null;
-    errorBox.hidden = !error;
-    errorBox.textContent = error ? t("daifugo.rules.invalid", { reason: error }) : "";
-    encodingLine.textContent = t("daifugo.rules.code", { code: current || "" });
+  function setPlayers(n) {
+    if (!playersSel || Number(playersSel.value) === n || ![...playersSel.options].some((o) => Number(o.value) === n)) return false;
+    playersSel.value = String(n);
+    playersSel.dispatchEvent(new Event("change"));
+    return true;
   }
-  function valueLabel(v) {
-    const key = `daifugo.val.${v}`;
-    const s = t(key);
-    return s === key ? String(v).replace(/_/g, " ") : s;
+  function choosePreset(id) {
+    const opt = presetSel && [...presetSel.options].find((o) => o.dataset.preset === id);
+    if (!opt) return;
+    presetSel.value = opt.value;
+    presetSel.dispatchEvent(new Event("change"));
+  }
+  async function applyFix(fix) {
+    if (fix.players) { if (!setPlayers(fix.players)) await load(current); return; }
+    if (fix.preset) { choosePreset(fix.preset); return; }
+    await change(fix.set);
+  }
+  async function applyAll() {
+    const fixes = panel.conflicts.map((c) => c.fixes[0]).filter(Boolean);
+    const preset = fixes.find((f) => f.preset);
+    if (preset) { choosePreset(preset.preset); return; }
+    const set = Object.assign({}, ...fixes.filter((f) => f.set).map((f) => f.set));
+    const n = fixes.find((f) => f.players);
+    if (Object.keys(set).length) {
+      const r = await ctx.gameCall("rules_set", { rules: current, changes: set, players: players() });
+      current = r.rules;
+    }
+    if (!(n && setPlayers(n.players))) await load(current);
+  }
+  function optionsByPath() {
+    return new Map(panel.groups.flatMap((g) => g.options.map((o) => [o.path, o])));
+  }
+  function showConflicts() {
+    const list = panel.conflicts;
+    errorBox.hidden = !list.length;
+    const byPath = optionsByPath();
+    errorBox.replaceChildren(...(list.length ? [
+      h("p", { class: "df-rules-error-head", text: t("daifugo.rules.conflicts", { n: list.length }) }),
+      h("ul", { class: "df-conflicts" }, list.map((c, i) => h("li", { "data-conflict": i, "data-options": c.options.map((o) => o.path).join(" ") },
+        h("span", { text: conflictText(ctx, c) }), " ",
+        h("span", { class: "df-fixes" }, c.fixes.map((f, j) => h("button", { type: "button", class: j === 0 ? "primary df-fix" : "df-fix", "data-fix": j,
+          text: fixText(ctx, f, byPath), onclick: () => later(() => applyFix(f)) })))))),
+      list.length > 1 && list.every((c) => c.fixes.length) ? h("button", { type: "button", "data-df": "fix-all", text: t("daifugo.rules.fix_all"),
+        onclick: () => later(applyAll) }) : null,
+    ].filter(Boolean) : []));
+    // the code itself is a code (it goes into the link as it is), not words to translate
+    const [before, after] = t("daifugo.rules.code", { code: "\u0000" }).split("\u0000");
+    encodingLine.replaceChildren(before || "", h("code", { text: current || "" }), after || "");
+    const id = panel.preset;
+    aboutLine.textContent = id ? maybe(ctx, `daifugo.preset_about.${id}`) : t("daifugo.rules.custom", { preset: presetName(ctx, panel.base) });
   }
   function draw() {
     const open = details.open;
     const focusPath = document.activeElement && body.contains(document.activeElement) ? document.activeElement.dataset.path : null;
-    body.replaceChildren(...panel.groups.map((g) => h("fieldset", { class: "df-rules-group" },
+    body.replaceChildren(...panel.groups.map((g) => h("fieldset", { class: "df-rules-group", "data-group": g.id },
       h("legend", { text: t(`daifugo.group.${g.id}`) }),
       g.options.map((o) => optionRow(o)))));
     details.open = open;
+    showConflicts();
     if (focusPath) { const el = body.querySelector(`[data-path="${focusPath}"]`); if (el) el.focus(); }
   }
   function optionRow(o) {
     const id = `df-opt-${o.path.replace(/\./g, "-")}`;
-    const explain = t(`daifugo.opt.${o.path}`);
+    const conflicted = panel.conflicts.some((c) => c.options.some((x) => x.path === o.path));
     let input;
     if (o.kind === "bool") {
       input = h("input", { type: "checkbox", id, "data-path": o.path, checked: o.value });
-      input.addEventListener("change", () => { busy = busy.then(() => change(o.path, input.checked)); });
+      input.addEventListener("change", () => later(() => change({ [o.path]: input.checked })));
     } else if (o.kind === "enum") {
-      input = h("select", { id, "data-path": o.path }, o.choices.map((c) => h("option", { value: c, text: valueLabel(c), selected: c === o.value })));
-      input.addEventListener("change", () => { busy = busy.then(() => change(o.path, input.value)); });
+      input = h("select", { id, "data-path": o.path }, o.choices.map((c) => h("option", { value: c, text: valueLabel(ctx, c), selected: c === o.value })));
+      input.addEventListener("change", () => later(() => change({ [o.path]: input.value })));
     } else if (o.kind === "int") {
       input = h("input", { type: "number", id, "data-path": o.path, min: o.min, max: o.max, value: o.value, inputmode: "numeric" });
-      input.addEventListener("change", () => { busy = busy.then(() => change(o.path, Number(input.value))); });
+      input.addEventListener("change", () => later(() => change({ [o.path]: Number(input.value) })));
     } else {
-      input = h("span", { class: "df-set", role: "group", "data-path": o.path }, o.choices.map((c) => {
+      input = h("span", { class: "df-set", role: "group", "data-path": o.path, "aria-label": optionName(ctx, o.path) }, o.choices.map((c) => {
         const box = h("input", { type: "checkbox", "data-item": c, checked: o.value.includes(c) });
         box.addEventListener("change", () => {
           const items = [...input.querySelectorAll("input")].filter((b) => b.checked).map((b) => b.dataset.item);
-          busy = busy.then(() => change(o.path, items));
+          later(() => change({ [o.path]: items }));
         });
-        return h("label", {}, box, h("span", { text: valueLabel(c) }));
+        return h("label", {}, box, h("span", { text: valueLabel(ctx, c) }));
       }));
     }
     const label = h("label", { for: o.kind === "set" ? null : id, class: "df-opt-text" },
-      h("code", { text: o.path.split(".")[1] }), " ", h("span", { text: explain === `daifugo.opt.${o.path}` ? "" : explain }));
-    return h("div", { class: "df-opt" + (o.changed ? " df-changed" : ""), "data-option": o.path }, input, label);
+      h("span", { class: "df-opt-name", text: optionName(ctx, o.path) }), " ",
+      h("span", { class: "df-opt-explain", text: maybe(ctx, `daifugo.opt.${o.path}`) }));
+    return h("div", { class: "df-opt" + (o.changed ? " df-changed" : "") + (conflicted ? " df-conflicted" : ""), "data-option": o.path }, input, label);
   }
-  if (presetSel) presetSel.addEventListener("change", () => { busy = busy.then(() => load(presetSel.value)); });
-  if (playersSel) playersSel.addEventListener("change", () => { busy = busy.then(() => load(current)); });
-  busy = busy.then(() => load(current));
+  if (presetSel) presetSel.addEventListener("change", () => later(async () => {
+    await load(presetSel.value);
+    // a preset comes with its usual number of players (JDF: 4, UECda: 5, two-player: 2)
+    const id = presetSel.selectedOptions[0] && presetSel.selectedOptions[0].dataset.preset;
+    const usual = id && panel.usual_players ? panel.usual_players[id] : null;
+    if (usual && setPlayers(usual)) await load(current);
+  }));
+  if (playersSel) playersSel.addEventListener("change", () => later(() => load(current)));
+  later(() => load(current));
   return {
     values() {
-      if (error) throw new Error(error);
+      if (panel && panel.conflicts.length) throw new Error(t("daifugo.rules.cannot_start", { n: panel.conflicts.length }));
       return current ? { rules: current } : {};
     },
   };
 }
 
-export default { strings: true, mount, setup };
+export default {
+  strings: true, mount, setup,
+  // embedded, the table carries its own one-line prompt; the shell's title and score line stay out
+  shellHead: (view, ctx) => !ctx.embed,
+};

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..views.chabashi import odds_json
+from ..views.chabashi import odds_json, ranking_json
 
 MAX_SAMPLES = 20000
 
@@ -33,4 +33,9 @@ def odds(args: dict[str, Any]) -> dict[str, Any]:
     return odds_json(observation, str(args.get("rules", "1.seed")), samples=samples, seed=int(args.get("seed", 0)))
 
 
-__all__ = ["odds"]
+def ranking(args: dict[str, Any]) -> dict[str, Any]:
+    """The help's hand ranking: ``{"rules": "<encoding>"}`` (see :func:`.view.ranking_json`)."""
+    return ranking_json(str(args.get("rules", "1.seed")))
+
+
+__all__ = ["odds", "ranking"]

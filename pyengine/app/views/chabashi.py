@@ -32,16 +32,24 @@ The viewer's choices (``actions``) come grouped for the UI:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
+from ...chabashi.cards import CODES, DECK
 from ...chabashi.describe import describe
-from ...chabashi.hands import KOREAN, full_order
+from ...chabashi.hands import BARRED_WITH_THREE, KOREAN, SEED_ORDER, Evaluator, evaluator, full_order
 from ...chabashi.notation import parse_action
 from ...chabashi.rules import ChabashiRules
 from ...chabashi.scoring import build_pots
 from ...chabashi.state import ChabashiState
 from ...core.game import JSON
+from ...core.rng import Pcg32
 from . import SessionLike, TableContext
+
+EXAMPLE_TRIES = 20000
+"""Random 4-card sets tried for the help's examples before an ordered search finds the rarest hands."""
+_SPLITS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2), (1, 2, 0, 3), (1, 3, 0, 2), (2, 3, 0, 1))
+"""The six ways to split a 4-card set into 2 hand cards and 2 floor cards (positions)."""
 
 ROMAN: dict[str, str] = {
     "gongpaegun": "gong-pae-gun", "wanjeonwon": "wan-jeon-won", "jinhongok": "jin-hon-gok",
@@ -212,6 +220,55 @@ def _events(obs: Mapping[str, Any]) -> list[dict[str, JSON]]:
     return out
 
 
+def _standings(chips: Sequence[int]) -> list[dict[str, JSON]]:
+    """Seats by chips, most first, each with its place; equal chips share a place.
+
+    >>> _standings([90, 120, 90])  # doctest: +NORMALIZE_WHITESPACE
+    [{'seat': 1, 'chips': 120, 'place': 1}, {'seat': 0, 'chips': 90, 'place': 2},
+     {'seat': 2, 'chips': 90, 'place': 2}]
+    """
+    order = sorted(range(len(chips)), key=lambda p: (-chips[p], p))
+    return [{"seat": p, "chips": chips[p], "place": 1 + sum(1 for c in chips if c > chips[p])} for p in order]
+
+
+
+def _revealed(ctx: TableContext) -> dict[str, JSON] | None:
+    """Every card of the position on screen, face up, when replaying a finished session (its whole
+    record is public then: the link of a finished game carries every card).  Each card says
+    whether it lies face down on the table.  ``None`` while the session is in progress or at its
+    very end."""
+    end = len(ctx.actions)
+    if len(ctx.states) != end + 1 or not ctx.states[-1].is_terminal() or ctx.cursor >= end:
+        return None
+    state = ctx.state
+    assert isinstance(state, ChabashiState)
+
+    def row(slots: Sequence[tuple[int, bool, int]]) -> list[JSON]:
+        return [{"card": CODES[c], "up": bool(up)} for c, up, _ in slots]
+
+    return {
+        "centre": row(state.centre),
+        "seats": [{"seat": p, "hand": [CODES[c] for c, _ in state.hands[p]] if p < len(state.hands) else [],
+                   "floor": row(state.floors[p]) if p < len(state.floors) else []} for p in range(state.n)],
+    }
+
+
+def _deals_next(ctx: TableContext) -> bool:
+    """Whether the viewer (a person) deals the hand about to start (3+ seats): the dealer never acts in
+    a hand, so the page lets that hand start with the dealer's press instead of letting bots play
+    it before the person can follow.  Who deals comes from the engine (the state the next card
+    starts), never from a rule written here."""
+    state = ctx.state
+    assert isinstance(state, ChabashiState)
+    viewer = ctx.viewer
+    if (ctx.cursor != len(ctx.actions) or state.phase != "between" or viewer < 0
+            or ctx.seat_kinds[viewer] != "human"):
+        return False
+    started = state.apply(state.chance_outcomes()[0][0])
+    assert isinstance(started, ChabashiState)
+    return started.dealer == viewer and not started.two_player
+
+
 def table_view(ctx: TableContext) -> dict[str, JSON]:
     """The Chabashi table's view model for ``ctx.viewer`` (see the module docstring)."""
     state = ctx.state
@@ -291,13 +348,18 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "actions": _actions(state, obs, viewer, ctx.lang) if mine else None,
         "events": _events(obs),
         "result": _last_result(ctx),
-        "hand_order": [hand_name(c) for c in full_order(rules.hand_order, rules.wiki_2025_05_21_hands)],
+        "hand_order": [{**hand_name(c), "barred_with_three": c in BARRED_WITH_THREE}
+                       for c in full_order(rules.hand_order, rules.wiki_2025_05_21_hands)],
         "odds": {"available": viewer >= 0 and viewer in order and not obs["folded"][viewer]
                  and obs["phase"] not in ("deal", "between", "over"),
                  "key": f"{ctx.cursor}:{viewer}"},
         "stakes": {"ante": rules.stakes.ante, "small": rules.stakes.small_bet, "big": rules.stakes.big_bet,
                    "bankroll": rules.stakes.bankroll},
         "dealer_mode": rules.dealer_mode.value,
+        "standings": _standings(obs["chips"]) if obs["phase"] == "over" else None,
+        "revealed": _revealed(ctx),
+        "you_deal": viewer >= 0 and in_hand and obs["dealer"] == viewer,
+        "deals_next": _deals_next(ctx),
     }
 
 
@@ -315,12 +377,80 @@ def odds_json(observation: Mapping[str, Any], rules: str, samples: int = 3000, s
             "win_and_beat_dealer": out["win_and_beat_dealer"], "method": out["method"], "cases": out["cases"]}
 
 
+def _first_examples(ev: Evaluator, wanted: set[str], tries: int) -> dict[str, tuple[list[int], list[int]]]:
+    """An example split (hand, floor) of each category in ``wanted`` that ``ev`` scores: random
+    4-card sets first (they look like real hands), then every set in order for the rarest."""
+    ev.prepare()
+    found: dict[str, tuple[list[int], list[int]]] = {}
+    rng = Pcg32(17, 0xE7A)
+
+    def look(four: list[int]) -> None:
+        for a, b, c, d in _SPLITS:
+            cat = ev.category_of(ev.key4(four[a], four[b], four[c], four[d]))
+            if cat in wanted and cat not in found:
+                found[cat] = ([four[a], four[b]], [four[c], four[d]])
+
+    deck = list(DECK)
+    for _ in range(tries):
+        if len(found) == len(wanted):
+            return found
+        for i in range(4):  # a partial Fisher–Yates: four distinct cards
+            j = i + rng.below(len(deck) - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        look(deck[:4])
+    for four in combinations(DECK, 4):
+        if len(found) == len(wanted):
+            break
+        look(list(four))
+    return found
+
+
+def hand_examples(order: tuple[str, ...], wiki: bool) -> dict[str, dict[str, list[str]]]:
+    """One example of every hand of the order in force: two hand cards and the floor pair it scores
+    with.  A hand these rules can never score (선지행진 under ``seed``) gets a set that meets its
+    definition, found with that hand first in the order.
+
+    >>> ex = hand_examples(SEED_ORDER, False)
+    >>> ex["juyeompae"]["hand"] + ex["juyeompae"]["floor"] != [], sorted(ex) == sorted(SEED_ORDER)
+    (True, True)
+    """
+    ev = evaluator(order, wiki)
+    found = _first_examples(ev, set(ev.order), EXAMPLE_TRIES)
+    for cat in ev.order:
+        if cat not in found and cat in SEED_ORDER:  # unreachable here: search with it strongest
+            first = evaluator((cat,) + tuple(c for c in SEED_ORDER if c != cat), False)
+            found.update(_first_examples(first, {cat}, 0))
+    return {cat: {"hand": [CODES[c] for c in hand], "floor": [CODES[c] for c in floor]}
+            for cat, (hand, floor) in found.items()}
+
+
+def ranking_json(encoding: str) -> dict[str, Any]:
+    """The help's hand ranking for the rules ``encoding``: every hand of the order in force,
+    strongest first, with its exact frequency over all 353,430 splits into 2 hand and 2 floor
+    cards (the engine's count, §10), whether a 3-card hand bars it (§8.5) and an example."""
+    rules = ChabashiRules.decode(encoding)
+    ev = evaluator(rules.hand_order, rules.wiki_2025_05_21_hands)
+    counts = ev.frequencies()
+    total = sum(counts.values())
+    examples = hand_examples(rules.hand_order, rules.wiki_2025_05_21_hands)
+    return {
+        "rules": rules.encode(),
+        "total": total,
+        "hands": [{**hand_name(c), "count": counts[c], "p": counts[c] / total,
+                   "barred_with_three": c in BARRED_WITH_THREE, "example": examples.get(c)}
+                  for c in ev.order],
+    }
+
+
 def ui_call(session: SessionLike | None, name: str, args: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """The Chabashi table's own calls from the page (``ctx.gameCall``).
 
     ``odds``: the odds panel computed here (a small sample; the page normally asks the Worker,
-    see :func:`pyengine.app.tasks.chabashi.odds`).
+    see :func:`pyengine.app.tasks.chabashi.odds`); ``ranking``: the help's hand ranking (the page
+    asks the Worker first, and keeps the answer).
     """
+    if name == "ranking":
+        return ranking_json(str(args.get("rules", "1.seed")))
     if name == "odds":
         if session is None:
             raise ValueError("no game is open")
@@ -330,4 +460,4 @@ def ui_call(session: SessionLike | None, name: str, args: Mapping[str, Any], lan
     raise ValueError(f"unknown Chabashi table call {name!r}")
 
 
-__all__ = ["ROMAN", "hand_name", "odds_json", "table_view", "ui_call"]
+__all__ = ["ROMAN", "hand_examples", "hand_name", "odds_json", "ranking_json", "table_view", "ui_call"]
