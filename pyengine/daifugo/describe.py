@@ -57,9 +57,7 @@ def describe(parsed: Any, lang: str, engine: Engine | None = None) -> str:
     if lang not in ("en", "ko", "ja"):
         lang = "en"
     if isinstance(parsed, tuple) and len(parsed) == 8:
-        text = _describe_play(parsed, lang)
-        if text is not None:
-            return text
+        return _describe_play(parsed, lang)
     kind, value = parsed
     if kind in ("deal", "blind", "card"):
         return _describe_card(kind, value, lang, engine)
@@ -76,7 +74,7 @@ def describe(parsed: Any, lang: str, engine: Engine | None = None) -> str:
     raise InvalidNotationError(f"unknown action {parsed!r}")
 
 
-def _describe_play(m: Play, lang: str) -> str | None:
+def _describe_play(m: Play, lang: str) -> str:
     form = m[0]
     if form == PASS_FORM:
         return {"en": "Pass", "ko": "패스", "ja": "パス"}[lang]
@@ -99,7 +97,8 @@ def _describe_play(m: Play, lang: str) -> str | None:
     if form == EMPEROR:
         return {"en": f"Play an emperor: {cards}", "ko": f"엠퍼러 내기: {cards}",
                 "ja": f"エンペラーを出す：{cards}"}[lang]
-    return None
+    # cards that make no form (never legal)
+    return {"en": f"Play {cards}", "ko": f"{cards} 내기", "ja": f"{cards}を出す"}[lang]
 
 
 def _describe_card(kind: str, value: int, lang: str, engine: Engine | None) -> str:

@@ -67,6 +67,7 @@ REVOLTED = 1  # it revolted
 FINISHED = 2  # it emptied its player's hand
 S3_RETURN = 4  # a ♠3 return
 WAS_INVERTED = 8  # the order was inverted before it
+STOPPED = 16  # the 4s of a 4-stop: the trick clears after their effects
 
 # the steps of §1.13 (step 1, going out, is done in ``play``)
 ORDER_STEP = 2
@@ -79,8 +80,9 @@ PAUSED = -1
 
 
 # --- step 1: the cards leave the hand, going out --------------------------------------------------
-def play(e: Engine, p: int, m: Play) -> None:
-    """``p`` plays ``m`` (known to be legal): the cards leave the hand, then its effects."""
+def play(e: Engine, p: int, m: Play, fl: int = 0) -> None:
+    """``p`` plays ``m`` (known to be legal): the cards leave the hand, then its effects
+    (``fl``: :data:`STOPPED` for the 4s that stop an 8-cut, which clear whatever they do)."""
     cx = e.cx
     hand = e.hands[p]
     cards = m[3] | take_jokers(hand, m[4]) if m[4] else m[3]
@@ -100,8 +102,9 @@ def play(e: Engine, p: int, m: Play) -> None:
     if not cx.sticky:
         e.passed = 0
     if e.log is not None:
-        e.event(("play", p, fmt_play(m)))
-    fl = WAS_INVERTED if inv_before else 0
+        e.event(("four_stop" if fl & STOPPED else "play", p, fmt_play(m)))
+    if inv_before:
+        fl |= WAS_INVERTED
     if cx.s3_return and m[3] == 1 and spade3_return(m, prev):
         fl |= S3_RETURN
     if not hand:
@@ -109,9 +112,27 @@ def play(e: Engine, p: int, m: Play) -> None:
         finish(e, p, m, inv_before, prev)
     elif cx.great_rev and not e.omen and m[0] == GROUP and m[2] == R_TWO and m[1] == 4 and not m[4]:
         great_revolution(e, p, hand)
-    if len(e.results) != r0 or (not e.hands[p] and check_end(e)):
+    if len(e.results) != r0:
+        return
+    if not e.hands[p] and last_play(e):
         return
     effects(e, p, m, prev, fl, ORDER_STEP)
+
+
+def last_play(e: Engine) -> bool:
+    """Whether the play that emptied a hand ends the game: at most one player still holds cards.
+
+    The game's last play still changes the order (step 2 comes before the end, §1.13; the
+    tournament server toggles the revolution, §4.6) — with no revolution choice, as nobody
+    plays after it ([open]) — then the game ends.
+    """
+    if sum(1 for h in e.hands if h) > 1:
+        return False
+    assert e.field is not None
+    if not e.omen:
+        order_changes(e, e.owner, e.field, None, 0, choose=False)
+    check_end(e)
+    return True
 
 
 def great_revolution(e: Engine, p: int, hand: int) -> None:
@@ -133,7 +154,8 @@ def effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int, step: int) -
     """The effects of ``p``'s play ``m`` on ``prev`` from ``step`` on; pauses at a player's choice."""
     cx = e.cx
     rankish = m[0] == SINGLE or m[0] == GROUP
-    if step == ORDER_STEP and rankish and m[1] < 4 and not cx.rank_trig[m[2]] and not fl & S3_RETURN:
+    if (step == ORDER_STEP and rankish and m[1] < 4 and not cx.rank_trig[m[2]]
+            and not fl & (S3_RETURN | STOPPED)):
         # fast path: a single or small group of a rank without any effect
         if cx.any_lock:
             lock_update(e, m, prev, bool(fl & WAS_INVERTED))
@@ -165,15 +187,16 @@ def _wait(e: Engine, phase: Phase, p: int, m: Play, prev: Play | None, k: int, f
 
 
 # --- step 2: order changes (§5.1) -----------------------------------------------------------------
-def order_changes(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> int:
-    """11-back, omen and revolutions; the play's flags, or :data:`PAUSED` for a revolution choice."""
+def order_changes(e: Engine, p: int, m: Play, prev: Play | None, fl: int, choose: bool = True) -> int:
+    """11-back, omen and revolutions; the play's flags, or :data:`PAUSED` for a revolution choice
+    (``choose=False``: the play revolts without asking)."""
     cx = e.cx
     if cx.eleven_back and m[2] <= R_JACK <= m[7]:
         eleven_back(e, m)
     if cx.omen and m[0] == GROUP and m[1] == 3 and m[2] == R_SIX:
         omen(e, p)
     elif revolts(cx, m):
-        if cx.rev_choice:
+        if cx.rev_choice and choose:
             revolution_choice(e, p, m, prev, fl)
             return PAUSED
         revolution(e)
@@ -393,6 +416,8 @@ def nine_reverse(e: Engine, m: Play) -> None:
 def clearing_effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool | None:
     """Whether the play clears the trick; ``None`` while a 4-stop is offered."""
     cx = e.cx
+    if fl & STOPPED:
+        return True
     if not e.omen:
         if cx.eight_cut and m[2] <= R_EIGHT <= m[7]:
             cut = eight_cut(e, p, m, prev, fl)
@@ -445,8 +470,9 @@ def eight_cut(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool | 
 
 
 def four_stop(e: Engine, m: Play) -> None:
-    """4-stop 4止め (#16): the player asked stops the 8-cut with as many 4s (they clear instead and
-    lead), or passes and the next is asked; when all decline, the 8-cut clears."""
+    """4-stop 4止め (#16): the player asked stops the 8-cut with as many 4s, or passes and the next
+    is asked; when all decline, the 8-cut clears.  The 4s are a play like any other (going out,
+    order changes, a revolution choice, locks, follow-ups) that then clears; its player leads."""
     assert e.cont is not None
     p, cut, prev, k, fl, cands = e.cont
     q = e.turn
@@ -463,22 +489,7 @@ def four_stop(e: Engine, m: Play) -> None:
         return
     e.cont = None
     e.phase = PLAY
-    hand = e.hands[q]
-    cards = m[3] | take_jokers(hand, m[4]) if m[4] else m[3]
-    inv_before = e.inverted()
-    e.hands[q] = hand & ~cards
-    e.public |= cards
-    e.field = m
-    e.owner = q
-    e.event(("four_stop", q, fmt_play(m)))
-    if not e.hands[q]:
-        r0 = len(e.results)
-        finish(e, q, m, inv_before, cut)
-        if len(e.results) != r0:
-            return
-    if revolts(e.cx, m):
-        revolution(e)
-    after_play(e, q, True)
+    play(e, q, m, STOPPED)
 
 
 def q_cut(cx: Ctx, m: Play) -> bool:

@@ -171,8 +171,12 @@ def stalemate(e: Engine, q: int) -> None:
 
 
 def draw_places(e: Engine) -> None:
-    """20 consecutive passes (UECda, §4.6): the holders' places are drawn at random (chance)."""
-    pool = e.holders()
+    """20 consecutive passes (UECda, §4.6): the holders' places are drawn at random (chance).
+
+    A fallen 大富豪 (or 富豪) takes the fallen slot whatever happened (§5.6), so they are not
+    drawn; the drawn places come after the legal finishers and before that slot.
+    """
+    pool = [q for q in e.holders() if q != e.fallen]
     if len(pool) <= 1:
         end_game(e, final_placing(e))
         return
@@ -188,7 +192,7 @@ def draw_place(e: Engine, p: int) -> None:
     if len(e.pool) == 1:
         e.out_order.append(e.pool.pop())
     if not e.pool:
-        end_game(e, tuple(e.out_order) + tuple(reversed(e.offenders)))
+        end_game(e, final_placing(e, []))
 
 
 __all__ = [

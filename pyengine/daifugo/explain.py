@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import EMPEROR, GROUP, JOKER, JPAIR, SEQ, SINGLE, Play, fmt_cards, joker_count
+from .cards import (
+    EMPEROR,
+    GROUP,
+    JOKER,
+    JPAIR,
+    NOFORM,
+    SEQ,
+    SINGLE,
+    Play,
+    fmt_cards,
+    joker_count,
+    noform_reason,
+)
 from .endings import forbidden_finish
 from .locks import colour, lock_ok
 from .phases import CHANCE_PHASES, FOURSTOP, OVER, PHASE_NAMES, PLAY
@@ -64,6 +76,8 @@ def _why_not_form(e: Engine, m: Play) -> str:
     """A form these rules do not allow (§1.5, §5.7), or ``""``."""
     cx = e.cx
     form = m[0]
+    if form == NOFORM:
+        return "these cards make no play: " + noform_reason(m)
     if form == SEQ and not cx.sequences:
         return "sequences are not played under these rules"
     if form == SEQ and m[1] < cx.seq_min:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import InvalidNotationError
-from .cards import CODES, RANKS, fmt_cards, fmt_play, parse_card, parse_play
+from .cards import CODES, RANKS, fmt_cards, fmt_play, parse_card, read_play
 
 PLAYER_CHANCE = ("seat", "dealer", "lead", "place")
 CARD_KINDS = ("tribute", "return", "give", "discard")
@@ -42,7 +42,7 @@ def parse_action(text: str) -> Any:
         raise InvalidNotationError("not a Daifugō action")
     kind, colon, rest = text.partition(":")
     if not colon:
-        return parse_play(text)
+        return read_play(text)  # cards that make no form are an illegal action, not bad notation
     if kind in ("deal", "blind"):
         return (kind, parse_card(rest))
     if kind in PLAYER_CHANCE:

@@ -125,8 +125,8 @@ class DaifugoState(State):
         if isinstance(rules, str):
             rules = DaifugoRules.preset(rules)
         rules.validate()
-        masks = [parse_card_set(h) if h else 0 for h in hands]
-        return cls(Engine.custom(compile_rules(rules, len(hands)), masks, turn, **kwargs))
+        cx = compile_rules(rules, len(hands))
+        return cls(Engine.custom(cx, _deal_masks(hands, cx.deck), turn, **kwargs))
 
     @property
     def engine(self) -> Engine:
@@ -298,6 +298,36 @@ class DaifugoState(State):
     def describe(self, action: str, lang: str = "en") -> str:
         parsed = parse_action(action)
         return describe(parsed, lang, self._e)
+
+
+def _deal_masks(hands: list[str], deck: int) -> list[int]:
+    """The hands as card sets: every card in at most one hand, all from the deck (the jokers are
+    numbered across the hands).
+
+    >>> _deal_masks(["S3", "S3"], (1 << 53) - 1)
+    Traceback (most recent call last):
+    ...
+    pyengine.core.errors.InvalidNotationError: S3 is in two hands (players 0 and 1)
+    """
+    masks: list[int] = []
+    seen = 0
+    jokers = 0
+    for p, text in enumerate(hands):
+        m = parse_card_set(text) if text else 0
+        twice = m & seen & NATURALS
+        if twice:
+            holder = next(q for q, other in enumerate(masks) if other & twice)
+            raise InvalidNotationError(f"{codes(twice)[0]} is in two hands (players {holder} and {p})")
+        nat = m & NATURALS
+        for _ in range(joker_count(m)):
+            nat |= 1 << (52 + min(jokers, 1))
+            jokers += 1
+        if jokers > (deck >> 52).bit_count() or nat & ~deck:
+            missing = codes(nat & ~deck) or ["JK"]
+            raise InvalidNotationError(f"{missing[0]} is not in this deck (player {p})")
+        masks.append(nat)
+        seen |= nat
+    return masks
 
 
 def _public_table(e: Engine) -> dict[str, JSON]:
