@@ -55,11 +55,11 @@ Local-rule catalogue (§5.0)::
     #21 rokurokubi                plays.special_plays, effects.rokurokubi
     #22 joker_pair                plays.lead_plays, plays.beat_group, effects.joker_pair
     #23 finish_clears             effects.finish_clears
-    #24 five_skip                 effects.five_skip
-    #25 nine_reverse              effects.nine_reverse, tricks.clear_trick
-    #26 seven_pass                effects.seven_pass, plays.transfer_range, effects.seven_pass_give
-    #27 ten_discard               effects.ten_discard, plays.transfer_range, effects.ten_discard_cards
-    #28 q_bomber                  effects.q_bomber, plays.bomb_choices, effects.q_bomber_ranks
+    #24 effects.five=skip         effects.turn_effect, effects.five_skip
+    #25 effects.nine=reverse      effects.turn_effect, effects.nine_reverse, tricks.clear_trick
+    #26 effects.seven=pass        effects.seven_pass, plays.transfer_range, effects.seven_pass_give
+    #27 effects.ten=discard       effects.ten_discard, plays.transfer_range, effects.ten_discard_cards
+    #28 effects.queen=bomb        effects.q_bomber, plays.bomb_choices, effects.q_bomber_ranks
     #29 suit_lock                 locks.suit_lock, locks.lock_ok
     #30 lock_joker                locks.lock_joker, locks.lock_update
     #31 colour_lock               locks.colour_lock, locks.lock_ok

@@ -21,7 +21,7 @@ from .cards import (
 from .engine import Engine
 from .notation import PLAYER_CHANCE
 from .phases import DEAL, RETURN, SEVEN, TRIBUTE
-from .turns import next_holder
+from .table import transfer_target
 
 
 def card_name(pos: int, suit: int, lang: str) -> str:
@@ -133,8 +133,8 @@ def _describe_transfer(kind: str, value: int, lang: str, engine: Engine | None) 
     if engine is not None:
         if engine.phase in (TRIBUTE, RETURN) and engine.exch:
             to = _player(engine.exch[0][2], lang)
-        elif engine.phase == SEVEN:
-            to = _player(next_holder(engine, engine.turn), lang)
+        elif engine.phase == SEVEN and engine.cont is not None:
+            to = _player(transfer_target(engine, engine.turn), lang)
     if kind == "tribute":
         return {"en": f"Hand over {cards}" + (f" to {to}" if to else ""),
                 "ko": (f"{to}에게 " if to else "") + f"{cards} 바치기",

@@ -48,11 +48,22 @@ from .cards import (
     rank_count,
     take_jokers,
 )
-from .ctx import Ctx
+from .ctx import (
+    FX_BACK,
+    FX_BOMB,
+    FX_CUT,
+    FX_DISCARD,
+    FX_DISCARD_EXACTLY,
+    FX_REVERSE_TRICK,
+    FX_SKIP,
+    FX_SKIP_ONE,
+    Ctx,
+)
 from .endings import check_end, finish, go_out
 from .locks import lock_update
 from .phases import BOMB, FOURSTOP, PLAY, REVCHOICE, SEVEN, TEN, Phase
-from .tricks import after_play
+from .table import fx_count, fx_ranks, transfer_target
+from .tricks import after_play, clear_trick
 from .turns import next_holder
 
 if TYPE_CHECKING:
@@ -68,6 +79,7 @@ FINISHED = 2  # it emptied its player's hand
 S3_RETURN = 4  # a ♠3 return
 WAS_INVERTED = 8  # the order was inverted before it
 STOPPED = 16  # the 4s of a 4-stop: the trick clears after their effects
+REV_BEFORE = 32  # a revolution was in force before it
 
 # the steps of §1.13 (step 1, going out, is done in ``play``)
 ORDER_STEP = 2
@@ -87,7 +99,6 @@ def play(e: Engine, p: int, m: Play, fl: int = 0) -> None:
     hand = e.hands[p]
     cards = m[3] | take_jokers(hand, m[4]) if m[4] else m[3]
     inv_before = e.revolution != e.back
-    r0 = len(e.results)
     hand &= ~cards
     e.hands[p] = hand
     e.public |= cards
@@ -101,12 +112,27 @@ def play(e: Engine, p: int, m: Play, fl: int = 0) -> None:
     e.must_card = 0
     if not cx.sticky:
         e.passed = 0
+    if cx.track_trick:
+        e.trick_cards |= cards
     if e.log is not None:
         e.event(("four_stop" if fl & STOPPED else "play", p, fmt_play(m)))
+    if hand and not fl and m[0] < SEQ and m[1] < 4 and not cx.rank_trig[m[2]] and not (m[3] == 1 and cx.s3_return):
+        # the common case: a single or small group of a rank without any effect, the hand not empty
+        if cx.any_lock:
+            lock_update(e, m, prev, inv_before)
+        nxt = next_holder(e, p, e.passed if cx.all_passed else e.passed | (1 << p), cx.all_passed)
+        if nxt < 0:
+            clear_trick(e, p)
+        else:
+            e.turn = nxt
+        return
     if inv_before:
         fl |= WAS_INVERTED
+    if e.revolution:
+        fl |= REV_BEFORE
     if cx.s3_return and m[3] == 1 and spade3_return(m, prev):
         fl |= S3_RETURN
+    r0 = len(e.results)
     if not hand:
         fl |= FINISHED
         finish(e, p, m, inv_before, prev)
@@ -154,26 +180,18 @@ def effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int, step: int) -
     """The effects of ``p``'s play ``m`` on ``prev`` from ``step`` on; pauses at a player's choice."""
     cx = e.cx
     rankish = m[0] == SINGLE or m[0] == GROUP
-    if (step == ORDER_STEP and rankish and m[1] < 4 and not cx.rank_trig[m[2]]
-            and not fl & (S3_RETURN | STOPPED)):
-        # fast path: a single or small group of a rank without any effect
-        if cx.any_lock:
-            lock_update(e, m, prev, bool(fl & WAS_INVERTED))
-        after_play(e, p, cx.finish_clears and bool(fl & FINISHED))
-        return
     if step <= ORDER_STEP and not e.omen:
         fl = order_changes(e, p, m, prev, fl)
         if fl == PAUSED:
             return
     if step <= LOCK_STEP and cx.any_lock:
         lock_update(e, m, prev, bool(fl & WAS_INVERTED))
-    if step <= FOLLOW_UP_STEP and rankish and e.hands[p] and not e.omen and follow_ups(e, p, m, prev, fl):
+    if (step <= FOLLOW_UP_STEP and rankish and cx.fx_follow[m[2]] and e.hands[p] and not e.omen
+            and follow_ups(e, p, m, prev, fl)):
         return
-    if step <= TURN_STEP and rankish and not e.omen:
-        if cx.five_skip and m[2] == R_FIVE:
-            five_skip(e, p, m)
-        if cx.nine_reverse and m[2] == R_NINE:
-            nine_reverse(e, m)
+    if step <= TURN_STEP and cx.any_fx_turn and not e.omen:
+        for r in fx_ranks(cx, m, cx.fx_turn):
+            turn_effect(e, p, m, r)
     clear = clearing_effects(e, p, m, prev, fl)
     if clear is not None:
         after_play(e, p, clear)
@@ -193,6 +211,9 @@ def order_changes(e: Engine, p: int, m: Play, prev: Play | None, fl: int, choose
     cx = e.cx
     if cx.eleven_back and m[2] <= R_JACK <= m[7]:
         eleven_back(e, m)
+    if cx.any_fx_order:
+        for r in fx_ranks(cx, m, cx.fx_order):
+            back_effect(e, r)
     if cx.omen and m[0] == GROUP and m[1] == 3 and m[2] == R_SIX:
         omen(e, p)
     elif revolts(cx, m):
@@ -230,6 +251,19 @@ def omen(e: Engine, p: int) -> None:
     e.rev_pending = False
     e.back_carry = False
     e.event(("omen", p))
+
+
+def back_effect(e: Engine, r: int) -> None:
+    """The effect table's order changes: ``back`` (the 2-back: like 11-back, the order turns until the
+    trick clears; another turning ends it) and ``end_back`` (the 6-return: ends an 11-back in force)."""
+    if e.cx.fx[r] == FX_BACK:
+        e.back = not e.back
+        e.back_set = True
+        e.event(("back", e.back))
+    elif e.back:
+        e.back = False
+        e.back_carry = False
+        e.event(("back", False))
 
 
 def revolts(cx: Ctx, m: Play) -> bool:
@@ -278,44 +312,48 @@ def revolution_chosen(e: Engine, revolt: int) -> None:
 
 # --- step 4: follow-up choices (§5.4) -------------------------------------------------------------
 def follow_ups(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """Start the play's follow-up choice, if any (a play has one rank: at most one applies)."""
-    cx = e.cx
-    r = m[2]
-    if r == R_SEVEN:
-        return bool(cx.seven) and seven_pass(e, p, m, prev, fl)
-    if r == R_TEN:
-        return bool(cx.ten) and ten_discard(e, p, m, prev, fl)
-    return r == R_QUEEN and cx.bomber and q_bomber(e, p, m, prev, fl)
+    """Start the play's follow-up choice from the effect table (a single or group has one rank)."""
+    code = e.cx.fx[m[2]]
+    if code == FX_BOMB:
+        return q_bomber(e, p, m, prev, fl)
+    if code == FX_DISCARD or code == FX_DISCARD_EXACTLY:
+        return ten_discard(e, p, m, prev, fl)
+    return seven_pass(e, p, m, prev, fl)
 
 
 def seven_pass(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """7-pass 7渡し (#26): k 7s let ``p`` give up to (or exactly) k cards to the next player."""
-    k = rank_count(m, R_SEVEN)
+    """7-pass 7渡し (#26) and its variants (``effects.<rank>``: ``pass`` up to k cards, ``pass_exactly``,
+    ``pass_back`` — the 9-return, exactly k to the previous player): k cards of the rank let ``p``
+    give cards to the next (or previous) player."""
+    k = fx_count(e.cx, m, m[2])
     if k:
         _wait(e, SEVEN, p, m, prev, k, fl)
     return bool(k)
 
 
 def ten_discard(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """10-discard 10捨て (#27): k 10s let ``p`` discard up to (or exactly) k cards face up."""
-    k = rank_count(m, R_TEN)
+    """10-discard 10捨て (#27) and its variants (``discard`` up to k, ``discard_exactly`` — the 7-attach):
+    k cards of the rank let ``p`` discard cards face up."""
+    k = fx_count(e.cx, m, m[2])
     if k:
         _wait(e, TEN, p, m, prev, k, fl)
     return bool(k)
 
 
 def q_bomber(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """Q-bomber 12ボンバー (#28): k Qs let ``p`` name up to k ranks that everyone discards."""
-    k = rank_count(m, R_QUEEN)
+    """Q-bomber 12ボンバー (#28, ``bomb``): k cards of the rank let ``p`` name up to k ranks that
+    everyone discards."""
+    k = fx_count(e.cx, m, m[2])
     if k:
         _wait(e, BOMB, p, m, prev, k, fl)
     return bool(k)
 
 
 def seven_pass_give(e: Engine, cards: int) -> None:
-    """The 7-pass choice: ``cards`` go to the next player (only the two of them see which)."""
+    """The 7-pass choice: ``cards`` go to the next (9-return: previous) player (only the two of them
+    see which)."""
     p = e.turn
-    q = next_holder(e, p)
+    q = transfer_target(e, p)
     if cards:
         e.hands[p] &= ~cards
         e.hands[q] |= cards
@@ -386,14 +424,18 @@ def resume(e: Engine) -> None:
 
 
 # --- step 5: turn order (§5.3) --------------------------------------------------------------------
-def five_skip(e: Engine, p: int, m: Play) -> None:
-    """5-skip 5飛び (#24): k 5s skip the next k players who have not passed (``one``: one player);
-    the skipped count as having passed."""
-    k = rank_count(m, R_FIVE)
-    if not k:
-        return
-    if e.cx.five_skip == 2:
-        k = 1
+def turn_effect(e: Engine, p: int, m: Play, r: int) -> None:
+    """The effect table's turn-order effect of rank ``r`` in ``m``."""
+    code = e.cx.fx[r]
+    if code == FX_SKIP or code == FX_SKIP_ONE:
+        five_skip(e, p, 1 if code == FX_SKIP_ONE else fx_count(e.cx, m, r))
+    else:
+        nine_reverse(e, code == FX_REVERSE_TRICK)
+
+
+def five_skip(e: Engine, p: int, k: int) -> None:
+    """5-skip 5飛び (#24, ``skip``; ``skip_one``: one player whatever k — the 10-skip, K-skip): k cards
+    of the rank skip the next k players who have not passed; the skipped count as having passed."""
     skipped = []
     q = p
     for _ in range(k):
@@ -405,11 +447,13 @@ def five_skip(e: Engine, p: int, m: Play) -> None:
     e.event(("skip", tuple(skipped)))
 
 
-def nine_reverse(e: Engine, m: Play) -> None:
-    """9-reverse 9リバース (#25): a play with 9s reverses the direction of play."""
-    if rank_count(m, R_NINE):
-        e.direction = -e.direction
-        e.event(("reverse", e.direction))
+def nine_reverse(e: Engine, trick: bool) -> None:
+    """9-reverse 9リバース (#25, ``reverse``: until the next reverse; ``reverse_trick``: until the trick
+    clears — the K-reverse, the temporary Q-reverse): the direction of play turns round."""
+    e.direction = -e.direction
+    if not trick:
+        e.base_direction = -e.base_direction
+    e.event(("reverse", e.direction))
 
 
 # --- step 6: clearing (§5.2) ----------------------------------------------------------------------
@@ -428,7 +472,8 @@ def clearing_effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> 
                 or (cx.sandstorm and sandstorm(cx, m, prev))
                 or (cx.ambulance and ambulance(m, prev))
                 or (cx.rokurokubi and rokurokubi(m, prev))
-                or (cx.joker_pair == 2 and joker_pair(m))):
+                or (cx.joker_pair == 2 and joker_pair(m))
+                or (cx.any_fx_clear and rank_cut(e, m, fl))):
             return True
     return (cx.rev_clears and revolution_clears(fl)) or (cx.finish_clears and finish_clears(fl))
 
@@ -490,6 +535,15 @@ def four_stop(e: Engine, m: Play) -> None:
     e.cont = None
     e.phase = PLAY
     play(e, q, m, STOPPED)
+
+
+def rank_cut(e: Engine, m: Play, fl: int) -> bool:
+    """The effect table's cuts: ``cut`` clears like an 8-cut (4-cut, 6-cut, 10-cut); ``cut_inverted``
+    clears while a revolution is in force, unless the play itself revolts (5-, 6-, 7-cut)."""
+    for r in fx_ranks(e.cx, m, e.cx.fx_clear):
+        if e.cx.fx[r] == FX_CUT or (fl & REV_BEFORE and not fl & REVOLTED):
+            return True
+    return False
 
 
 def q_cut(cx: Ctx, m: Play) -> bool:

@@ -98,6 +98,11 @@ ORDER_FIELDS: Final = ("revolution", "back", "back_carry", "back_set", "rev_pend
 LOCK_FIELDS: Final = ("lock", "colour", "numnext", "numdir", "run")
 FINISH_FIELDS: Final = ("out_order", "offenders", "fallen", "placing")
 PENDING_FIELDS: Final = ("cont", "exch")
+RULE_FIELDS: Final = ("base_direction", "trick_cards", "frozen", "damian", "passes", "relief_used", "ace_owner")
+"""The state of the rules added with the effect table, all public (``DaifugoState`` shows them in its
+public table, a bot's world restores them with :meth:`Engine.restore_rule_fields`)."""
+RULE_DEFAULTS: Final = {"base_direction": 1, "trick_cards": 0, "frozen": False, "damian": False, "passes": 0,
+                        "relief_used": 0, "ace_owner": -1}
 
 # chance outcomes and choices other than plays: the function that applies ``action[1]``
 _STEPS: Final = {
@@ -112,7 +117,7 @@ class Engine:
     """A whole match, mutable.  Never mutate an engine that a public state holds: copy it."""
 
     __slots__ = (*MATCH_FIELDS, *DEAL_FIELDS, *CARD_FIELDS, *TRICK_FIELDS, *ORDER_FIELDS, *LOCK_FIELDS,
-                 *FINISH_FIELDS, *PENDING_FIELDS)
+                 *FINISH_FIELDS, *PENDING_FIELDS, *RULE_FIELDS)
 
     # the match
     cx: Ctx  # the compiled rules
@@ -173,6 +178,14 @@ class Engine:
     # pending steps
     cont: tuple[Any, ...] | None  # a paused play (see pyengine.daifugo.effects) or a deferred exchange
     exch: list[tuple[str, int, int, int]]  # exchange moves still to choose: (kind, giver, receiver, count)
+    # the rules added with the effect table
+    base_direction: int  # the direction without the reverses that last until the trick clears
+    trick_cards: int  # the cards played in this trick (kept when a rule needs them: dokan, relief, …)
+    frozen: bool  # a super revolution fixed the order for the rest of the game
+    damian: bool  # Damian: whoever passes before the trick clears loses
+    passes: int  # passes so far in this game (guillotine)
+    relief_used: int  # players (bit set) who took the field's cards by relief this game
+    ace_owner: int  # next_ace: who played the trick's latest A, -1 if none
 
     def __init__(self, cx: Ctx, log: bool = True) -> None:
         n = cx.n
@@ -299,6 +312,16 @@ class Engine:
         self.exch = []
         self.placing = None
         self.first_of_set = True
+        self.restore_rule_fields(None)
+
+    def restore_rule_fields(self, values: dict[str, Any] | None) -> None:
+        """Set the state of the rules added with the effect table: their defaults, then ``values``
+        (``DaifugoState``'s public table ``rule_fields``, for an engine rebuilt from a view)."""
+        for name, default in RULE_DEFAULTS.items():
+            setattr(self, name, default)
+        for name, value in (values or {}).items():
+            if name in RULE_DEFAULTS:
+                setattr(self, name, value)
 
     def event(self, event: Event, vis: int = ALL) -> None:
         """Log ``event`` for everyone, or for the players in the bit set ``vis``."""

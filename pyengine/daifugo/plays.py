@@ -37,7 +37,7 @@ from .cards import (
     joker_count,
     subsets_with_jokers,
 )
-from .ctx import Ctx
+from .ctx import FX_DISCARD_EXACTLY, FX_PASS_BACK, FX_PASS_EXACTLY, Ctx
 from .endings import forbidden_finish
 from .exchange import return_options, tribute_options
 from .locks import lock_ok
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 R_SIX, R_NINE = 4, 7
+EXACTLY = (FX_PASS_EXACTLY, FX_PASS_BACK, FX_DISCARD_EXACTLY)
 ROW0 = SUIT_ROW[0]
 LEAD_CACHE_SIZE = 20000
 
@@ -330,13 +331,14 @@ def four_stop_plays(e: Engine) -> list[Play]:
 
 
 def transfer_range(e: Engine) -> tuple[int, int]:
-    """How many cards the 7-pass / 10-discard may move: ``up_to`` k, or ``exactly`` min(k, hand)."""
+    """How many cards the pending pass or discard may move: ``up_to`` k (0 allowed), or exactly
+    min(k, hand) for ``pass_exactly``, ``pass_back`` and ``discard_exactly``."""
     assert e.cont is not None
     k = e.cont[3]
-    mode = e.cx.seven if e.phase == SEVEN else e.cx.ten
+    exactly = e.cx.fx[e.cont[1][2]] in EXACTLY
     size = e.hands[e.turn].bit_count()
     m = min(k, size)
-    return (m, m) if mode == 2 else (0, m)
+    return (m, m) if exactly else (0, m)
 
 
 def bomb_choices(k: int) -> list[int]:
@@ -345,14 +347,21 @@ def bomb_choices(k: int) -> list[int]:
     >>> len(bomb_choices(1)), bin(bomb_choices(1)[1])
     (14, '0b10')
     """
-    out = []
-    for size in range(min(k, 13) + 1):
-        for combo in combinations(range(1, 14), size):
-            m = 0
-            for r in combo:
-                m |= 1 << r
-            out.append(m)
-    return out
+    k = min(k, 13)
+    got = _BOMB_CHOICES.get(k)
+    if got is None:
+        got = []
+        for size in range(k + 1):
+            for combo in combinations(range(1, 14), size):
+                m = 0
+                for r in combo:
+                    m |= 1 << r
+                got.append(m)
+        _BOMB_CHOICES[k] = got
+    return list(got)
+
+
+_BOMB_CHOICES: dict[int, list[int]] = {}
 
 
 __all__ = [

@@ -29,6 +29,7 @@ from .cards import (
     JOKER_BITS,
     NATURALS,
     POS_CHARS,
+    RANKS,
     SUIT_SYMBOLS,
     bits_of,
     codes,
@@ -38,7 +39,7 @@ from .cards import (
 )
 from .ctx import compile_rules
 from .describe import describe
-from .engine import Engine
+from .engine import RULE_FIELDS, Engine
 from .notation import CARD_KINDS, PLAYER_CHANCE, format_action, parse_action, parse_card_set
 from .phases import (
     BLIND,
@@ -60,6 +61,7 @@ from .phases import (
 )
 from .rules import DaifugoRules
 from .scoring import class_id
+from .table import transfer_target
 
 CHANCE_KINDS = {DEAL: "deal", BLIND: "blind", SEAT: "seat", DEALER: "dealer", LEAD: "lead", PLACES: "place"}
 
@@ -284,9 +286,10 @@ class DaifugoState(State):
             kind, giver, receiver, count = e.exch[0]
             return {"kind": kind, "player": giver, "to": receiver, "count": count}
         if ph in (SEVEN, TEN, BOMB) and e.cont is not None:
-            info: dict[str, JSON] = {"kind": PHASE_NAMES[ph], "player": e.turn, "up_to": e.cont[3]}
+            info: dict[str, JSON] = {"kind": PHASE_NAMES[ph], "player": e.turn, "up_to": e.cont[3],
+                                     "rank": RANKS[e.cont[1][2] - 1], "effect": e.cx.rules.effects.of(e.cont[1][2]).value}
             if ph == SEVEN:
-                info["to"] = e._next(e.turn)
+                info["to"] = transfer_target(e, e.turn)
             return info
         if ph == REVCHOICE:
             return {"kind": "revolution_choice", "player": e.turn}
@@ -371,6 +374,7 @@ def _public_table(e: Engine) -> dict[str, JSON]:
         "class_order": list(e.classes) if e.classes is not None else None,
         "exchange": [[kind, giver, receiver, count] for kind, giver, receiver, count in e.exch],
         "cont": cont,
+        "rule_fields": {name: getattr(e, name) for name in RULE_FIELDS},
     }
 
 

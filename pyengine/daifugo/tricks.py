@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 def pass_turn(e: Engine, q: int) -> None:
     """``q`` passes."""
     cx = e.cx
-    e.event(("pass", q))
+    if e.log is not None:
+        e.event(("pass", q))
     e.consec += 1
     if cx.pass_limit and e.consec >= cx.pass_limit:
         e.event(("pass_limit", e.consec))
@@ -109,8 +110,8 @@ def clear_trick(e: Engine, lead_from: int) -> None:
         if not e.omen:
             e.revolution = not e.revolution
             e.event(("revolution", e.revolution))
-    if e.cx.nine_reverse == 2:
-        e.direction = 1
+    e.direction = e.base_direction  # a reverse until the trick clears ends
+    e.trick_cards = 0
     e.lead_passes = 0
     e.must_lead = False
     e.phase = PLAY
@@ -122,7 +123,8 @@ def clear_trick(e: Engine, lead_from: int) -> None:
         leader = next_holder(e, lead_from)
     e.trick_leader = leader
     e.turn = leader
-    e.event(("clear", leader))
+    if e.log is not None:
+        e.event(("clear", leader))
 
 
 __all__ = ["after_play", "clear_trick", "pass_turn"]

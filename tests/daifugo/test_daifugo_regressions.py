@@ -137,6 +137,21 @@ def _pass_heavy_match(r: DaifugoRules, seed: int) -> int:
     return hits
 
 
+class TestTheJokerPairIsAGroupEverywhere:
+    """§1.5(3): "two jokers alone form a group of two (§2.2)"; §2.2(3): "a pair of two jokers is a group
+    of two ranked above 2s … nothing beats it"."""
+
+    def test_popular_with_two_jokers_plays_them_together(self) -> None:
+        s = go(table("popular", ["S2.H2.C3", "JK.JK.D4", "DA.CA"], options={"deck__jokers": 2}), "S2.H2")
+        assert "JK.JK" in legal(s)
+        s = go(s, "JK.JK")
+        assert legal(s) == {"pass"} and obs(s)["field"] is not None  # it does not clear: nothing beats it
+
+    def test_old_links_with_the_pair_switched_off_open_with_the_pair(self) -> None:
+        r = DaifugoRules.decode("1.popular~deck.jokers=2~forms.joker_pair=off")
+        assert r.forms.joker_pair.value == "top_pair" and r.deck.jokers == 2
+
+
 class TestFormsAreLegalityNotNotation:
     """§1.5: "A move is one of: pass; single; group; sequence"; README: "illegal input raises a
     precise ValueError subclass (IllegalActionError, InvalidNotationError)" — cards well written

@@ -205,7 +205,7 @@ def test_rules_panel_explains_and_never_fixes() -> None:
     assert fixed["error"] is None
     assert rules_set("1.jdf", {}, 5)["error"] == "match.scoring 'jdf' (6/4/2/0) is for 4 players, not 5"
     assert ui_call(None, "rules_set", {"rules": "1.basic", "changes": {"match.games": "3"}, "players": 4}, "en")[
-        "rules"] == "1.basic~match.games=3"
+        "rules"] == "2.basic~match.games=3"
 
 
 def test_q_bomber_offers_every_legal_rank_set_with_its_action() -> None:
