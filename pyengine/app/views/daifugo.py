@@ -495,7 +495,7 @@ def rules_set(encoding: str | None, changes: dict[str, Any], players: int | None
 
     >>> r = rules_set("1.basic", {"clears.four_stop": True}, 4)
     >>> r["rules"], r["error"]
-    ('1.basic~clears.four_stop=1', 'clears.four_stop needs clears.eight_cut (4-stop cancels an 8-cut)')
+    ('2.basic~clears.four_stop=1', 'clears.four_stop needs clears.eight_cut (4-stop cancels an 8-cut)')
     >>> rules_set(r["rules"], {"clears.eight_cut": True}, 4)["error"] is None
     True
     """
