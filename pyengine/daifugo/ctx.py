@@ -243,7 +243,7 @@ class Ctx:
         # the rules that play three of a rank: rank → what it does (a name of a special effect)
         triples: dict[int, str] = {}
         for on, r, name in (
-            (self.lucky_seven, _R7, "lucky_seven"), (self.death, _R4, "death"), (self.thief, _R4, "thief"),
+            (self.death, _R4, "death"), (self.thief, _R4, "thief"),
             (self.damian, _R6, "damian"), (self.satan, _R6, "satan"), (self.zombie, _R3, "zombie"),
             (self.bloody_mary, _RQ, "bloody_mary"), (self.jeanne, _RQ, "jeanne"),
             (self.kings_privilege, _RK, "kings_privilege"),
@@ -252,11 +252,14 @@ class Ctx:
                 triples[r] = name
         self.triples = triples
         self.track_trick = self.dokan or self.relief or self.zombie or self.satan or self.rescue
+        self.wins_at_once = self.great_rev or self.lucky_seven or self.taepodong
 
     def _caches(self) -> None:
         # special plays that may be needed while following
+        self.article_specials = self.s2_return or self.chasing or self.assassination
         self.any_special = (self.s3_return or self.sandstorm != 0 or self.ambulance or self.rokurokubi
-                            or self.s2_return or self.chasing or self.assassination)
+                            or self.article_specials)
+        self.declarations = self.relief or self.dokan
         self.single_tab: list[tuple[Play, ...]] = [()] * (14 * 16)
         for r in range(1, 14):
             for nib in range(1, 16):
@@ -268,12 +271,16 @@ class Ctx:
         for r, on in (
             (_RJ, self.eleven_back != 0), (_R6, self.omen or self.rokurokubi or self.coup_counter),
             (_R9, self.coup or self.ambulance), (_RQ, self.q_cut or self.q_release), (_R8, self.eight_cut),
-            (_R3, self.sandstorm != 0), (_R2, self.great_rev), (_R7, self.nanasan), (_RA, self.next_ace),
+            (_R3, self.sandstorm != 0 or self.assassination), (_R2, self.great_rev or self.s2_return or self.assassination),
+            (_R7, self.nanasan or self.lucky_seven), (_RA, self.next_ace),
         ):
             if on:
                 trig[r] = True
+        if self.chasing:  # a pair of any rank may chase the pair it covers
+            trig = [True] * 15
         self.rank_trig = tuple(trig)
-        self.special_any_field = self.sandstorm in (1, 2) or self.ambulance or self.rokurokubi or self.chasing
+        self.special_any_field = (self.sandstorm in (1, 2) or self.ambulance or self.rokurokubi or self.chasing
+                                  or self.assassination)
         self.lead_cache: dict[int, tuple[Play, ...]] = {}
         self._groups: dict[int, dict[int, list[Play]]] = {}
         self._seqs: dict[int, list[Play]] = {}

@@ -18,6 +18,7 @@ from .cards import (
     Play,
     bits_of,
 )
+from .deal import dealt_to
 from .engine import Engine
 from .notation import PLAYER_CHANCE
 from .phases import DEAL, RETURN, SEVEN, TRIBUTE
@@ -71,7 +72,30 @@ def describe(parsed: Any, lang: str, engine: Engine | None = None) -> str:
         if value:
             return {"en": "Start the revolution", "ko": "혁명하기", "ja": "革命する"}[lang]
         return {"en": "No revolution", "ko": "혁명하지 않기", "ja": "革命しない"}[lang]
-    raise InvalidNotationError(f"unknown action {parsed!r}")
+    return _describe_special(kind, value, lang)
+
+
+def _describe_special(kind: str, value: int, lang: str) -> str:
+    """The choices and declarations of the article's special rules."""
+    if kind == "pick":
+        card = _names(value, lang)
+        return {"en": f"Take {card} from the discard pile", "ko": f"버린 패에서 {card} 가져오기",
+                "ja": f"捨て札から{card}を取る"}[lang]
+    if kind == "target":
+        who = _player(value, lang)
+        return {"en": f"Choose {who}", "ko": f"{who} 고르기", "ja": f"{who}を選ぶ"}[lang]
+    if kind == "draw":
+        places = ", ".join(str(i + 1) for i in range(20) if value >> i & 1)
+        return {"en": f"Draw the face-down cards at places {places} (1 = the weakest)",
+                "ko": f"엎어 둔 패에서 {places}번째 카드 뽑기 (1 = 가장 약한 카드)",
+                "ja": f"伏せた札の{places}番目を引く（1 = いちばん弱い札）"}[lang]
+    if kind == "relief":
+        return {"en": "Take the cards on the field into your hand", "ko": "바닥의 카드를 모두 패로 가져오기",
+                "ja": "場の札をすべて手札に取る"}[lang]
+    if kind == "dokan":
+        return {"en": "Dokan: the field adds up to your hand", "ko": "도칸: 바닥의 합이 내 패의 합과 같다",
+                "ja": "ドカン：場の合計が手札の合計と同じ"}[lang]
+    raise InvalidNotationError(f"unknown action {(kind, value)!r}")
 
 
 def _describe_play(m: Play, lang: str) -> str:
@@ -108,7 +132,7 @@ def _describe_card(kind: str, value: int, lang: str, engine: Engine | None) -> s
                 "ja": f"{card}を伏せて除く"}[lang]
     target = ""
     if engine is not None and engine.phase == DEAL:
-        target = _player(engine.order[engine.deal_pos], lang)
+        target = _player(dealt_to(engine), lang)
     return {"en": f"Deal {card} to {target or 'the next player'}",
             "ko": f"{target or '다음 플레이어'}에게 {card} 나눠 주기",
             "ja": f"{target or '次のプレイヤー'}に{card}を配る"}[lang]

@@ -43,27 +43,31 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.errors import IllegalActionError
-from . import deal, effects, endings, exchange, locks, plays, tricks, turns
+from . import clears, deal, effects, endings, exchange, locks, plays, tricks, turns
 from . import explain as why
 from .cards import Play
 from .ctx import Ctx
 from .effects import R_SEVEN, R_TEN
+from .pending import STOPPED
 from .phases import (
     BLIND,
     BOMB,
     CHANCE_PHASES,
     DEAL,
     DEALER,
+    DRAW,
     FOURSTOP,
     LEAD,
     OVER,
     PHASE_NAMES,
+    PICK,
     PLACES,
     PLAY,
     RETURN,
     REVCHOICE,
     SEAT,
     SEVEN,
+    TARGET,
     TEN,
     TRIBUTE,
     Phase,
@@ -98,18 +102,21 @@ ORDER_FIELDS: Final = ("revolution", "back", "back_carry", "back_set", "rev_pend
 LOCK_FIELDS: Final = ("lock", "colour", "numnext", "numdir", "run")
 FINISH_FIELDS: Final = ("out_order", "offenders", "fallen", "placing")
 PENDING_FIELDS: Final = ("cont", "exch")
-RULE_FIELDS: Final = ("base_direction", "trick_cards", "frozen", "damian", "passes", "relief_used", "ace_owner")
+RULE_FIELDS: Final = ("base_direction", "trick_cards", "frozen", "damian", "passes", "relief_used", "ace_owner",
+                       "received", "exchange_stage", "dealer", "deal_seq")
 """The state of the rules added with the effect table, all public (``DaifugoState`` shows them in its
 public table, a bot's world restores them with :meth:`Engine.restore_rule_fields`)."""
 RULE_DEFAULTS: Final = {"base_direction": 1, "trick_cards": 0, "frozen": False, "damian": False, "passes": 0,
-                        "relief_used": 0, "ace_owner": -1}
+                        "relief_used": 0, "ace_owner": -1, "received": 0, "exchange_stage": 0, "dealer": -1,
+                        "deal_seq": ()}
 
 # chance outcomes and choices other than plays: the function that applies ``action[1]``
 _STEPS: Final = {
     SEAT: deal.seat, BLIND: deal.put_blind, DEALER: deal.choose_dealer, LEAD: turns.draw_leader,
     PLACES: endings.draw_place, TRIBUTE: exchange.give, RETURN: exchange.give,
     REVCHOICE: effects.revolution_chosen, SEVEN: effects.seven_pass_give, TEN: effects.ten_discard_cards,
-    BOMB: effects.q_bomber_ranks,
+    BOMB: effects.q_bomber_ranks, PICK: effects.special_choice, TARGET: effects.special_choice,
+    DRAW: exchange.draw,
 }
 
 
@@ -186,6 +193,10 @@ class Engine:
     passes: int  # passes so far in this game (guillotine)
     relief_used: int  # players (bit set) who took the field's cards by relief this game
     ace_owner: int  # next_ace: who played the trick's latest A, -1 if none
+    received: int  # the cards received as tributes in this game's exchange
+    exchange_stage: int  # 1 once the antimonopoly has been checked
+    dealer: int  # who dealt this game (-1 before the dealer is known)
+    deal_seq: tuple[int, ...]  # the players in the order the cards are dealt
 
     def __init__(self, cx: Ctx, log: bool = True) -> None:
         n = cx.n
@@ -374,16 +385,21 @@ class Engine:
         if ph == PLAY:
             if action[0] == 0:
                 tricks.pass_turn(self, self.turn)
+            elif len(action) == 2:  # relief or dokan instead of a play
+                effects.declare(self, action[0])
             else:
                 effects.play(self, self.turn, action)
         elif ph == DEAL:
             deal.deal_card(self, action[1])
         elif ph == FOURSTOP:
-            effects.four_stop(self, action)
+            if clears.four_stop(self, action):
+                effects.play(self, self.turn, action, STOPPED)
         elif ph == OVER:  # pragma: no cover - callers check legality first
             raise IllegalActionError("the game is over")
         else:
             _STEPS[ph](self, action[1])
+
+    start_next_game = deal.start_game  # a game's end starts the next (pyengine.daifugo.endings)
 
     # the rules' functions that the AIs call directly (playouts, the UECda client)
     _play = effects.play

@@ -39,14 +39,15 @@ from .cards import (
 )
 from .ctx import FX_DISCARD_EXACTLY, FX_PASS_BACK, FX_PASS_EXACTLY, Ctx
 from .endings import forbidden_finish
-from .exchange import return_options, tribute_options
+from .exchange import draw_options, return_options, tribute_options
 from .locks import lock_ok
-from .phases import BOMB, FOURSTOP, PLAY, RETURN, REVCHOICE, SEVEN, TEN, TRIBUTE
+from .phases import BOMB, DRAW, FOURSTOP, PICK, PLAY, RETURN, REVCHOICE, SEVEN, TARGET, TEN, TRIBUTE
+from .specials import can_dokan, can_relieve, neighbours, pick_choices
 
 if TYPE_CHECKING:
     from .engine import Engine
 
-R_SIX, R_NINE = 4, 7
+R_THREE, R_SIX, R_NINE, R_TEN, R_TWO = 1, 4, 7, 8, 13
 EXACTLY = (FX_PASS_EXACTLY, FX_PASS_BACK, FX_DISCARD_EXACTLY)
 ROW0 = SUIT_ROW[0]
 LEAD_CACHE_SIZE = 20000
@@ -59,6 +60,8 @@ def legal(e: Engine) -> list[Any]:
         plays = legal_plays(e)
         if (e.field is not None and e.cx.may_pass) or can_pass(e, plays):
             plays.append(PASS)
+        if e.cx.declarations and e.field is not None:
+            return plays + declarations(e)
         return plays
     if ph == FOURSTOP:
         return [*four_stop_plays(e), PASS]
@@ -77,7 +80,31 @@ def legal(e: Engine) -> list[Any]:
     if ph == BOMB:
         assert e.cont is not None
         return [("bomb", m) for m in bomb_choices(e.cont[3])]
+    return _special_choices(e)
+
+
+def _special_choices(e: Engine) -> list[Any]:
+    """The choices of the ``pick``, ``target`` and ``draw`` phases (:mod:`.specials`, :mod:`.exchange`)."""
+    ph = e.phase
+    if ph == PICK:
+        return [("pick", c) for c in pick_choices(e)]
+    if ph == TARGET:
+        return [("target", q) for q in neighbours(e, e.turn)]
+    if ph == DRAW:
+        return [("draw", m) for m in draw_options(e)]
     return []
+
+
+def declarations(e: Engine) -> list[Any]:
+    """What a player may declare instead of playing: ``relief`` (the 大貧民 takes the field's cards) and
+    ``dokan`` (the field adds up to the hand)."""
+    p = e.turn
+    out: list[Any] = []
+    if can_relieve(e, p):
+        out.append(("relief", 0))
+    if can_dokan(e, p):
+        out.append(("dokan", 0))
+    return out
 
 
 def legal_plays(e: Engine) -> list[Play]:
@@ -180,7 +207,7 @@ def lead_plays(cx: Ctx, hand: int, njk: int) -> tuple[Play, ...]:
             row = hand >> s & ROW0
             # a quick necessary condition: enough cards close together for 3 with the jokers
             close = row & ((row >> 4) | (row >> 8)) if njk else row & (row >> 4) & (row >> 8)
-            if row and (njk == 2 or close):
+            if row and (njk == 2 or close or cx.seq_min == 2):
                 out += seqs(s, row, njk)
     if cx.emperor:
         out += cx.emperors(hand, njk)
@@ -276,6 +303,31 @@ def special_plays(e: Engine, hand: int, field: Play, inv: bool) -> list[Play]:
     for on, r in ((cx.ambulance, R_NINE), (cx.rokurokubi, R_SIX)):
         if on and (hand >> (4 * r - 4) & 15).bit_count() >= 2 and not field_above(e, field, r, inv):
             out += cx.groups(r, hand >> (4 * r - 4) & 15, 0)[2]
+    if cx.article_specials:
+        out += article_special_plays(e, hand, field)
+    return out
+
+
+def article_special_plays(e: Engine, hand: int, field: Play) -> list[Play]:
+    """The article's plays allowed whatever the strength or lock: a natural pair chasing the pair of
+    the same rank (``chasing_revolution``), a lone ♠2 on a lone joker in a revolution
+    (``spade2_return``), 3s on as many 2s — 2s on 3s in a revolution (``assassination``)."""
+    cx = e.cx
+    out: list[Play] = []
+    form = field[0]
+    if cx.chasing and form == GROUP and field[1] == 2:
+        nib = hand >> (4 * field[2] - 4) & 15
+        if nib.bit_count() >= 2:
+            out += cx.groups(field[2], nib, 0)[2]
+    if cx.s2_return and form == JOKER and e.revolution and hand >> 48 & 1:
+        out.append((SINGLE, 1, 13, 1 << 48, 0, (), 1, 13))
+    if cx.assassination and (form == SINGLE or form == GROUP):
+        want, need = (R_TWO, R_THREE) if e.revolution else (R_THREE, R_TWO)
+        if field[2] == need:
+            nib = hand >> (4 * want - 4) & 15
+            njk = (hand >> 52 & 1) + (hand >> 53 & 1)
+            if nib:
+                out += cx.groups(want, nib, njk).get(field[1], [])
     return out
 
 
@@ -315,16 +367,24 @@ def can_pass(e: Engine, plays: list[Play] | None = None) -> bool:
 
 
 def four_stop_plays(e: Engine) -> list[Play]:
-    """The 4-stop answers: exactly as many 4s as the 8-cut had 8s (jokers may stand in; no lock)."""
+    """The answers to an 8-cut of k 8s: exactly k 4s (2k with ``four_stop_count=double``; jokers may
+    stand in; no lock) for the 4-stop, the natural 10s of the 8s' suits for the 10-return."""
     assert e.cont is not None
+    cx = e.cx
     k = e.cont[3]
     hand = e.hands[e.turn]
-    njk = joker_count(hand)
-    nib = hand >> 4 & 15
-    if not nib:
-        return []
-    out = list(e.cx.groups(2, nib, njk if k > 1 else 0).get(k, ()))
-    if e.cx.ff_refuse and e.cx.any_ff:
+    out: list[Play] = []
+    if cx.four_stop:
+        njk = joker_count(hand)
+        nib = hand >> 4 & 15
+        want = k * cx.four_stop_per_eight
+        if nib:
+            out += cx.groups(2, nib, njk if want > 1 else 0).get(want, ())
+    cut = e.cont[1]
+    if cx.ten_return and not cut[4] and cut[0] <= GROUP and hand >> 28 & cut[6] == cut[6]:
+        suits = cut[6]
+        out += [m for m in cx.groups(R_TEN, suits, 0).get(cut[1], ()) if m[6] == suits]
+    if cx.ff_refuse and cx.any_ff:
         size = hand.bit_count()
         out = [m for m in out if m[1] != size or not forbidden_finish(e, m, e.inverted(), e.field)]
     return out

@@ -41,21 +41,25 @@ from .ctx import compile_rules
 from .describe import describe
 from .engine import RULE_FIELDS, Engine
 from .notation import CARD_KINDS, PLAYER_CHANCE, format_action, parse_action, parse_card_set
+from .pending import RESCUE
 from .phases import (
     BLIND,
     BOMB,
     CHANCE_PHASES,
     DEAL,
     DEALER,
+    DRAW,
     FOURSTOP,
     LEAD,
     OVER,
     PHASE_NAMES,
+    PICK,
     PLACES,
     RETURN,
     REVCHOICE,
     SEAT,
     SEVEN,
+    TARGET,
     TEN,
     TRIBUTE,
 )
@@ -293,6 +297,8 @@ class DaifugoState(State):
             return info
         if ph == REVCHOICE:
             return {"kind": "revolution_choice", "player": e.turn}
+        if ph in (PICK, TARGET, DRAW):
+            return _special_pending(e)
         if ph == FOURSTOP and e.cont is not None:
             return {"kind": "four_stop", "player": e.turn, "count": e.cont[3], "cutter": e.cont[0]}
         return None
@@ -301,6 +307,21 @@ class DaifugoState(State):
     def describe(self, action: str, lang: str = "en") -> str:
         parsed = parse_action(action)
         return describe(parsed, lang, self._e)
+
+
+def _special_pending(e: Engine) -> dict[str, JSON]:
+    """The pending choice of an article's special rule: what it is for and who chooses."""
+    ph = e.phase
+    c = e.cont
+    info: dict[str, JSON] = {"kind": PHASE_NAMES[ph], "player": e.turn}
+    if ph == DRAW:
+        _, giver, receiver, count = e.exch[0]
+        info.update({"from": giver, "count": count, "size": e.hands[giver].bit_count()})
+    elif c is not None and ph == PICK:
+        info["for"] = "rescue" if c[4] & RESCUE else ("zombie" if c[3] == 1 else "satan")
+    elif c is not None:
+        info["for"] = "kings_privilege" if c[3] == 1 else "thief"
+    return info
 
 
 def _deal_masks(hands: list[str], deck: int) -> list[int]:

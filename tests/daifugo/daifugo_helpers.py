@@ -7,6 +7,7 @@ from typing import Any
 from pyengine.core import Pcg32, sample_chance
 from pyengine.daifugo import GAME, DaifugoRules, DaifugoState
 from pyengine.daifugo.cards import JOKER_BITS, NATURALS, bits_of, parse_card
+from pyengine.daifugo.deal import dealt_to
 
 
 def rules(base: str = "basic", **options: Any) -> DaifugoRules:
@@ -67,7 +68,7 @@ def scripted_deal(state: DaifugoState, hands: dict[int, str], seed: int = 3) -> 
             state = state.apply(sample_chance(state, rng))
             continue
         e = state._e  # noqa: SLF001 - whose turn the next card is
-        player = e.order[e.deal_pos]
+        player = dealt_to(e)
         mine = want.get(player)
         others = 0
         for p, m in want.items():
