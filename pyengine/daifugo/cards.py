@@ -328,20 +328,19 @@ def _run(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tupl
 
 
 def subsets_with_jokers(hand: int, sizes: range) -> list[int]:
-    """Every set of cards from ``hand`` whose size is in ``sizes`` (jokers are interchangeable)."""
-    naturals = bits_of(hand & NATURALS)
+    """Every set of cards from ``hand`` whose size is in ``sizes`` (jokers are interchangeable).
+
+    >>> [fmt_cards(m) for m in subsets_with_jokers(parse_cards("S3.H4.JK"), range(1, 2))]
+    ['S3', 'H4', 'JK']
+    """
+    naturals = [1 << i for i in bits_of(hand & NATURALS)]
     jokers = [b for b in (J1, J2) if hand & b]
     out: list[int] = []
     for size in sizes:
         for j in range(min(len(jokers), size) + 1):
-            jbits = 0
-            for b in jokers[:j]:
-                jbits |= b
-            for combo in combinations(naturals, size - j):
-                m = jbits
-                for i in combo:
-                    m |= 1 << i
-                out.append(m)
+            jbits = sum(jokers[:j])
+            # distinct bits: their sum is their union
+            out += [jbits + sum(combo) for combo in combinations(naturals, size - j)]
     return out
 
 

@@ -27,12 +27,13 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 R_THREE, R_SIX, R_EIGHT, R_NINE, R_QUEEN = 1, 4, 6, 7, 10
+CLEARING_FLAGS = STOPPED | CHASED | SPECIAL_CLEAR
 
 
 def clearing_effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool | None:
     """Whether the play clears the trick; ``None`` while a 4-stop (or 10-return) is offered."""
     cx = e.cx
-    if fl & (STOPPED | CHASED | SPECIAL_CLEAR):
+    if fl & CLEARING_FLAGS:
         return True  # the 4-stop, a chasing pair, a ♠2 return or an assassination
     if not e.omen:
         if cx.rev_eight and fl & REVOLTED and rank_count(m, R_EIGHT):
@@ -41,7 +42,7 @@ def clearing_effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> 
             cut = eight_cut(e, p, m, prev, fl)
             if cut is None or cut:
                 return cut
-        if special_clears(e, m, prev, fl):
+        if cx.any_special_clear and special_clears(e, m, prev, fl):
             return True
     return (cx.rev_clears and revolution_clears(fl)) or (cx.finish_clears and finish_clears(fl))
 

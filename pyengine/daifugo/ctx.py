@@ -260,6 +260,11 @@ class Ctx:
         self.any_special = (self.s3_return or self.sandstorm != 0 or self.ambulance or self.rokurokubi
                             or self.article_specials)
         self.declarations = self.relief or self.dokan
+        self.any_special_clear = (self.q_cut or self.s3_return or self.sandstorm != 0 or self.ambulance
+                                  or self.rokurokubi or self.joker_pair == 2 or self.any_fx_clear or self.majesty
+                                  or self.cannon)
+        self.order_rank = tuple((r == _RJ and self.eleven_back != 0) or self.fx_order[r] for r in range(15))
+        """Whether a single or pair of the rank may change the order (11-back, the table's back effects)."""
         self.single_tab: list[tuple[Play, ...]] = [()] * (14 * 16)
         for r in range(1, 14):
             for nib in range(1, 16):
@@ -281,7 +286,6 @@ class Ctx:
         self.rank_trig = tuple(trig)
         self.special_any_field = (self.sandstorm in (1, 2) or self.ambulance or self.rokurokubi or self.chasing
                                   or self.assassination)
-        self.lead_cache: dict[int, tuple[Play, ...]] = {}
         self._groups: dict[int, dict[int, list[Play]]] = {}
         self._seqs: dict[int, list[Play]] = {}
         self._emperors: dict[int, list[Play]] = {}

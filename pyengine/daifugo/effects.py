@@ -143,7 +143,8 @@ def play(e: Engine, p: int, m: Play, fl: int = 0) -> None:
         fl |= REV_BEFORE
     if cx.s3_return and m[3] == 1 and spade3_return(m, prev):
         fl |= S3_RETURN
-    fl |= special_flags(e, m, prev)
+    if cx.article_specials:
+        fl |= special_flags(e, m, prev)
     r0 = len(e.results)
     if not hand:
         fl |= FINISHED
@@ -210,7 +211,7 @@ def effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int, step: int) -
     """The effects of ``p``'s play ``m`` on ``prev`` from ``step`` on; pauses at a player's choice."""
     cx = e.cx
     rankish = m[0] == SINGLE or m[0] == GROUP
-    if step <= ORDER_STEP and not e.omen:
+    if step <= ORDER_STEP and not e.omen and (not rankish or m[1] >= 3 or cx.order_rank[m[2]] or fl & CHASED):
         fl = order_changes(e, p, m, prev, fl)
         if fl == PAUSED:
             return
@@ -226,8 +227,12 @@ def effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int, step: int) -
             return
     if step <= TURN_STEP and not e.omen:
         if cx.any_fx_turn:
-            for r in fx_ranks(cx, m, cx.fx_turn):
-                turn_effect(e, p, m, r)
+            if rankish:
+                if cx.fx_turn[m[2]]:
+                    turn_effect(e, p, m, m[2])
+            else:
+                for r in fx_ranks(cx, m, cx.fx_turn):
+                    turn_effect(e, p, m, r)
         if cx.next_ace and rankish and m[2] == R_ACE and not fl & FINISHED:
             e.ace_owner = p  # next ace: the latest A leads after the clear
     clear = clearing_effects(e, p, m, prev, fl)

@@ -29,7 +29,7 @@ def lock_ok(e: Engine, m: Play) -> bool:
     """Whether ``m`` keeps the trick's suit, colour and number locks (a joker alone always does, but
     under ``lock_joker=colourless`` a play with a joker never keeps a suit or colour lock)."""
     form = m[0]
-    if e.cx.colourless and (m[4] or form == JOKER or form == JPAIR) and (e.lock or e.colour >= 0):
+    if m[4] and e.cx.colourless and (e.lock or e.colour >= 0):  # m[4]: the play's jokers (a lone joker too)
         return False
     if form == JOKER or form == JPAIR:
         return True

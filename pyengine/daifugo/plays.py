@@ -2,7 +2,7 @@
 
 * :func:`legal` — the legal actions of the current phase, in the engine's internal form;
 * :func:`legal_plays` — the plays of the play phase (not the pass): every lead from the hand
-  (:func:`leads`, :func:`lead_plays` cached per hand), or what beats the top play (§1.6): a
+  (:func:`leads`, :func:`lead_plays`), or what beats the top play (§1.6): a
   stronger single (in :func:`legal_plays` itself, the hot path), group (:func:`beat_group`),
   sequence (:func:`beat_sequence`), emperor (:func:`beat_emperor`), or a natural single on a
   lone joker that ``joker_inverts`` made the weakest (:func:`beat_joker`); locks filter them
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
 R_THREE, R_SIX, R_NINE, R_TEN, R_TWO = 1, 4, 7, 8, 13
 EXACTLY = (FX_PASS_EXACTLY, FX_PASS_BACK, FX_DISCARD_EXACTLY)
 ROW0 = SUIT_ROW[0]
-LEAD_CACHE_SIZE = 20000
 
 
 def legal(e: Engine) -> list[Any]:
@@ -154,14 +153,7 @@ def legal_plays(e: Engine) -> list[Play]:
 
 def leads(e: Engine, hand: int, njk: int) -> list[Play]:
     """The plays that may lead a trick (with the card the game's first play must include)."""
-    cx = e.cx
-    lead = cx.lead_cache.get(hand)
-    if lead is None:
-        lead = lead_plays(cx, hand, njk)
-        if len(cx.lead_cache) > LEAD_CACHE_SIZE:
-            cx.lead_cache.clear()
-        cx.lead_cache[hand] = lead
-    out = list(lead)
+    out = lead_plays(e.cx, hand, njk)
     mc = e.must_card
     if mc and hand & mc:
         out = [m for m in out if m[3] & mc]
@@ -178,7 +170,7 @@ def _add_new(out: list[Play], extra: list[Play]) -> None:
                 out.append(m)
 
 
-def lead_plays(cx: Ctx, hand: int, njk: int) -> tuple[Play, ...]:
+def lead_plays(cx: Ctx, hand: int, njk: int) -> list[Play]:
     """Every play that may lead a trick from ``hand`` (depends on the hand and the rules only)."""
     out: list[Play] = []
     tab = cx.lead_group_tab
@@ -211,7 +203,7 @@ def lead_plays(cx: Ctx, hand: int, njk: int) -> tuple[Play, ...]:
                 out += seqs(s, row, njk)
     if cx.emperor:
         out += cx.emperors(hand, njk)
-    return tuple(out)
+    return out
 
 
 def beat_group(cx: Ctx, hand: int, njk: int, field: Play, inv: bool) -> list[Play]:
