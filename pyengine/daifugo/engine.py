@@ -332,7 +332,7 @@ class Engine:
             setattr(self, name, default)
         for name, value in (values or {}).items():
             if name in RULE_DEFAULTS:
-                setattr(self, name, value)
+                setattr(self, name, tuple(value) if isinstance(value, list) else value)
 
     def event(self, event: Event, vis: int = ALL) -> None:
         """Log ``event`` for everyone, or for the players in the bit set ``vis``."""

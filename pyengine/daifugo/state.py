@@ -395,7 +395,10 @@ def _public_table(e: Engine) -> dict[str, JSON]:
         "class_order": list(e.classes) if e.classes is not None else None,
         "exchange": [[kind, giver, receiver, count] for kind, giver, receiver, count in e.exch],
         "cont": cont,
-        "rule_fields": {name: getattr(e, name) for name in RULE_FIELDS},
+        # the state of the rules added with the effect table, but the cards received as tribute
+        # (only their giver and receiver know them)
+        "rule_fields": {name: list(v) if isinstance(v := getattr(e, name), tuple) else v
+                        for name in RULE_FIELDS if name != "received"},
     }
 
 
