@@ -114,6 +114,23 @@ def check_no_outside_refs(site: Path) -> None:
         sys.exit("build.py: files point outside the site:\n  " + "\n  ".join(bad))
 
 
+def add_engine_strings(site: Path) -> None:
+    """Merge the strings a game's view owns (``pyengine.app.views.page_strings``: for Daifugō the words
+    of every rule option, kept with the options in Python) into ``i18n/<game>.<lang>.json``."""
+    sys.path.insert(0, str(ROOT))
+    from pyengine.app.views import page_strings
+
+    for path in sorted(site.glob("i18n/*.*.json")):
+        game, lang = path.name.split(".")[:2]
+        extra = page_strings(game, lang)
+        if extra:
+            strings = json.loads(path.read_text(encoding="utf-8"))
+            clash = sorted(set(strings) & set(extra))
+            if clash:
+                raise SystemExit(f"build.py: {path.name} repeats strings the engine owns: {clash[:5]}")
+            path.write_text(json.dumps({**strings, **extra}, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
 def build() -> Path:
     wheel = build_wheel()
     tmp = Path(tempfile.mkdtemp(prefix="public-", dir=ROOT))
@@ -128,6 +145,7 @@ def build() -> Path:
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(WEB / rel, tmp / rel)
         boot += OUR_FILES
+        add_engine_strings(tmp)
         config = {
             "interpreter": "./pyodide-boot.mjs",  # Pyodide, from a local memory snapshot when there is one
             "packages": [f"./{wheel_rel}"],

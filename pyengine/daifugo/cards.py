@@ -7,7 +7,9 @@ deck is an ``int``.  Codes: ``S3``, ``HT`` (the 10 of hearts), ``DA``, ``C2``, `
 A **play** is a tuple ``(form, size, rank, nat, jokers, standins, suits, high)``:
 
 * ``form``: :data:`SINGLE`, :data:`GROUP`, :data:`SEQ`, :data:`JOKER` (a lone joker),
-  :data:`JPAIR` (two jokers alone), :data:`EMPEROR`, or :data:`PASS_FORM` for a pass;
+  :data:`JPAIR` (two jokers alone), :data:`EMPEROR`, :data:`PASS_FORM` for a pass, or
+  :data:`NOFORM` for well-written cards that make no form (A-2-3: never legal, see
+  :func:`read_play` and :func:`noform_reason`);
 * ``rank``/``high``: the rank of a single or group (both equal), or the lowest and highest
   position of a sequence or emperor; positions 0 and 14 are "below 3" and "above 2"
   (only a joker sits there, UECda);
@@ -53,6 +55,7 @@ SEQ: Final = 3
 JOKER: Final = 4
 JPAIR: Final = 5
 EMPEROR: Final = 6
+NOFORM: Final = 7
 PASS_FORM: Final = 0
 
 Play = tuple[int, int, int, int, int, tuple[tuple[int, int], ...], int, int]
@@ -194,7 +197,31 @@ def fmt_play(play: Play) -> str:
 
 
 def parse_play(text: str) -> Play:
-    """The play a string names (its form is worked out; legality is the state's business)."""
+    """The play a string names (its form is worked out; legality is the state's business).
+
+    Cards that make no form are refused here (:func:`read_play` returns them as a
+    :data:`NOFORM` play instead, for the state to refuse as an illegal action):
+
+    >>> parse_play("SA.S2.S3")
+    Traceback (most recent call last):
+    ...
+    pyengine.core.errors.InvalidNotationError: 'S3.SA.S2' is neither a group of one rank nor a sequence
+    """
+    m = read_play(text)
+    if m[0] == NOFORM:
+        raise InvalidNotationError(noform_reason(m))
+    return m
+
+
+def read_play(text: str) -> Play:
+    """The play a string names: a form, or a :data:`NOFORM` play for written cards that make none.
+
+    Only the writing is checked here (card codes, a card or joker named twice, a joker's
+    stand-in written right); whether the cards make a form is for :func:`noform_reason`.
+
+    >>> read_play("SA.S2.S3")[0] == NOFORM, fmt_play(read_play("SA.S2.S3"))
+    (True, 'S3.SA.S2')
+    """
     if text == "pass":
         return PASS
     if text == "JK":
@@ -213,14 +240,37 @@ def parse_play(text: str) -> Play:
             nat |= bit(pos, suit)
     if len(standins) > 2:
         raise InvalidNotationError("there are at most two jokers")
-    if len(standins) == len(items):
-        raise InvalidNotationError("a joker with a stand-in must be played with natural cards")
     suits = 0
     for _, s, _ in items:
         suits |= 1 << s
-    if len({p for p, _, _ in items}) == 1:
-        return _group(text, items, nat, tuple(standins), suits)
-    return _run(text, items, nat, tuple(standins), suits)
+    play, _ = _form(items, nat, tuple(standins), suits)
+    return play
+
+
+def noform_reason(m: Play) -> str:
+    """Why the cards of a :data:`NOFORM` play make no form (``""`` for a form)."""
+    items = [((i >> 2) + 1, i & 3, False) for i in bits_of(m[3])] + [(p, s, True) for p, s in m[5]]
+    items.sort()
+    _, reason = _form(items, m[3], m[5], m[6])
+    return reason
+
+
+def _form(items: list[tuple[int, int, bool]], nat: int, standins: tuple[tuple[int, int], ...],
+          suits: int) -> tuple[Play, str]:
+    """The play the cards make, or a :data:`NOFORM` play and the reason."""
+    text = ".".join(_token(p, s, j) for p, s, j in items)
+    if len(standins) == len(items):
+        reason = "a joker with a stand-in must be played with natural cards"
+    elif len({p for p, _, _ in items}) == 1:
+        play, reason = _group(text, items, nat, standins, suits)
+        if not reason:
+            return play, ""
+    else:
+        play, reason = _run(text, items, nat, standins, suits)
+        if not reason:
+            return play, ""
+    positions = [p for p, _, _ in items]
+    return (NOFORM, len(items), positions[0], nat, len(standins), standins, suits, positions[-1]), reason
 
 
 def _play_items(text: str) -> list[tuple[int, int, bool]]:
@@ -245,56 +295,52 @@ def _play_items(text: str) -> list[tuple[int, int, bool]]:
 
 
 def _group(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tuple[tuple[int, int], ...],
-           suits: int) -> Play:
-    """A single or group: the cards of one rank."""
+           suits: int) -> tuple[Play, str]:
+    """A single or group: the cards of one rank (or the reason they are none)."""
     pos = items[0][0]
-    if not 1 <= pos <= 13:
-        raise InvalidNotationError(f"{text!r}: only a sequence's joker may stand below 3 or above 2")
-    fifth = sum(1 for _, s, _ in items if s == 4)
-    if fifth and suits & 15 != 15:
-        raise InvalidNotationError(
-            f"{text!r}: a joker is the fifth card of a rank only when all four suits are there")
     size = len(items)
     form = SINGLE if size == 1 else GROUP
-    return (form, size, pos, nat, len(standins), standins, suits, pos)
+    play = (form, size, pos, nat, len(standins), standins, suits, pos)
+    if not 1 <= pos <= 13:
+        return play, f"{text!r}: only a sequence's joker may stand below 3 or above 2"
+    fifth = sum(1 for _, s, _ in items if s == 4)
+    if fifth and suits & 15 != 15:
+        return play, f"{text!r}: a joker is the fifth card of a rank only when all four suits are there"
+    return play, ""
 
 
 def _run(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tuple[tuple[int, int], ...],
-         suits: int) -> Play:
-    """A sequence (one suit) or an emperor (four suits): consecutive ranks."""
+         suits: int) -> tuple[Play, str]:
+    """A sequence (one suit) or an emperor (four suits): consecutive ranks (or the reason they are none)."""
     size = len(items)
     positions = [p for p, _, _ in items]
-    consecutive = positions == list(range(positions[0], positions[0] + size))
-    if not consecutive:
-        raise InvalidNotationError(f"{text!r} is neither a group of one rank nor a sequence")
-    if any(s == 4 for _, s, _ in items):
-        raise InvalidNotationError(f"{text!r}: the fifth-suit joker exists only in a group")
     lo, hi = positions[0], positions[-1]
-    nat_positions = [p for p, _, j in items if not j]
-    if any(not 1 <= p <= 13 for p in nat_positions):  # pragma: no cover - parse_card forbids it
-        raise InvalidNotationError(f"{text!r}: natural cards are ranked 3 to 2")
+    play = (SEQ, size, lo, nat, len(standins), standins, suits, hi)
+    if positions != list(range(lo, lo + size)):
+        return play, f"{text!r} is neither a group of one rank nor a sequence"
+    if any(s == 4 for _, s, _ in items):
+        return play, f"{text!r}: the fifth-suit joker exists only in a group"
     if suits.bit_count() == 1:
-        return (SEQ, size, lo, nat, len(standins), standins, suits, hi)
+        return play, ""
     if size == 4 and suits == 15 and 1 <= lo and hi <= 13:
-        return (EMPEROR, 4, lo, nat, len(standins), standins, 15, hi)
-    raise InvalidNotationError(f"{text!r}: a sequence is of one suit (an emperor has four different suits)")
+        return (EMPEROR, 4, lo, nat, len(standins), standins, 15, hi), ""
+    return play, f"{text!r}: a sequence is of one suit (an emperor has four different suits)"
 
 
 def subsets_with_jokers(hand: int, sizes: range) -> list[int]:
-    """Every set of cards from ``hand`` whose size is in ``sizes`` (jokers are interchangeable)."""
-    naturals = bits_of(hand & NATURALS)
+    """Every set of cards from ``hand`` whose size is in ``sizes`` (jokers are interchangeable).
+
+    >>> [fmt_cards(m) for m in subsets_with_jokers(parse_cards("S3.H4.JK"), range(1, 2))]
+    ['S3', 'H4', 'JK']
+    """
+    naturals = [1 << i for i in bits_of(hand & NATURALS)]
     jokers = [b for b in (J1, J2) if hand & b]
     out: list[int] = []
     for size in sizes:
         for j in range(min(len(jokers), size) + 1):
-            jbits = 0
-            for b in jokers[:j]:
-                jbits |= b
-            for combo in combinations(naturals, size - j):
-                m = jbits
-                for i in combo:
-                    m |= 1 << i
-                out.append(m)
+            jbits = sum(jokers[:j])
+            # distinct bits: their sum is their union
+            out += [jbits + sum(combo) for combo in combinations(naturals, size - j)]
     return out
 
 

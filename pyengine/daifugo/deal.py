@@ -8,7 +8,9 @@ A game starts with :func:`start_game` and goes through chance phases until the c
 3. ``dealer``: in a game without classes a random dealer (not under JDF's ``spade_seat``, not
    when classes exist: then the previous 大貧民 deals, or the 大富豪 under UECda's
    ``deal_start=tycoon``) — :func:`choose_dealer`;
-4. ``deal``: one card at a time in table order from the seat after the dealer — :func:`deal_card`.
+4. ``deal``: one card at a time in table order from the seat after the dealer (``remainder=
+   lowest_first``: from the 大貧民 up the classes, so the extra cards go to the lowest) —
+   :func:`deal_card`.
 
 Then the exchange (:mod:`.exchange`) if classes exist, and the lead (:mod:`.turns`).
 """
@@ -31,7 +33,7 @@ def start_game(e: Engine) -> None:
     cx = e.cx
     log = e.log
     e.game_no += 1
-    if e.game_no > cx.games or not e.auto_next:
+    if e.game_no > cx.games or not e.auto_next or (cx.target_score and max(e.scores) >= cx.target_score):
         e.game_no -= 1
         e.phase = OVER
         e.turn = -1
@@ -45,7 +47,9 @@ def start_game(e: Engine) -> None:
     e.classes = None if (first_of_set or cx.two_player or prev is None) else prev
     e.event(("game", game_no))
     if cx.reseat.value == "by_class" and e.classes is not None:
-        order = list(e.classes)
+        order = list(e.classes)  # clockwise from the 大富豪
+    elif cx.reseat.value == "by_class_ascending" and e.classes is not None:
+        order = list(reversed(e.classes))  # clockwise from the 大貧民
     e.order = order
     e.pos = inverse(order)
     if first_of_set and cx.blind:
@@ -106,11 +110,14 @@ def _after_blind(e: Engine) -> None:
     e.deal_left = cx.deal_total - e.blind.bit_count()
     if e.classes is not None:
         if cx.deal_tycoon:
+            e.dealer = e.classes[0]
             _begin_deal(e, e.pos[e.classes[0]])
         else:
+            e.dealer = e.classes[-1]
             _begin_deal(e, e.pos[e.classes[-1]] + 1)
         return
     if cx.first_lead_kind == "spade_seat":
+        e.dealer = e.order[0]
         _begin_deal(e, 1)
         return
     e.phase = DEALER
@@ -120,13 +127,25 @@ def _after_blind(e: Engine) -> None:
 def choose_dealer(e: Engine, p: int) -> None:
     """Chance: ``p`` deals (from the next seat; from their own under ``deal_start=tycoon``)."""
     e.pool = []
+    e.dealer = p
     e.event(("dealer", p))
     _begin_deal(e, e.pos[p] + (0 if e.cx.deal_tycoon else 1))
 
 
 def _begin_deal(e: Engine, start: int) -> None:
+    """Deal one card at a time in table order from table position ``start`` (the first seats dealt get
+    the extra cards); ``remainder=lowest_first`` in a game with classes: from the 大貧民 up the classes."""
     e.deal_pos = start % e.n
+    if e.cx.lowest_first and e.classes is not None:
+        e.deal_seq = tuple(reversed(e.classes))
+        e.deal_pos = 0
     e.phase = DEAL
+
+
+def dealt_to(e: Engine) -> int:
+    """Who gets the next card: the player at table position ``deal_pos``, or the ``deal_pos``-th of
+    ``deal_seq`` when the cards go round in class order."""
+    return e.deal_seq[e.deal_pos] if e.deal_seq else e.order[e.deal_pos]
 
 
 def deal_outcomes(e: Engine) -> list[tuple[tuple[str, int], int, int]]:
@@ -146,7 +165,7 @@ def deal_card(e: Engine, index: int) -> None:
     b = 1 << index
     if index >= 52:
         b = J1 if e.deck & J1 else J2
-    p = e.order[e.deal_pos]
+    p = e.deal_seq[e.deal_pos] if e.deal_seq else e.order[e.deal_pos]
     e.hands[p] |= b
     e.deck &= ~b
     e.deal_pos = (e.deal_pos + 1) % e.n
@@ -165,4 +184,4 @@ def _after_deal(e: Engine) -> None:
         setup_lead(e)
 
 
-__all__ = ["choose_dealer", "deal_card", "deal_outcomes", "put_blind", "seat", "start_game"]
+__all__ = ["choose_dealer", "deal_card", "dealt_to", "deal_outcomes", "put_blind", "seat", "start_game"]

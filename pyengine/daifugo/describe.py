@@ -18,10 +18,11 @@ from .cards import (
     Play,
     bits_of,
 )
+from .deal import dealt_to
 from .engine import Engine
 from .notation import PLAYER_CHANCE
 from .phases import DEAL, RETURN, SEVEN, TRIBUTE
-from .turns import next_holder
+from .table import transfer_target
 
 
 def card_name(pos: int, suit: int, lang: str) -> str:
@@ -57,9 +58,7 @@ def describe(parsed: Any, lang: str, engine: Engine | None = None) -> str:
     if lang not in ("en", "ko", "ja"):
         lang = "en"
     if isinstance(parsed, tuple) and len(parsed) == 8:
-        text = _describe_play(parsed, lang)
-        if text is not None:
-            return text
+        return _describe_play(parsed, lang)
     kind, value = parsed
     if kind in ("deal", "blind", "card"):
         return _describe_card(kind, value, lang, engine)
@@ -73,10 +72,33 @@ def describe(parsed: Any, lang: str, engine: Engine | None = None) -> str:
         if value:
             return {"en": "Start the revolution", "ko": "혁명하기", "ja": "革命する"}[lang]
         return {"en": "No revolution", "ko": "혁명하지 않기", "ja": "革命しない"}[lang]
-    raise InvalidNotationError(f"unknown action {parsed!r}")
+    return _describe_special(kind, value, lang)
 
 
-def _describe_play(m: Play, lang: str) -> str | None:
+def _describe_special(kind: str, value: int, lang: str) -> str:
+    """The choices and declarations of the article's special rules."""
+    if kind == "pick":
+        card = _names(value, lang)
+        return {"en": f"Take {card} from the discard pile", "ko": f"버린 패에서 {card} 가져오기",
+                "ja": f"捨て札から{card}を取る"}[lang]
+    if kind == "target":
+        who = _player(value, lang)
+        return {"en": f"Choose {who}", "ko": f"{who} 고르기", "ja": f"{who}を選ぶ"}[lang]
+    if kind == "draw":
+        places = ", ".join(str(i + 1) for i in range(20) if value >> i & 1)
+        return {"en": f"Draw the face-down cards at places {places} (1 = the weakest)",
+                "ko": f"엎어 둔 패에서 {places}번째 카드 뽑기 (1 = 가장 약한 카드)",
+                "ja": f"伏せた札の{places}番目を引く（1 = いちばん弱い札）"}[lang]
+    if kind == "relief":
+        return {"en": "Take the cards on the field into your hand", "ko": "바닥의 카드를 모두 패로 가져오기",
+                "ja": "場の札をすべて手札に取る"}[lang]
+    if kind == "dokan":
+        return {"en": "Dokan: the field adds up to your hand", "ko": "도칸: 바닥의 합이 내 패의 합과 같다",
+                "ja": "ドカン：場の合計が手札の合計と同じ"}[lang]
+    raise InvalidNotationError(f"unknown action {(kind, value)!r}")
+
+
+def _describe_play(m: Play, lang: str) -> str:
     form = m[0]
     if form == PASS_FORM:
         return {"en": "Pass", "ko": "패스", "ja": "パス"}[lang]
@@ -99,7 +121,8 @@ def _describe_play(m: Play, lang: str) -> str | None:
     if form == EMPEROR:
         return {"en": f"Play an emperor: {cards}", "ko": f"엠퍼러 내기: {cards}",
                 "ja": f"エンペラーを出す：{cards}"}[lang]
-    return None
+    # cards that make no form (never legal)
+    return {"en": f"Play {cards}", "ko": f"{cards} 내기", "ja": f"{cards}を出す"}[lang]
 
 
 def _describe_card(kind: str, value: int, lang: str, engine: Engine | None) -> str:
@@ -109,7 +132,7 @@ def _describe_card(kind: str, value: int, lang: str, engine: Engine | None) -> s
                 "ja": f"{card}を伏せて除く"}[lang]
     target = ""
     if engine is not None and engine.phase == DEAL:
-        target = _player(engine.order[engine.deal_pos], lang)
+        target = _player(dealt_to(engine), lang)
     return {"en": f"Deal {card} to {target or 'the next player'}",
             "ko": f"{target or '다음 플레이어'}에게 {card} 나눠 주기",
             "ja": f"{target or '次のプレイヤー'}に{card}を配る"}[lang]
@@ -134,8 +157,8 @@ def _describe_transfer(kind: str, value: int, lang: str, engine: Engine | None) 
     if engine is not None:
         if engine.phase in (TRIBUTE, RETURN) and engine.exch:
             to = _player(engine.exch[0][2], lang)
-        elif engine.phase == SEVEN:
-            to = _player(next_holder(engine, engine.turn), lang)
+        elif engine.phase == SEVEN and engine.cont is not None:
+            to = _player(transfer_target(engine, engine.turn), lang)
     if kind == "tribute":
         return {"en": f"Hand over {cards}" + (f" to {to}" if to else ""),
                 "ko": (f"{to}에게 " if to else "") + f"{cards} 바치기",

@@ -35,11 +35,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import specials
 from .cards import (
-    EMPEROR,
     GROUP,
     JOKER,
-    JPAIR,
     SEQ,
     SINGLE,
     Play,
@@ -48,11 +47,40 @@ from .cards import (
     rank_count,
     take_jokers,
 )
-from .ctx import Ctx
-from .endings import check_end, finish, go_out
+from .clears import ambulance, clearing_effects, eight_cut, four_stop, q_cut, rokurokubi, sandstorm
+from .ctx import (
+    FX_BACK,
+    FX_BOMB,
+    FX_DISCARD,
+    FX_DISCARD_EXACTLY,
+    FX_REVERSE_TRICK,
+    FX_SKIP,
+    FX_SKIP_ONE,
+)
+from .endings import check_end, finish, go_out, win_at_once
 from .locks import lock_update
-from .phases import BOMB, FOURSTOP, PLAY, REVCHOICE, SEVEN, TEN, Phase
-from .tricks import after_play
+from .pending import (
+    CHASED,
+    FINISHED,
+    REV_BEFORE,
+    REVOLTED,
+    S3_RETURN,
+    SPECIAL_CLEAR,
+    STOPPED,
+    WAS_INVERTED,
+    wait,
+)
+from .phases import BOMB, PICK, PLAY, REVCHOICE, SEVEN, TEN
+from .table import fx_count, fx_ranks, transfer_target
+from .tricks import after_play, clear_trick
+from .triggers import (
+    assassinates,
+    chases,
+    revolts,
+    spade2_return,
+    taepodong,
+    triple,
+)
 from .turns import next_holder
 
 if TYPE_CHECKING:
@@ -60,32 +88,28 @@ if TYPE_CHECKING:
 
 # ranks (1 = 3 … 13 = 2)
 R_THREE, R_FIVE, R_SIX, R_SEVEN, R_EIGHT, R_NINE = 1, 3, 4, 5, 6, 7
-R_TEN, R_JACK, R_QUEEN, R_TWO = 8, 9, 10, 13
+R_TEN, R_JACK, R_QUEEN, R_ACE, R_TWO = 8, 9, 10, 12, 13
 
-# flags of a play, kept while its effects pause
-REVOLTED = 1  # it revolted
-FINISHED = 2  # it emptied its player's hand
-S3_RETURN = 4  # a ♠3 return
-WAS_INVERTED = 8  # the order was inverted before it
-
-# the steps of §1.13 (step 1, going out, is done in ``play``)
+# the steps of §1.13 (step 1, going out, is done in ``play``; step 4 is the effect table's follow-up,
+# then the special effect of three cards of a rank)
 ORDER_STEP = 2
 LOCK_STEP = 3
 FOLLOW_UP_STEP = 4
-TURN_STEP = 5
-CLEAR_STEP = 6
+SPECIAL_STEP = 5
+TURN_STEP = 6
+CLEAR_STEP = 7
 
 PAUSED = -1
 
 
 # --- step 1: the cards leave the hand, going out --------------------------------------------------
-def play(e: Engine, p: int, m: Play) -> None:
-    """``p`` plays ``m`` (known to be legal): the cards leave the hand, then its effects."""
+def play(e: Engine, p: int, m: Play, fl: int = 0) -> None:
+    """``p`` plays ``m`` (known to be legal): the cards leave the hand, then its effects
+    (``fl``: :data:`STOPPED` for the 4s that stop an 8-cut, which clear whatever they do)."""
     cx = e.cx
     hand = e.hands[p]
     cards = m[3] | take_jokers(hand, m[4]) if m[4] else m[3]
     inv_before = e.revolution != e.back
-    r0 = len(e.results)
     hand &= ~cards
     e.hands[p] = hand
     e.public |= cards
@@ -99,28 +123,82 @@ def play(e: Engine, p: int, m: Play) -> None:
     e.must_card = 0
     if not cx.sticky:
         e.passed = 0
+    if cx.track_trick:
+        e.trick_cards |= cards
     if e.log is not None:
-        e.event(("play", p, fmt_play(m)))
-    fl = WAS_INVERTED if inv_before else 0
+        e.event(("four_stop" if fl & STOPPED else "play", p, fmt_play(m)))
+    if hand and not fl and m[0] < SEQ and m[1] < 4 and not cx.rank_trig[m[2]] and not (m[3] == 1 and cx.s3_return):
+        # the common case: a single or small group of a rank without any effect, the hand not empty
+        if cx.any_lock:
+            lock_update(e, m, prev, inv_before)
+        nxt = next_holder(e, p, e.passed if cx.all_passed else e.passed | (1 << p), cx.all_passed)
+        if nxt < 0:
+            clear_trick(e, p)
+        else:
+            e.turn = nxt
+        return
+    if inv_before:
+        fl |= WAS_INVERTED
+    if e.revolution:
+        fl |= REV_BEFORE
     if cx.s3_return and m[3] == 1 and spade3_return(m, prev):
         fl |= S3_RETURN
+    if cx.article_specials:
+        fl |= special_flags(e, m, prev)
+    r0 = len(e.results)
     if not hand:
         fl |= FINISHED
         finish(e, p, m, inv_before, prev)
-    elif cx.great_rev and not e.omen and m[0] == GROUP and m[2] == R_TWO and m[1] == 4 and not m[4]:
-        great_revolution(e, p, hand)
-    if len(e.results) != r0 or (not e.hands[p] and check_end(e)):
+    elif cx.wins_at_once and m[0] == GROUP and not e.omen:
+        out_at_once(e, p, m, hand)
+    if len(e.results) != r0:
+        return
+    if not e.hands[p] and last_play(e):
         return
     effects(e, p, m, prev, fl, ORDER_STEP)
+
+
+def last_play(e: Engine) -> bool:
+    """Whether the play that emptied a hand ends the game: at most one player still holds cards.
+
+    The game's last play still changes the order (step 2 comes before the end, §1.13; the
+    tournament server toggles the revolution, §4.6) — with no revolution choice, as nobody
+    plays after it ([open]) — then the game ends.
+    """
+    if sum(1 for h in e.hands if h) > 1:
+        return False
+    assert e.field is not None
+    if not e.omen:
+        order_changes(e, e.owner, e.field, None, 0, choose=False)
+    check_end(e)
+    return True
+
+
+def out_at_once(e: Engine, p: int, m: Play, hand: int) -> None:
+    """The groups whose player goes out at once: the great revolution, the lucky seven, Taepodong."""
+    cx = e.cx
+    if cx.great_rev and m[2] == R_TWO and m[1] == 4 and not m[4]:
+        great_revolution(e, p, hand)
+    elif cx.lucky_seven and m[1] == 3 and m[2] == R_SEVEN:
+        specials.lucky_seven(e, p, hand)
+    elif taepodong(cx, m):
+        specials.taepodong(e, p, hand)
 
 
 def great_revolution(e: Engine, p: int, hand: int) -> None:
     """Great revolution 大革命 (#8): four natural 2s; the rest of the hand is discarded face up and
     ``p`` goes out ([open]); the revolution itself comes in step 2."""
-    e.public |= hand
-    e.hands[p] = 0
-    e.event(("great_revolution", p, fmt_cards(hand)))
-    go_out(e, p)
+    win_at_once(e, p, hand, "great_revolution")
+
+
+def special_flags(e: Engine, m: Play, prev: Play | None) -> int:
+    """The flags of the special plays that clear: a chasing pair, a ♠2 return, an assassination."""
+    cx = e.cx
+    if cx.chasing and chases(cx, m, prev):
+        return CHASED
+    if (cx.s2_return and spade2_return(e, m, prev)) or (cx.assassination and assassinates(e, m, prev)):
+        return SPECIAL_CLEAR
+    return 0
 
 
 def spade3_return(m: Play, prev: Play | None) -> bool:
@@ -133,50 +211,52 @@ def effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int, step: int) -
     """The effects of ``p``'s play ``m`` on ``prev`` from ``step`` on; pauses at a player's choice."""
     cx = e.cx
     rankish = m[0] == SINGLE or m[0] == GROUP
-    if step == ORDER_STEP and rankish and m[1] < 4 and not cx.rank_trig[m[2]] and not fl & S3_RETURN:
-        # fast path: a single or small group of a rank without any effect
-        if cx.any_lock:
-            lock_update(e, m, prev, bool(fl & WAS_INVERTED))
-        after_play(e, p, cx.finish_clears and bool(fl & FINISHED))
-        return
-    if step <= ORDER_STEP and not e.omen:
+    if step <= ORDER_STEP and not e.omen and (not rankish or m[1] >= 3 or cx.order_rank[m[2]] or fl & CHASED):
         fl = order_changes(e, p, m, prev, fl)
         if fl == PAUSED:
             return
     if step <= LOCK_STEP and cx.any_lock:
         lock_update(e, m, prev, bool(fl & WAS_INVERTED))
-    if step <= FOLLOW_UP_STEP and rankish and e.hands[p] and not e.omen and follow_ups(e, p, m, prev, fl):
+    if (step <= FOLLOW_UP_STEP and rankish and cx.fx_follow[m[2]] and e.hands[p] and not e.omen
+            and follow_ups(e, p, m, prev, fl)):
         return
-    if step <= TURN_STEP and rankish and not e.omen:
-        if cx.five_skip and m[2] == R_FIVE:
-            five_skip(e, p, m)
-        if cx.nine_reverse and m[2] == R_NINE:
-            nine_reverse(e, m)
+    if step <= SPECIAL_STEP and cx.triples and not e.omen:
+        name = triple(cx, m)
+        r0 = len(e.results)
+        if name and specials.triple_effect(e, name, p, m, prev, fl) or len(e.results) != r0:
+            return
+    if step <= TURN_STEP and not e.omen:
+        if cx.any_fx_turn:
+            if rankish:
+                if cx.fx_turn[m[2]]:
+                    turn_effect(e, p, m, m[2])
+            else:
+                for r in fx_ranks(cx, m, cx.fx_turn):
+                    turn_effect(e, p, m, r)
+        if cx.next_ace and rankish and m[2] == R_ACE and not fl & FINISHED:
+            e.ace_owner = p  # next ace: the latest A leads after the clear
     clear = clearing_effects(e, p, m, prev, fl)
     if clear is not None:
         after_play(e, p, clear)
 
 
-def _wait(e: Engine, phase: Phase, p: int, m: Play, prev: Play | None, k: int, fl: int) -> None:
-    """Pause the play's effects: ``p`` chooses in ``phase`` (``k``: the count of trigger cards)."""
-    e.cont = (p, m, prev, k, fl)
-    e.phase = phase
-    e.turn = p
-
-
 # --- step 2: order changes (§5.1) -----------------------------------------------------------------
-def order_changes(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> int:
-    """11-back, omen and revolutions; the play's flags, or :data:`PAUSED` for a revolution choice."""
+def order_changes(e: Engine, p: int, m: Play, prev: Play | None, fl: int, choose: bool = True) -> int:
+    """11-back, omen and revolutions; the play's flags, or :data:`PAUSED` for a revolution choice
+    (``choose=False``: the play revolts without asking)."""
     cx = e.cx
     if cx.eleven_back and m[2] <= R_JACK <= m[7]:
         eleven_back(e, m)
+    if cx.any_fx_order:
+        for r in fx_ranks(cx, m, cx.fx_order):
+            back_effect(e, r)
     if cx.omen and m[0] == GROUP and m[1] == 3 and m[2] == R_SIX:
         omen(e, p)
-    elif revolts(cx, m):
-        if cx.rev_choice:
+    elif revolts(e, m, bool(fl & CHASED)):
+        if cx.rev_choice and choose:
             revolution_choice(e, p, m, prev, fl)
             return PAUSED
-        revolution(e)
+        revolution(e, m)
         fl |= REVOLTED
     return fl
 
@@ -209,24 +289,28 @@ def omen(e: Engine, p: int) -> None:
     e.event(("omen", p))
 
 
-def revolts(cx: Ctx, m: Play) -> bool:
-    """Whether ``m`` sets off a revolution (§5.1)."""
-    form = m[0]
-    if form == GROUP:
-        # revolution (#1): four or more of a kind; great_revolution (#8): four natural 2s
-        if m[1] >= 4 and (cx.revolution or (cx.great_rev and m[2] == R_TWO and not m[4])):
-            return True
-        return cx.coup and m[1] == 3 and m[2] == R_NINE  # coup_detat (#6): three 9s
-    if form == SEQ:
-        return bool(cx.seq_rev) and m[1] >= cx.seq_rev  # seq_revolution (#4)
-    return form == EMPEROR  # emperor (#5)
+def back_effect(e: Engine, r: int) -> None:
+    """The effect table's order changes: ``back`` (the 2-back: like 11-back, the order turns until the
+    trick clears; another turning ends it) and ``end_back`` (the 6-return: ends an 11-back in force)."""
+    if e.cx.fx[r] == FX_BACK:
+        e.back = not e.back
+        e.back_set = True
+        e.event(("back", e.back))
+    elif e.back:
+        e.back = False
+        e.back_carry = False
+        e.event(("back", False))
 
 
-def revolution(e: Engine) -> None:
+def revolution(e: Engine, m: Play | None = None) -> None:
     """Revolution 革命 (#1): the order flips now (``immediate``) or when the trick clears
-    (``after_clear``)."""
-    if e.omen:
+    (``after_clear``).  A super revolution (``super_revolution``: the game's first revolution by a
+    play of 5 (6) or more cards) fixes the order for the rest of the game."""
+    if e.omen or e.frozen:
         return
+    if e.cx.super_rev and m is not None and m[1] >= e.cx.super_rev:
+        e.frozen = True
+        e.event(("super_revolution",))
     if e.cx.revolution == 2:
         e.rev_pending = not e.rev_pending
         e.event(("revolution_pending", e.rev_pending))
@@ -237,7 +321,7 @@ def revolution(e: Engine) -> None:
 
 def revolution_choice(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> None:
     """Revolution by choice 革命選択 (#3): ``p`` decides whether the play revolts (a phase)."""
-    _wait(e, REVCHOICE, p, m, prev, 0, fl)
+    wait(e, REVCHOICE, p, m, prev, 0, fl)
 
 
 def revolution_chosen(e: Engine, revolt: int) -> None:
@@ -247,7 +331,7 @@ def revolution_chosen(e: Engine, revolt: int) -> None:
     e.cont = None
     e.phase = PLAY
     if revolt:
-        revolution(e)
+        revolution(e, m)
         fl |= REVOLTED
     e.event(("revolution_choice", p, bool(revolt)))
     effects(e, p, m, prev, fl, LOCK_STEP)
@@ -255,44 +339,48 @@ def revolution_chosen(e: Engine, revolt: int) -> None:
 
 # --- step 4: follow-up choices (§5.4) -------------------------------------------------------------
 def follow_ups(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """Start the play's follow-up choice, if any (a play has one rank: at most one applies)."""
-    cx = e.cx
-    r = m[2]
-    if r == R_SEVEN:
-        return bool(cx.seven) and seven_pass(e, p, m, prev, fl)
-    if r == R_TEN:
-        return bool(cx.ten) and ten_discard(e, p, m, prev, fl)
-    return r == R_QUEEN and cx.bomber and q_bomber(e, p, m, prev, fl)
+    """Start the play's follow-up choice from the effect table (a single or group has one rank)."""
+    code = e.cx.fx[m[2]]
+    if code == FX_BOMB:
+        return q_bomber(e, p, m, prev, fl)
+    if code == FX_DISCARD or code == FX_DISCARD_EXACTLY:
+        return ten_discard(e, p, m, prev, fl)
+    return seven_pass(e, p, m, prev, fl)
 
 
 def seven_pass(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """7-pass 7渡し (#26): k 7s let ``p`` give up to (or exactly) k cards to the next player."""
-    k = rank_count(m, R_SEVEN)
+    """7-pass 7渡し (#26) and its variants (``effects.<rank>``: ``pass`` up to k cards, ``pass_exactly``,
+    ``pass_back`` — the 9-return, exactly k to the previous player): k cards of the rank let ``p``
+    give cards to the next (or previous) player."""
+    k = fx_count(e.cx, m, m[2])
     if k:
-        _wait(e, SEVEN, p, m, prev, k, fl)
+        wait(e, SEVEN, p, m, prev, k, fl)
     return bool(k)
 
 
 def ten_discard(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """10-discard 10捨て (#27): k 10s let ``p`` discard up to (or exactly) k cards face up."""
-    k = rank_count(m, R_TEN)
+    """10-discard 10捨て (#27) and its variants (``discard`` up to k, ``discard_exactly`` — the 7-attach):
+    k cards of the rank let ``p`` discard cards face up."""
+    k = fx_count(e.cx, m, m[2])
     if k:
-        _wait(e, TEN, p, m, prev, k, fl)
+        wait(e, TEN, p, m, prev, k, fl)
     return bool(k)
 
 
 def q_bomber(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool:
-    """Q-bomber 12ボンバー (#28): k Qs let ``p`` name up to k ranks that everyone discards."""
-    k = rank_count(m, R_QUEEN)
+    """Q-bomber 12ボンバー (#28, ``bomb``): k cards of the rank let ``p`` name up to k ranks that
+    everyone discards."""
+    k = fx_count(e.cx, m, m[2])
     if k:
-        _wait(e, BOMB, p, m, prev, k, fl)
+        wait(e, BOMB, p, m, prev, k, fl)
     return bool(k)
 
 
 def seven_pass_give(e: Engine, cards: int) -> None:
-    """The 7-pass choice: ``cards`` go to the next player (only the two of them see which)."""
+    """The 7-pass choice: ``cards`` go to the next (9-return: previous) player (only the two of them
+    see which)."""
     p = e.turn
-    q = next_holder(e, p)
+    q = transfer_target(e, p)
     if cards:
         e.hands[p] &= ~cards
         e.hands[q] |= cards
@@ -351,26 +439,63 @@ def q_bomber_ranks(e: Engine, ranks: int) -> None:
     resume(e)
 
 
-def resume(e: Engine) -> None:
-    """Go on with the play's effects from step 5 after a follow-up choice."""
+def resume(e: Engine, step: int = SPECIAL_STEP) -> None:
+    """Go on with the play's effects after a follow-up choice (from the special effect of three cards,
+    or from the turn order after that effect's own choice)."""
     assert e.cont is not None
     p, m, prev, _k, fl = e.cont[:5]
     e.cont = None
     e.phase = PLAY
     if check_end(e):
         return
-    effects(e, p, m, prev, fl, TURN_STEP)
+    effects(e, p, m, prev, fl, step)
+
+
+def special_choice(e: Engine, value: int) -> None:
+    """A ``pick`` or ``target`` choice (:mod:`.specials`); then the play's effects go on."""
+    r0 = len(e.results)
+    if e.phase == PICK:
+        if specials.pick(e, value):
+            return  # a rescue: the trick had cleared
+    else:
+        specials.target(e, value)
+    if len(e.results) == r0:
+        resume(e, TURN_STEP)
+
+
+def declare(e: Engine, kind: str) -> None:
+    """A declaration instead of a play: ``relief`` (the 大貧民 takes the field's cards and leads) or
+    ``dokan`` (the field adds up to the hand: out at once)."""
+    p = e.turn
+    e.consec = 0
+    if kind == "relief":
+        specials.relief(e, p)
+        clear_trick(e, p)
+        return
+    r0 = len(e.results)
+    specials.dokan(e, p)
+    if len(e.results) != r0 or check_end(e):
+        return
+    nxt = next_holder(e, p, e.passed | (1 << e.owner) if e.owner >= 0 else e.passed)
+    if nxt < 0:
+        clear_trick(e, e.owner)
+    else:
+        e.turn = nxt
 
 
 # --- step 5: turn order (§5.3) --------------------------------------------------------------------
-def five_skip(e: Engine, p: int, m: Play) -> None:
-    """5-skip 5飛び (#24): k 5s skip the next k players who have not passed (``one``: one player);
-    the skipped count as having passed."""
-    k = rank_count(m, R_FIVE)
-    if not k:
-        return
-    if e.cx.five_skip == 2:
-        k = 1
+def turn_effect(e: Engine, p: int, m: Play, r: int) -> None:
+    """The effect table's turn-order effect of rank ``r`` in ``m``."""
+    code = e.cx.fx[r]
+    if code == FX_SKIP or code == FX_SKIP_ONE:
+        five_skip(e, p, 1 if code == FX_SKIP_ONE else fx_count(e.cx, m, r))
+    else:
+        nine_reverse(e, code == FX_REVERSE_TRICK)
+
+
+def five_skip(e: Engine, p: int, k: int) -> None:
+    """5-skip 5飛び (#24, ``skip``; ``skip_one``: one player whatever k — the 10-skip, K-skip): k cards
+    of the rank skip the next k players who have not passed; the skipped count as having passed."""
     skipped = []
     q = p
     for _ in range(k):
@@ -382,147 +507,19 @@ def five_skip(e: Engine, p: int, m: Play) -> None:
     e.event(("skip", tuple(skipped)))
 
 
-def nine_reverse(e: Engine, m: Play) -> None:
-    """9-reverse 9リバース (#25): a play with 9s reverses the direction of play."""
-    if rank_count(m, R_NINE):
-        e.direction = -e.direction
-        e.event(("reverse", e.direction))
+def nine_reverse(e: Engine, trick: bool) -> None:
+    """9-reverse 9リバース (#25, ``reverse``: until the next reverse; ``reverse_trick``: until the trick
+    clears — the K-reverse, the temporary Q-reverse): the direction of play turns round."""
+    e.direction = -e.direction
+    if not trick:
+        e.base_direction = -e.base_direction
+    e.event(("reverse", e.direction))
 
 
-# --- step 6: clearing (§5.2) ----------------------------------------------------------------------
-def clearing_effects(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool | None:
-    """Whether the play clears the trick; ``None`` while a 4-stop is offered."""
-    cx = e.cx
-    if not e.omen:
-        if cx.eight_cut and m[2] <= R_EIGHT <= m[7]:
-            cut = eight_cut(e, p, m, prev, fl)
-            if cut is None or cut:
-                return cut
-        if ((cx.q_cut and m[2] <= R_QUEEN <= m[7] and q_cut(cx, m))
-                or fl & S3_RETURN  # the spade-3 return (#18) clears
-                or (cx.sandstorm and sandstorm(cx, m, prev))
-                or (cx.ambulance and ambulance(m, prev))
-                or (cx.rokurokubi and rokurokubi(m, prev))
-                or (cx.joker_pair == 2 and joker_pair(m))):
-            return True
-    return (cx.rev_clears and revolution_clears(fl)) or (cx.finish_clears and finish_clears(fl))
-
-
-def _cuts(cx: Ctx, m: Play, rank: int) -> int:
-    """How many cards of ``rank`` count for a cut: in a single or group, or a sequence with
-    ``eight_cut_sequences``; jokers standing for it with ``eight_cut_joker``."""
-    form = m[0]
-    if not (form == SINGLE or form == GROUP or (form == SEQ and cx.ec_seq)):
-        return 0
-    if cx.ec_joker:
-        return rank_count(m, rank)
-    return (m[3] >> (4 * rank - 4) & 15).bit_count()
-
-
-def eight_cut(e: Engine, p: int, m: Play, prev: Play | None, fl: int) -> bool | None:
-    """8-cut 8切り (#13; #14 sequences, #15 jokers as 8): a play with 8s clears the trick.
-
-    With ``four_stop`` (#16) the next players are first offered to stop it (phase
-    ``four_stop``): ``None`` while they choose.
-    """
-    k8 = _cuts(e.cx, m, R_EIGHT)
-    if not k8 or fl & S3_RETURN:
-        return False
-    if e.cx.four_stop:
-        cands: list[int] = []
-        q = p
-        for _ in range(e.n - 1):
-            q = next_holder(e, q)
-            if q < 0 or q == p or q in cands:
-                break
-            cands.append(q)
-        if cands:
-            e.cont = (p, m, prev, k8, fl, tuple(cands))
-            e.phase = FOURSTOP
-            e.turn = cands[0]
-            return None
-    return True
-
-
-def four_stop(e: Engine, m: Play) -> None:
-    """4-stop 4止め (#16): the player asked stops the 8-cut with as many 4s (they clear instead and
-    lead), or passes and the next is asked; when all decline, the 8-cut clears."""
-    assert e.cont is not None
-    p, cut, prev, k, fl, cands = e.cont
-    q = e.turn
-    if m[0] == 0:
-        e.event(("four_stop_declined", q))
-        cands = cands[1:]
-        if cands:
-            e.cont = (p, cut, prev, k, fl, cands)
-            e.turn = cands[0]
-            return
-        e.cont = None
-        e.phase = PLAY
-        after_play(e, p, True)
-        return
-    e.cont = None
-    e.phase = PLAY
-    hand = e.hands[q]
-    cards = m[3] | take_jokers(hand, m[4]) if m[4] else m[3]
-    inv_before = e.inverted()
-    e.hands[q] = hand & ~cards
-    e.public |= cards
-    e.field = m
-    e.owner = q
-    e.event(("four_stop", q, fmt_play(m)))
-    if not e.hands[q]:
-        r0 = len(e.results)
-        finish(e, q, m, inv_before, cut)
-        if len(e.results) != r0:
-            return
-    if revolts(e.cx, m):
-        revolution(e)
-    after_play(e, q, True)
-
-
-def q_cut(cx: Ctx, m: Play) -> bool:
-    """Q-cut Q切り (#17, the two-player variant): a play with a Q clears, counted like 8s."""
-    return bool(_cuts(cx, m, R_QUEEN))
-
-
-def sandstorm(cx: Ctx, m: Play, prev: Play | None) -> bool:
-    """Sandstorm 砂嵐 (#19): three natural 3s clear (``on_joker``: only when played on a lone joker)."""
-    if m[0] == GROUP and m[1] == 3 and m[2] == R_THREE and not m[4]:
-        return cx.sandstorm != 3 or (prev is not None and prev[0] == JOKER)
-    return False
-
-
-def ambulance(m: Play, prev: Play | None) -> bool:
-    """Ambulance 救急車 (#20): a natural pair of 9s on a non-empty field clears."""
-    return prev is not None and m[0] == GROUP and m[1] == 2 and not m[4] and m[2] == R_NINE
-
-
-def rokurokubi(m: Play, prev: Play | None) -> bool:
-    """Rokurokubi ろくろ首 (#21): a natural pair of 6s on a non-empty field clears."""
-    return prev is not None and m[0] == GROUP and m[1] == 2 and not m[4] and m[2] == R_SIX
-
-
-def joker_pair(m: Play) -> bool:
-    """Joker pair (#22): with ``joker_pair=clears`` the pair of jokers also clears."""
-    return m[0] == JPAIR
-
-
-def revolution_clears(fl: int) -> bool:
-    """Revolution clears (#2): a revolving play also clears (whatever the omen)."""
-    return bool(fl & REVOLTED)
-
-
-def finish_clears(fl: int) -> bool:
-    """Finish clears あがり流し (#23): the play that empties a hand clears (whatever the omen)."""
-    return bool(fl & FINISHED)
-
-
-__all__ = [
-    "ambulance", "effects", "eight_cut", "eleven_back", "finish_clears", "five_skip",
-    "four_stop", "great_revolution", "joker_pair", "nine_reverse",
-    "omen", "play", "q_bomber", "q_bomber_ranks", "q_cut", "resume",
-    "revolts", "revolution", "revolution_choice", "revolution_chosen", "revolution_clears", "rokurokubi",
-    "sandstorm", "seven_pass", "seven_pass_give", "spade3_return", "ten_discard",
-    "ten_discard_cards",
+__all__ = [  # the clearing rules are in .clears (step 6); re-exported here for whoever looks for them
+    "ambulance", "eight_cut", "four_stop", "q_cut", "rokurokubi", "sandstorm",
+    "back_effect", "declare", "effects", "eleven_back", "five_skip", "follow_ups", "great_revolution",
+    "last_play", "nine_reverse", "omen", "order_changes", "play", "q_bomber", "q_bomber_ranks", "resume",
+    "revolution", "revolution_choice", "revolution_chosen", "seven_pass", "seven_pass_give", "spade3_return",
+    "special_choice", "special_flags", "ten_discard", "ten_discard_cards", "turn_effect",
 ]

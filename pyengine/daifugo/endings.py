@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import JOKER, SINGLE, Play, rank_count
-from .deal import start_game
+from .cards import JOKER, SINGLE, SUIT_ROW, Play, fmt_cards, rank_count
 from .phases import OVER, PLACES
 from .scoring import place_points
+from .triggers import chases, revolts
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -45,9 +45,36 @@ def go_out(e: Engine, p: int) -> None:
         kyoto_ochi(e)
 
 
+def win_at_once(e: Engine, p: int, hand: int, name: str) -> None:
+    """``p`` goes out at once, the rest of the hand discarded face up (the great revolution, lucky seven,
+    Taepodong, Dokan, monopoly)."""
+    e.public |= hand
+    e.hands[p] = 0
+    e.event((name, p, fmt_cards(hand)))
+    go_out(e, p)
+
+
+def monopoly(e: Engine) -> None:
+    """Monopoly モノポリー: when play begins (after the exchange), a player holding all 13 natural cards
+    of a suit shows them and wins: out first, the hand face up."""
+    for p in range(e.n):
+        if any(e.hands[p] & row == row for row in SUIT_ROW):
+            win_at_once(e, p, e.hands[p], "monopoly")
+            return
+
+
 def finish(e: Engine, p: int, m: Play, inv_before: bool, field: Play | None) -> None:
-    """``p`` emptied their hand with ``m`` (on ``field``): a forbidden finish, or out legally."""
-    if e.cx.any_ff and forbidden_finish(e, m, inv_before, field):
+    """``p`` emptied their hand with ``m`` (on ``field``): a forbidden finish, or out legally.
+
+    The order that decides a "top rank" or "bottom rank" finish is the one in force before the play
+    (§2.2(7), the article's reading A), or with ``forbidden_order=after`` the one the play leaves
+    (reading B: a revolving final play is judged in the new order)."""
+    cx = e.cx
+    if cx.ff_after and not e.omen and not e.frozen:
+        inv = inv_before != revolts(e, m, chases(cx, m, field))
+    else:
+        inv = inv_before
+    if cx.any_ff and forbidden_finish(e, m, inv, field):
         e.offenders.append(p)
         e.event(("forbidden_finish", p))
     else:
@@ -83,12 +110,15 @@ def miyako_ochi(e: Engine, p: int) -> None:
 
 
 def kyoto_ochi(e: Engine) -> None:
-    """Kyoto-ochi 京都落ち (§5.6 #37): the 大富豪 went out first: the 富豪 is placed as fallen."""
+    """Kyoto-ochi 京都落ち (§5.6 #37): the 大富豪 went out first: the 富豪 is placed as fallen
+    (``next_game``: plays on; ``immediate``: "부호는 패를 버리고" — the hand is discarded face down)."""
     assert e.classes is not None
     rich = e.classes[1]
     if rich not in e.offenders:
         e.fallen = rich
         e.event(("kyoto_ochi", rich))
+        if e.cx.kyoto == 2 and e.hands[rich]:
+            _discard_hand(e, rich)
 
 
 def _discard_hand(e: Engine, q: int) -> None:
@@ -155,7 +185,7 @@ def end_game(e: Engine, placing: tuple[int, ...]) -> None:
     e.prev_placing = placing
     e.phase = OVER
     e.turn = -1
-    start_game(e)
+    e.start_next_game()
 
 
 def stalemate(e: Engine, q: int) -> None:
@@ -171,8 +201,12 @@ def stalemate(e: Engine, q: int) -> None:
 
 
 def draw_places(e: Engine) -> None:
-    """20 consecutive passes (UECda, §4.6): the holders' places are drawn at random (chance)."""
-    pool = e.holders()
+    """20 consecutive passes (UECda, §4.6): the holders' places are drawn at random (chance).
+
+    A fallen 大富豪 (or 富豪) takes the fallen slot whatever happened (§5.6), so they are not
+    drawn; the drawn places come after the legal finishers and before that slot.
+    """
+    pool = [q for q in e.holders() if q != e.fallen]
     if len(pool) <= 1:
         end_game(e, final_placing(e))
         return
@@ -188,10 +222,10 @@ def draw_place(e: Engine, p: int) -> None:
     if len(e.pool) == 1:
         e.out_order.append(e.pool.pop())
     if not e.pool:
-        end_game(e, tuple(e.out_order) + tuple(reversed(e.offenders)))
+        end_game(e, final_placing(e, []))
 
 
 __all__ = [
-    "check_end", "draw_place", "draw_places", "end_game", "final_placing", "finish", "forbidden_finish",
+    "check_end", "draw_place", "monopoly", "win_at_once", "draw_places", "end_game", "final_placing", "finish", "forbidden_finish",
     "gekokujo", "go_out", "kyoto_ochi", "miyako_ochi", "stalemate",
 ]

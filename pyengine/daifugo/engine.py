@@ -43,27 +43,31 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.errors import IllegalActionError
-from . import deal, effects, endings, exchange, locks, plays, tricks, turns
+from . import clears, deal, effects, endings, exchange, locks, plays, tricks, turns
 from . import explain as why
 from .cards import Play
 from .ctx import Ctx
 from .effects import R_SEVEN, R_TEN
+from .pending import STOPPED
 from .phases import (
     BLIND,
     BOMB,
     CHANCE_PHASES,
     DEAL,
     DEALER,
+    DRAW,
     FOURSTOP,
     LEAD,
     OVER,
     PHASE_NAMES,
+    PICK,
     PLACES,
     PLAY,
     RETURN,
     REVCHOICE,
     SEAT,
     SEVEN,
+    TARGET,
     TEN,
     TRIBUTE,
     Phase,
@@ -98,13 +102,21 @@ ORDER_FIELDS: Final = ("revolution", "back", "back_carry", "back_set", "rev_pend
 LOCK_FIELDS: Final = ("lock", "colour", "numnext", "numdir", "run")
 FINISH_FIELDS: Final = ("out_order", "offenders", "fallen", "placing")
 PENDING_FIELDS: Final = ("cont", "exch")
+RULE_FIELDS: Final = ("base_direction", "trick_cards", "frozen", "damian", "passes", "relief_used", "ace_owner",
+                       "received", "exchange_stage", "dealer", "deal_seq")
+"""The state of the rules added with the effect table, all public (``DaifugoState`` shows them in its
+public table, a bot's world restores them with :meth:`Engine.restore_rule_fields`)."""
+RULE_DEFAULTS: Final = {"base_direction": 1, "trick_cards": 0, "frozen": False, "damian": False, "passes": 0,
+                        "relief_used": 0, "ace_owner": -1, "received": 0, "exchange_stage": 0, "dealer": -1,
+                        "deal_seq": ()}
 
 # chance outcomes and choices other than plays: the function that applies ``action[1]``
 _STEPS: Final = {
     SEAT: deal.seat, BLIND: deal.put_blind, DEALER: deal.choose_dealer, LEAD: turns.draw_leader,
     PLACES: endings.draw_place, TRIBUTE: exchange.give, RETURN: exchange.give,
     REVCHOICE: effects.revolution_chosen, SEVEN: effects.seven_pass_give, TEN: effects.ten_discard_cards,
-    BOMB: effects.q_bomber_ranks,
+    BOMB: effects.q_bomber_ranks, PICK: effects.special_choice, TARGET: effects.special_choice,
+    DRAW: exchange.draw,
 }
 
 
@@ -112,7 +124,7 @@ class Engine:
     """A whole match, mutable.  Never mutate an engine that a public state holds: copy it."""
 
     __slots__ = (*MATCH_FIELDS, *DEAL_FIELDS, *CARD_FIELDS, *TRICK_FIELDS, *ORDER_FIELDS, *LOCK_FIELDS,
-                 *FINISH_FIELDS, *PENDING_FIELDS)
+                 *FINISH_FIELDS, *PENDING_FIELDS, *RULE_FIELDS)
 
     # the match
     cx: Ctx  # the compiled rules
@@ -173,6 +185,18 @@ class Engine:
     # pending steps
     cont: tuple[Any, ...] | None  # a paused play (see pyengine.daifugo.effects) or a deferred exchange
     exch: list[tuple[str, int, int, int]]  # exchange moves still to choose: (kind, giver, receiver, count)
+    # the rules added with the effect table
+    base_direction: int  # the direction without the reverses that last until the trick clears
+    trick_cards: int  # the cards played in this trick (kept when a rule needs them: dokan, relief, …)
+    frozen: bool  # a super revolution fixed the order for the rest of the game
+    damian: bool  # Damian: whoever passes before the trick clears loses
+    passes: int  # passes so far in this game (guillotine)
+    relief_used: int  # players (bit set) who took the field's cards by relief this game
+    ace_owner: int  # next_ace: who played the trick's latest A, -1 if none
+    received: int  # the cards received as tributes in this game's exchange
+    exchange_stage: int  # 1 once the antimonopoly has been checked
+    dealer: int  # who dealt this game (-1 before the dealer is known)
+    deal_seq: tuple[int, ...]  # the players in the order the cards are dealt
 
     def __init__(self, cx: Ctx, log: bool = True) -> None:
         n = cx.n
@@ -299,6 +323,16 @@ class Engine:
         self.exch = []
         self.placing = None
         self.first_of_set = True
+        self.restore_rule_fields(None)
+
+    def restore_rule_fields(self, values: dict[str, Any] | None) -> None:
+        """Set the state of the rules added with the effect table: their defaults, then ``values``
+        (``DaifugoState``'s public table ``rule_fields``, for an engine rebuilt from a view)."""
+        for name, default in RULE_DEFAULTS.items():
+            setattr(self, name, default)
+        for name, value in (values or {}).items():
+            if name in RULE_DEFAULTS:
+                setattr(self, name, tuple(value) if isinstance(value, list) else value)
 
     def event(self, event: Event, vis: int = ALL) -> None:
         """Log ``event`` for everyone, or for the players in the bit set ``vis``."""
@@ -351,16 +385,21 @@ class Engine:
         if ph == PLAY:
             if action[0] == 0:
                 tricks.pass_turn(self, self.turn)
+            elif len(action) == 2:  # relief or dokan instead of a play
+                effects.declare(self, action[0])
             else:
                 effects.play(self, self.turn, action)
         elif ph == DEAL:
             deal.deal_card(self, action[1])
         elif ph == FOURSTOP:
-            effects.four_stop(self, action)
+            if clears.four_stop(self, action):
+                effects.play(self, self.turn, action, STOPPED)
         elif ph == OVER:  # pragma: no cover - callers check legality first
             raise IllegalActionError("the game is over")
         else:
             _STEPS[ph](self, action[1])
+
+    start_next_game = deal.start_game  # a game's end starts the next (pyengine.daifugo.endings)
 
     # the rules' functions that the AIs call directly (playouts, the UECda client)
     _play = effects.play

@@ -18,9 +18,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import J1, J2, JOKER_BITS, NATURALS, fmt_cards, subsets_with_jokers
+from .cards import J1, J2, JOKER_BITS, NATURALS, bits_of, fmt_cards, subsets_with_jokers
 from .ctx import Ctx
-from .phases import RETURN, TRIBUTE
+from .phases import DRAW, RETURN, TRIBUTE
 from .turns import setup_lead
 
 if TYPE_CHECKING:
@@ -35,18 +35,15 @@ def setup_exchange(e: Engine) -> None:
     cx = e.cx
     cl = e.classes
     assert cl is not None
-    n = e.n
     tycoon, beggar = cl[0], cl[-1]
     if cx.tenpen and not e.hands[beggar] & HIGH_CARDS:
         tenpen_chii(e, tycoon, beggar)
         setup_lead(e)
         return
-    c1 = cx.exch3 if n == 3 else 2
-    pairs = [(tycoon, beggar, c1)]
-    if n >= 4:
-        pairs.append((cl[1], cl[-2], 1))
-    tributes = [("tribute", poor, rich, c) for rich, poor, c in pairs]
-    returns = [("return", rich, poor, c) for rich, poor, c in pairs]
+    pairs = exchange_pairs(e)
+    kind = "draw" if cx.tribute_blind else "tribute"
+    tributes = [(kind, poor, rich, c) for rich, poor, c in pairs]
+    returns = [] if cx.monarchy else [("return", rich, poor, c) for rich, poor, c in pairs]
     if cx.exchange == 1:
         e.exch = [*tributes, *returns]
         e.cont = None
@@ -54,6 +51,53 @@ def setup_exchange(e: Engine) -> None:
         e.exch = [*returns, *tributes]
         e.cont = ("deferred", ())
     run_exchange(e)
+
+
+def exchange_pairs(e: Engine) -> list[tuple[int, int, int]]:
+    """``(richer, poorer, cards)`` of the game's exchange (§1.10): 2 cards between 大富豪 and 大貧民
+    (1 or 2 at 3 players), 1 between 富豪 and 貧民; ``royal_defence`` raises the first count;
+    ``monarchy`` (4 players): the 富豪, 貧民 and 大貧民 give 1, 2 and 3 cards to the 大富豪."""
+    cx = e.cx
+    cl = e.classes
+    assert cl is not None
+    n = e.n
+    tycoon, beggar = cl[0], cl[-1]
+    if cx.monarchy:
+        return [(tycoon, beggar, 3), (tycoon, cl[-2], 2), (tycoon, cl[1], 1)]
+    c1 = cx.exch3 if n == 3 else 2
+    if cx.royal_defence:
+        c1 = min(c1 + royal_defence(e), e.hands[tycoon].bit_count(), e.hands[beggar].bit_count())
+    pairs = [(tycoon, beggar, c1)]
+    if n >= 4:
+        pairs.append((cl[1], cl[-2], 1))
+    return pairs
+
+
+def royal_defence(e: Engine) -> int:
+    """Royal defence 王政防衛: the cards the reigning 大富豪 trades beyond the usual, from their titles in
+    this set: ``streak`` one more for each game in a row as 大富豪 after the first; ``capped`` one more
+    once kept, or after coming up from 大貧民."""
+    cl = e.classes
+    assert cl is not None
+    tycoon = cl[0]
+    start = e.game_no - 1 - _games_in_set_before(e)
+    games = e.results[start:]
+    streak = 0
+    for placing in reversed(games):
+        if placing[0] != tycoon:
+            break
+        streak += 1
+    if e.cx.royal_defence == 1:
+        return max(streak - 1, 0)
+    was_beggar = len(games) >= 2 and games[-2][-1] == tycoon
+    return 1 if streak >= 2 or was_beggar else 0
+
+
+def _games_in_set_before(e: Engine) -> int:
+    """How many games of the current set were played before this one."""
+    sg = e.cx.set_games
+    done = e.game_no - 1
+    return done % sg if sg else done
 
 
 def tenpen_chii(e: Engine, tycoon: int, beggar: int) -> None:
@@ -117,10 +161,13 @@ def _choices(chosen: int, cards: list[int], need: int, fixed: bool) -> list[int]
 
 
 def return_options(e: Engine, player: int, count: int) -> list[int]:
-    """The sets of ``count`` cards the richer ``player`` may give back (no joker if exempt)."""
+    """The sets of ``count`` cards the richer ``player`` may give back (no joker if exempt; not a card
+    just received with ``return_received`` off)."""
     hand = e.hands[player]
     if e.cx.joker_exempt:
         hand &= NATURALS
+    if not e.cx.return_received:
+        hand &= ~e.received
     return subsets_with_jokers(hand, range(count, count + 1))
 
 
@@ -135,15 +182,70 @@ def run_exchange(e: Engine) -> None:
                 _transfer(e, kind, giver, receiver, options[0])
                 continue
             e.phase = TRIBUTE
+            e.turn = giver
+        elif kind == "draw":
+            e.phase = DRAW
+            e.turn = receiver  # the richer player draws
         else:
             e.phase = RETURN
-        e.turn = giver
+            e.turn = giver
         return
     if e.cont is not None and e.cont[0] == "deferred":
         for kind, giver, receiver, cards in e.cont[1]:
             _move(e, kind, giver, receiver, cards)
         e.cont = None
+    if e.cx.antimonopoly and not e.exchange_stage and antimonopoly(e):
+        run_exchange(e)
+        return
     setup_lead(e)
+
+
+def antimonopoly(e: Engine) -> bool:
+    """Antimonopoly 独占禁止法: after the exchange, a 大富豪 holding five or more 2s and jokers gives a 2
+    to each other player in turn order (♠ ♥ ♦ ♣ first, [open]); each who got one gives back a card of
+    their choice (``return``).  Whether there is something to give back."""
+    e.exchange_stage = 1
+    assert e.classes is not None
+    tycoon = e.classes[0]
+    hand = e.hands[tycoon]
+    twos = [b for b in (1 << (48 + s) for s in range(4)) if hand & b]
+    if len(twos) + (hand & JOKER_BITS).bit_count() < 5:
+        return False
+    q = tycoon
+    for _ in range(e.n - 1):
+        q = e.order[(e.pos[q] + 1) % e.n]
+        if not twos:
+            break
+        _move(e, "antimonopoly", tycoon, q, twos.pop(0))
+        e.exch.append(("return", q, tycoon, 1))
+    return True
+
+
+def draw_options(e: Engine) -> list[int]:
+    """Blind exchange 伏せ交換: the sets of positions (bit i: the i-th weakest card of the poorer hand
+    laid face down by strength) the richer player may draw."""
+    _, giver, _, count = e.exch[0]
+    size = e.hands[giver].bit_count()
+    out = []
+    for combo in combinations(range(size), min(count, size)):
+        m = 0
+        for i in combo:
+            m |= 1 << i
+        out.append(m)
+    return out
+
+
+def draw(e: Engine, positions: int) -> None:
+    """The blind exchange's choice: the cards at ``positions`` of the poorer hand (weakest first, jokers
+    last, ♠ ♥ ♦ ♣ among equals) go to the richer player."""
+    kind, giver, receiver, _ = e.exch.pop(0)
+    order = bits_of(e.hands[giver])  # weakest rank first, jokers last
+    cards = 0
+    for i, b in enumerate(order):
+        if positions >> i & 1:
+            cards |= 1 << b
+    _transfer(e, "tribute", giver, receiver, cards)
+    run_exchange(e)
 
 
 def give(e: Engine, cards: int) -> None:
@@ -161,6 +263,8 @@ def _transfer(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> No
 
 
 def _move(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> None:
+    if kind == "tribute":
+        e.received |= cards
     e.hands[giver] &= ~cards
     e.hands[receiver] |= cards
     e.known[giver] |= cards
@@ -169,4 +273,7 @@ def _move(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> None:
     e.event((kind, giver, receiver, fmt_cards(cards)), (1 << giver) | (1 << receiver))
 
 
-__all__ = ["give", "return_options", "run_exchange", "setup_exchange", "tenpen_chii", "tribute_options"]
+__all__ = [
+    "antimonopoly", "draw", "draw_options", "exchange_pairs", "give", "return_options", "royal_defence",
+    "run_exchange", "setup_exchange", "tenpen_chii", "tribute_options",
+]

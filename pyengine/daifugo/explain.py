@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import EMPEROR, GROUP, JOKER, JPAIR, SEQ, SINGLE, Play, fmt_cards, joker_count
+from .cards import (
+    EMPEROR,
+    GROUP,
+    JOKER,
+    JPAIR,
+    NOFORM,
+    SEQ,
+    SINGLE,
+    Play,
+    fmt_cards,
+    joker_count,
+    noform_reason,
+)
 from .endings import forbidden_finish
 from .locks import colour, lock_ok
 from .phases import CHANCE_PHASES, FOURSTOP, OVER, PHASE_NAMES, PLAY
@@ -31,6 +43,8 @@ def explain(e: Engine, action: Any) -> str:
         return "the cards are being dealt (no player acts now)"
     if ph != PLAY and ph != FOURSTOP:
         return f"now is the {PHASE_NAMES[ph].replace('_', ' ')} step: that is not one of its choices"
+    if isinstance(action, tuple) and len(action) == 2 and action[0] in ("relief", "dokan") and ph == PLAY:
+        return _why_not_declare(e, action[0])
     if not (isinstance(action, tuple) and len(action) == 8):
         return "now is the time to play cards or pass"
     m: Play = action
@@ -42,8 +56,21 @@ def explain(e: Engine, action: Any) -> str:
     if m[4] > joker_count(hand):
         return "you do not hold that many jokers"
     if ph == FOURSTOP:
-        return f"only exactly {e.cont[3] if e.cont else 0} 4s (or a pass) stop the 8-cut"
+        k = e.cont[3] * e.cx.four_stop_per_eight if e.cont else 0
+        ten = " (or the 10s of the 8s' suits)" if e.cx.ten_return else ""
+        return f"only exactly {k} 4s{ten} (or a pass) stop the 8-cut"
     return _why_not_form(e, m) or _why_not_now(e, m, hand) or _why_not_on_field(e, m)
+
+
+def _why_not_declare(e: Engine, kind: str) -> str:
+    """Why ``relief`` or ``dokan`` is refused now."""
+    if kind == "relief":
+        if not e.cx.relief:
+            return "relief (taking the field's cards) is not played under these rules"
+        return "only the reigning 大貧民 may take the field's cards, once a game, while the field holds cards"
+    if not e.cx.dokan:
+        return "dokan is not played under these rules"
+    return "dokan needs the cards on the field in this trick to add up to the cards in your hand"
 
 
 def _why_not_pass(e: Engine, hand: int) -> str:
@@ -64,6 +91,8 @@ def _why_not_form(e: Engine, m: Play) -> str:
     """A form these rules do not allow (§1.5, §5.7), or ``""``."""
     cx = e.cx
     form = m[0]
+    if form == NOFORM:
+        return "these cards make no play: " + noform_reason(m)
     if form == SEQ and not cx.sequences:
         return "sequences are not played under these rules"
     if form == SEQ and m[1] < cx.seq_min:

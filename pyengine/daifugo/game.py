@@ -24,9 +24,9 @@ class DaifugoGame(Game):
 
     info = INFO
     conformance = [  # whole matches, short enough to play to the end: the exchange, a new set (jdf), reseating (uecda)
-        ("1.popular~match.games=3", 3), ("1.popular~match.games=2", 4), ("1.popular~match.games=2", 8),
-        ("1.basic~match.games=2", 5), ("1.jdf~match.games=5", 4), ("1.uecda~match.games=4", 5),
-        ("1.party~match.games=2", 3), ("1.party~match.games=2", 6), ("1.two_player~match.games=2", 2),
+        ("2.popular~match.games=3", 3), ("2.popular~match.games=2", 4), ("2.popular~match.games=2", 8),
+        ("2.basic~match.games=2", 5), ("2.jdf~match.games=5", 4), ("2.uecda~match.games=4", 5),
+        ("2.party~match.games=2", 3), ("2.party~match.games=2", 6), ("2.two_player~match.games=2", 2),
     ]
     conformance_max_plies = 2000
 

@@ -5,7 +5,8 @@
   :func:`suit_lock` (#29 マーク縛り: ``exact``, ``partial``, ``after_three``), :func:`lock_joker`
   (#30: ``wild`` — a play with a joker starts no lock; ``declared`` — a lone joker releases the
   locks), :func:`colour_lock` (#31 色縛り), :func:`number_lock` (#32 数縛り, ``strict``) and
-  :func:`q_release` (#33 Q解き).
+  :func:`q_release` (#33 Q解き); ``lock_joker=colourless``: a joker has no suit, so a play
+  with one keeps no suit or colour lock and starts none.
 
 The trick's lock state: ``Engine.lock`` (suit set), ``colour`` (pattern, -1 none),
 ``numnext``/``numdir`` (number lock, -1 none) and ``run`` (``after_three``); a clear resets it.
@@ -25,8 +26,11 @@ RED = 0b0110  # ♥ ♦
 
 
 def lock_ok(e: Engine, m: Play) -> bool:
-    """Whether ``m`` keeps the trick's suit, colour and number locks (a joker alone always does)."""
+    """Whether ``m`` keeps the trick's suit, colour and number locks (a joker alone always does, but
+    under ``lock_joker=colourless`` a play with a joker never keeps a suit or colour lock)."""
     form = m[0]
+    if m[4] and e.cx.colourless and (e.lock or e.colour >= 0):  # m[4]: the play's jokers (a lone joker too)
+        return False
     if form == JOKER or form == JPAIR:
         return True
     lock = e.lock

@@ -5,7 +5,10 @@
 * exchange: ``tribute:S2.H2`` (a poorer player choosing suits among equal ranks),
   ``return:C3.D4`` (a richer player giving back);
 * follow-ups: ``give:S4`` (7-pass), ``discard:D6.JK`` (10-discard; ``-`` for nothing),
-  ``bomb:5.T`` (Q-bomber ranks; ``bomb:-``), ``revolt:yes`` / ``revolt:no``;
+  ``bomb:5.T`` (Q-bomber ranks; ``bomb:-``), ``revolt:yes`` / ``revolt:no``, ``pick:S5`` (a card
+  from the discard pile), ``target:2`` (the neighbour a thief or a king acts on);
+* instead of a play: ``relief`` (the 大貧民 takes the field's cards), ``dokan``;
+* the blind exchange: ``draw:11.12`` (the positions drawn, 0 = the weakest card);
 * chance: ``deal:S3`` (the next card dealt), ``blind:S3``, ``seat:2`` (the next table
   position goes to player 2), ``dealer:2``, ``lead:2``, ``place:2``.
 
@@ -24,9 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import InvalidNotationError
-from .cards import CODES, RANKS, fmt_cards, fmt_play, parse_card, parse_play
+from .cards import CODES, RANKS, fmt_cards, fmt_play, parse_card, read_play
 
 PLAYER_CHANCE = ("seat", "dealer", "lead", "place")
+DECLARATIONS = ("relief", "dokan")
 CARD_KINDS = ("tribute", "return", "give", "discard")
 
 
@@ -42,30 +46,53 @@ def parse_action(text: str) -> Any:
         raise InvalidNotationError("not a Daifugō action")
     kind, colon, rest = text.partition(":")
     if not colon:
-        return parse_play(text)
+        if text in DECLARATIONS:
+            return (text, 0)
+        return read_play(text)  # cards that make no form are an illegal action, not bad notation
     if kind in ("deal", "blind"):
         return (kind, parse_card(rest))
-    if kind in PLAYER_CHANCE:
+    if kind in PLAYER_CHANCE or kind == "target":
         if len(rest) == 1 and rest in "0123456789":
             return (kind, int(rest))
         raise InvalidNotationError(f"{text!r}: a player is written as a number, e.g. {kind}:2")
     if kind in CARD_KINDS:
         return (kind, parse_card_set(rest))
+    if kind == "pick":
+        return (kind, 1 << parse_card(rest))
+    if kind == "draw":
+        return (kind, _positions(text, rest))
     if kind == "bomb":
-        if rest == "-":
-            return ("bomb", 0)
-        mask = 0
-        for token in rest.split("."):
-            if len(token) != 1 or token not in RANKS:
-                raise InvalidNotationError(f"{text!r}: ranks are written 3…9, T, J, Q, K, A, 2 joined by '.'")
-            r = RANKS.index(token) + 1
-            if mask >> r & 1:
-                raise InvalidNotationError(f"{text!r} names a rank twice")
-            mask |= 1 << r
-        return ("bomb", mask)
+        return ("bomb", _ranks(text, rest))
     if kind == "revolt" and rest in ("yes", "no"):
         return ("revolt", 1 if rest == "yes" else 0)
     raise InvalidNotationError(f"{text[:40]!r} is not a Daifugō action")
+
+
+def _ranks(text: str, rest: str) -> int:
+    """``bomb:5.T``: the ranks a Q-bomber names, as bits 1..13 (``-``: none)."""
+    if rest == "-":
+        return 0
+    mask = 0
+    for token in rest.split("."):
+        if len(token) != 1 or token not in RANKS:
+            raise InvalidNotationError(f"{text!r}: ranks are written 3…9, T, J, Q, K, A, 2 joined by '.'")
+        r = RANKS.index(token) + 1
+        if mask >> r & 1:
+            raise InvalidNotationError(f"{text!r} names a rank twice")
+        mask |= 1 << r
+    return mask
+
+
+def _positions(text: str, rest: str) -> int:
+    """``draw:0.3``: the positions (0 = the weakest card) a blind exchange draws, as bits."""
+    mask = 0
+    for token in rest.split("."):
+        if not token.isdigit() or len(token) > 2 or int(token) > 19:
+            raise InvalidNotationError(f"{text!r}: positions are written 0…19 joined by '.', e.g. draw:11.12")
+        if mask >> int(token) & 1:
+            raise InvalidNotationError(f"{text!r} names a position twice")
+        mask |= 1 << int(token)
+    return mask
 
 
 def parse_card_set(text: str) -> int:
@@ -97,7 +124,15 @@ def format_action(action: Any) -> str:
         return "bomb:" + (".".join(RANKS[r - 1] for r in range(1, 14) if value >> r & 1) or "-")
     if kind == "revolt":
         return "revolt:yes" if value else "revolt:no"
+    if kind in DECLARATIONS:
+        return str(kind)
+    if kind == "pick":
+        return f"pick:{fmt_cards(value)}"
+    if kind == "target":
+        return f"target:{value}"
+    if kind == "draw":
+        return "draw:" + ".".join(str(i) for i in range(20) if value >> i & 1)
     raise InvalidNotationError(f"unknown action {action!r}")
 
 
-__all__ = ["CARD_KINDS", "PLAYER_CHANCE", "format_action", "parse_action", "parse_card_set"]
+__all__ = ["CARD_KINDS", "DECLARATIONS", "PLAYER_CHANCE", "format_action", "parse_action", "parse_card_set"]

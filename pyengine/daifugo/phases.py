@@ -1,7 +1,7 @@
 """The phases of a Daifugō match, named.
 
 An engine is always in one :class:`Phase`.  Six are chance nodes (nobody decides: the next
-seat, blind card, dealer, card dealt, first leader or drawn place comes at random), eight wait
+seat, blind card, dealer, card dealt, first leader or drawn place comes at random), eleven wait
 for a player's choice, and :data:`OVER` ends the match (or, for an engine built by
 ``Engine.custom``, the game).  The module-level names (``PLAY``, ``FOURSTOP``, …) are the
 members themselves, kept as plain globals because the engine compares phases on every move
@@ -37,6 +37,9 @@ class Phase(IntEnum):
     FOURSTOP = 13  # four_stop: stop the 8-cut with as many 4s, or pass (§5.2)
     PLACES = 14  # places: chance, the next place drawn after 20 passes (§4.6)
     OVER = 15  # over: the match (or a custom engine's game) has ended
+    PICK = 16  # pick: a card to take from the discard pile (Satan, zombie, rescue)
+    TARGET = 17  # target: the neighbour a play acts on (thief, king's privilege)
+    DRAW = 18  # draw: a richer player draws unseen cards from a poorer hand laid out by strength (blind exchange)
 
 
 SEAT: Final = Phase.SEAT
@@ -54,6 +57,9 @@ BOMB: Final = Phase.BOMB
 FOURSTOP: Final = Phase.FOURSTOP
 PLACES: Final = Phase.PLACES
 OVER: Final = Phase.OVER
+PICK: Final = Phase.PICK
+TARGET: Final = Phase.TARGET
+DRAW: Final = Phase.DRAW
 
 CHANCE_PHASES: Final = frozenset({SEAT, BLIND, DEALER, DEAL, LEAD, PLACES})
 """The phases in which chance, not a player, decides."""
@@ -61,11 +67,12 @@ CHANCE_PHASES: Final = frozenset({SEAT, BLIND, DEALER, DEAL, LEAD, PLACES})
 PHASE_NAMES: Final[dict[Phase, str]] = {
     SEAT: "seating", BLIND: "blind", DEALER: "dealer", DEAL: "deal", LEAD: "lead", TRIBUTE: "tribute",
     RETURN: "return", PLAY: "play", REVCHOICE: "revolution_choice", SEVEN: "seven_pass",
-    TEN: "ten_discard", BOMB: "q_bomber", FOURSTOP: "four_stop", PLACES: "places", OVER: "over",
+    TEN: "ten_discard", BOMB: "q_bomber", FOURSTOP: "four_stop", PLACES: "places", OVER: "over", PICK: "pick",
+    TARGET: "target", DRAW: "draw",
 }
 """The public name of each phase (observations, ``DaifugoState.phase``)."""
 
 __all__ = [
-    "BLIND", "BOMB", "CHANCE_PHASES", "DEAL", "DEALER", "FOURSTOP", "LEAD", "OVER", "PHASE_NAMES", "PLACES",
-    "PLAY", "RETURN", "REVCHOICE", "SEAT", "SEVEN", "TEN", "TRIBUTE", "Phase",
+    "BLIND", "BOMB", "CHANCE_PHASES", "DEAL", "DEALER", "DRAW", "FOURSTOP", "LEAD", "OVER", "PHASE_NAMES", "PICK",
+    "PLACES", "PLAY", "RETURN", "REVCHOICE", "SEAT", "SEVEN", "TARGET", "TEN", "TRIBUTE", "Phase",
 ]

@@ -2,7 +2,7 @@
 
 * :func:`legal` — the legal actions of the current phase, in the engine's internal form;
 * :func:`legal_plays` — the plays of the play phase (not the pass): every lead from the hand
-  (:func:`leads`, :func:`lead_plays` cached per hand), or what beats the top play (§1.6): a
+  (:func:`leads`, :func:`lead_plays`), or what beats the top play (§1.6): a
   stronger single (in :func:`legal_plays` itself, the hot path), group (:func:`beat_group`),
   sequence (:func:`beat_sequence`), emperor (:func:`beat_emperor`), or a natural single on a
   lone joker that ``joker_inverts`` made the weakest (:func:`beat_joker`); locks filter them
@@ -37,18 +37,19 @@ from .cards import (
     joker_count,
     subsets_with_jokers,
 )
-from .ctx import Ctx
+from .ctx import FX_DISCARD_EXACTLY, FX_PASS_BACK, FX_PASS_EXACTLY, Ctx
 from .endings import forbidden_finish
-from .exchange import return_options, tribute_options
+from .exchange import draw_options, return_options, tribute_options
 from .locks import lock_ok
-from .phases import BOMB, FOURSTOP, PLAY, RETURN, REVCHOICE, SEVEN, TEN, TRIBUTE
+from .phases import BOMB, DRAW, FOURSTOP, PICK, PLAY, RETURN, REVCHOICE, SEVEN, TARGET, TEN, TRIBUTE
+from .specials import can_dokan, can_relieve, neighbours, pick_choices
 
 if TYPE_CHECKING:
     from .engine import Engine
 
-R_SIX, R_NINE = 4, 7
+R_THREE, R_SIX, R_NINE, R_TEN, R_TWO = 1, 4, 7, 8, 13
+EXACTLY = (FX_PASS_EXACTLY, FX_PASS_BACK, FX_DISCARD_EXACTLY)
 ROW0 = SUIT_ROW[0]
-LEAD_CACHE_SIZE = 20000
 
 
 def legal(e: Engine) -> list[Any]:
@@ -58,6 +59,8 @@ def legal(e: Engine) -> list[Any]:
         plays = legal_plays(e)
         if (e.field is not None and e.cx.may_pass) or can_pass(e, plays):
             plays.append(PASS)
+        if e.cx.declarations and e.field is not None:
+            return plays + declarations(e)
         return plays
     if ph == FOURSTOP:
         return [*four_stop_plays(e), PASS]
@@ -76,7 +79,31 @@ def legal(e: Engine) -> list[Any]:
     if ph == BOMB:
         assert e.cont is not None
         return [("bomb", m) for m in bomb_choices(e.cont[3])]
+    return _special_choices(e)
+
+
+def _special_choices(e: Engine) -> list[Any]:
+    """The choices of the ``pick``, ``target`` and ``draw`` phases (:mod:`.specials`, :mod:`.exchange`)."""
+    ph = e.phase
+    if ph == PICK:
+        return [("pick", c) for c in pick_choices(e)]
+    if ph == TARGET:
+        return [("target", q) for q in neighbours(e, e.turn)]
+    if ph == DRAW:
+        return [("draw", m) for m in draw_options(e)]
     return []
+
+
+def declarations(e: Engine) -> list[Any]:
+    """What a player may declare instead of playing: ``relief`` (the 大貧民 takes the field's cards) and
+    ``dokan`` (the field adds up to the hand)."""
+    p = e.turn
+    out: list[Any] = []
+    if can_relieve(e, p):
+        out.append(("relief", 0))
+    if can_dokan(e, p):
+        out.append(("dokan", 0))
+    return out
 
 
 def legal_plays(e: Engine) -> list[Play]:
@@ -126,14 +153,7 @@ def legal_plays(e: Engine) -> list[Play]:
 
 def leads(e: Engine, hand: int, njk: int) -> list[Play]:
     """The plays that may lead a trick (with the card the game's first play must include)."""
-    cx = e.cx
-    lead = cx.lead_cache.get(hand)
-    if lead is None:
-        lead = lead_plays(cx, hand, njk)
-        if len(cx.lead_cache) > LEAD_CACHE_SIZE:
-            cx.lead_cache.clear()
-        cx.lead_cache[hand] = lead
-    out = list(lead)
+    out = lead_plays(e.cx, hand, njk)
     mc = e.must_card
     if mc and hand & mc:
         out = [m for m in out if m[3] & mc]
@@ -150,7 +170,7 @@ def _add_new(out: list[Play], extra: list[Play]) -> None:
                 out.append(m)
 
 
-def lead_plays(cx: Ctx, hand: int, njk: int) -> tuple[Play, ...]:
+def lead_plays(cx: Ctx, hand: int, njk: int) -> list[Play]:
     """Every play that may lead a trick from ``hand`` (depends on the hand and the rules only)."""
     out: list[Play] = []
     tab = cx.lead_group_tab
@@ -179,11 +199,11 @@ def lead_plays(cx: Ctx, hand: int, njk: int) -> tuple[Play, ...]:
             row = hand >> s & ROW0
             # a quick necessary condition: enough cards close together for 3 with the jokers
             close = row & ((row >> 4) | (row >> 8)) if njk else row & (row >> 4) & (row >> 8)
-            if row and (njk == 2 or close):
+            if row and (njk == 2 or close or cx.seq_min == 2):
                 out += seqs(s, row, njk)
     if cx.emperor:
         out += cx.emperors(hand, njk)
-    return tuple(out)
+    return out
 
 
 def beat_group(cx: Ctx, hand: int, njk: int, field: Play, inv: bool) -> list[Play]:
@@ -275,6 +295,31 @@ def special_plays(e: Engine, hand: int, field: Play, inv: bool) -> list[Play]:
     for on, r in ((cx.ambulance, R_NINE), (cx.rokurokubi, R_SIX)):
         if on and (hand >> (4 * r - 4) & 15).bit_count() >= 2 and not field_above(e, field, r, inv):
             out += cx.groups(r, hand >> (4 * r - 4) & 15, 0)[2]
+    if cx.article_specials:
+        out += article_special_plays(e, hand, field)
+    return out
+
+
+def article_special_plays(e: Engine, hand: int, field: Play) -> list[Play]:
+    """The article's plays allowed whatever the strength or lock: a natural pair chasing the pair of
+    the same rank (``chasing_revolution``), a lone ♠2 on a lone joker in a revolution
+    (``spade2_return``), 3s on as many 2s — 2s on 3s in a revolution (``assassination``)."""
+    cx = e.cx
+    out: list[Play] = []
+    form = field[0]
+    if cx.chasing and form == GROUP and field[1] == 2:
+        nib = hand >> (4 * field[2] - 4) & 15
+        if nib.bit_count() >= 2:
+            out += cx.groups(field[2], nib, 0)[2]
+    if cx.s2_return and form == JOKER and e.revolution and hand >> 48 & 1:
+        out.append((SINGLE, 1, 13, 1 << 48, 0, (), 1, 13))
+    if cx.assassination and (form == SINGLE or form == GROUP):
+        want, need = (R_TWO, R_THREE) if e.revolution else (R_THREE, R_TWO)
+        if field[2] == need:
+            nib = hand >> (4 * want - 4) & 15
+            njk = (hand >> 52 & 1) + (hand >> 53 & 1)
+            if nib:
+                out += cx.groups(want, nib, njk).get(field[1], [])
     return out
 
 
@@ -314,29 +359,38 @@ def can_pass(e: Engine, plays: list[Play] | None = None) -> bool:
 
 
 def four_stop_plays(e: Engine) -> list[Play]:
-    """The 4-stop answers: exactly as many 4s as the 8-cut had 8s (jokers may stand in; no lock)."""
+    """The answers to an 8-cut of k 8s: exactly k 4s (2k with ``four_stop_count=double``; jokers may
+    stand in; no lock) for the 4-stop, the natural 10s of the 8s' suits for the 10-return."""
     assert e.cont is not None
+    cx = e.cx
     k = e.cont[3]
     hand = e.hands[e.turn]
-    njk = joker_count(hand)
-    nib = hand >> 4 & 15
-    if not nib:
-        return []
-    out = list(e.cx.groups(2, nib, njk if k > 1 else 0).get(k, ()))
-    if e.cx.ff_refuse and e.cx.any_ff:
+    out: list[Play] = []
+    if cx.four_stop:
+        njk = joker_count(hand)
+        nib = hand >> 4 & 15
+        want = k * cx.four_stop_per_eight
+        if nib:
+            out += cx.groups(2, nib, njk if want > 1 else 0).get(want, ())
+    cut = e.cont[1]
+    if cx.ten_return and not cut[4] and cut[0] <= GROUP and hand >> 28 & cut[6] == cut[6]:
+        suits = cut[6]
+        out += [m for m in cx.groups(R_TEN, suits, 0).get(cut[1], ()) if m[6] == suits]
+    if cx.ff_refuse and cx.any_ff:
         size = hand.bit_count()
         out = [m for m in out if m[1] != size or not forbidden_finish(e, m, e.inverted(), e.field)]
     return out
 
 
 def transfer_range(e: Engine) -> tuple[int, int]:
-    """How many cards the 7-pass / 10-discard may move: ``up_to`` k, or ``exactly`` min(k, hand)."""
+    """How many cards the pending pass or discard may move: ``up_to`` k (0 allowed), or exactly
+    min(k, hand) for ``pass_exactly``, ``pass_back`` and ``discard_exactly``."""
     assert e.cont is not None
     k = e.cont[3]
-    mode = e.cx.seven if e.phase == SEVEN else e.cx.ten
+    exactly = e.cx.fx[e.cont[1][2]] in EXACTLY
     size = e.hands[e.turn].bit_count()
     m = min(k, size)
-    return (m, m) if mode == 2 else (0, m)
+    return (m, m) if exactly else (0, m)
 
 
 def bomb_choices(k: int) -> list[int]:
@@ -345,14 +399,21 @@ def bomb_choices(k: int) -> list[int]:
     >>> len(bomb_choices(1)), bin(bomb_choices(1)[1])
     (14, '0b10')
     """
-    out = []
-    for size in range(min(k, 13) + 1):
-        for combo in combinations(range(1, 14), size):
-            m = 0
-            for r in combo:
-                m |= 1 << r
-            out.append(m)
-    return out
+    k = min(k, 13)
+    got = _BOMB_CHOICES.get(k)
+    if got is None:
+        got = []
+        for size in range(k + 1):
+            for combo in combinations(range(1, 14), size):
+                m = 0
+                for r in combo:
+                    m |= 1 << r
+                got.append(m)
+        _BOMB_CHOICES[k] = got
+    return list(got)
+
+
+_BOMB_CHOICES: dict[int, list[int]] = {}
 
 
 __all__ = [

@@ -29,6 +29,7 @@ from .cards import (
     JOKER_BITS,
     NATURALS,
     POS_CHARS,
+    RANKS,
     SUIT_SYMBOLS,
     bits_of,
     codes,
@@ -38,28 +39,33 @@ from .cards import (
 )
 from .ctx import compile_rules
 from .describe import describe
-from .engine import Engine
+from .engine import RULE_FIELDS, Engine
 from .notation import CARD_KINDS, PLAYER_CHANCE, format_action, parse_action, parse_card_set
+from .pending import RESCUE
 from .phases import (
     BLIND,
     BOMB,
     CHANCE_PHASES,
     DEAL,
     DEALER,
+    DRAW,
     FOURSTOP,
     LEAD,
     OVER,
     PHASE_NAMES,
+    PICK,
     PLACES,
     RETURN,
     REVCHOICE,
     SEAT,
     SEVEN,
+    TARGET,
     TEN,
     TRIBUTE,
 )
 from .rules import DaifugoRules
 from .scoring import class_id
+from .table import transfer_target
 
 CHANCE_KINDS = {DEAL: "deal", BLIND: "blind", SEAT: "seat", DEALER: "dealer", LEAD: "lead", PLACES: "place"}
 
@@ -125,8 +131,8 @@ class DaifugoState(State):
         if isinstance(rules, str):
             rules = DaifugoRules.preset(rules)
         rules.validate()
-        masks = [parse_card_set(h) if h else 0 for h in hands]
-        return cls(Engine.custom(compile_rules(rules, len(hands)), masks, turn, **kwargs))
+        cx = compile_rules(rules, len(hands))
+        return cls(Engine.custom(cx, _deal_masks(hands, cx.deck), turn, **kwargs))
 
     @property
     def engine(self) -> Engine:
@@ -284,12 +290,15 @@ class DaifugoState(State):
             kind, giver, receiver, count = e.exch[0]
             return {"kind": kind, "player": giver, "to": receiver, "count": count}
         if ph in (SEVEN, TEN, BOMB) and e.cont is not None:
-            info: dict[str, JSON] = {"kind": PHASE_NAMES[ph], "player": e.turn, "up_to": e.cont[3]}
+            info: dict[str, JSON] = {"kind": PHASE_NAMES[ph], "player": e.turn, "up_to": e.cont[3],
+                                     "rank": RANKS[e.cont[1][2] - 1], "effect": e.cx.rules.effects.of(e.cont[1][2]).value}
             if ph == SEVEN:
-                info["to"] = e._next(e.turn)
+                info["to"] = transfer_target(e, e.turn)
             return info
         if ph == REVCHOICE:
             return {"kind": "revolution_choice", "player": e.turn}
+        if ph in (PICK, TARGET, DRAW):
+            return _special_pending(e)
         if ph == FOURSTOP and e.cont is not None:
             return {"kind": "four_stop", "player": e.turn, "count": e.cont[3], "cutter": e.cont[0]}
         return None
@@ -298,6 +307,51 @@ class DaifugoState(State):
     def describe(self, action: str, lang: str = "en") -> str:
         parsed = parse_action(action)
         return describe(parsed, lang, self._e)
+
+
+def _special_pending(e: Engine) -> dict[str, JSON]:
+    """The pending choice of an article's special rule: what it is for and who chooses."""
+    ph = e.phase
+    c = e.cont
+    info: dict[str, JSON] = {"kind": PHASE_NAMES[ph], "player": e.turn}
+    if ph == DRAW:
+        _, giver, receiver, count = e.exch[0]
+        info.update({"from": giver, "count": count, "size": e.hands[giver].bit_count()})
+    elif c is not None and ph == PICK:
+        info["for"] = "rescue" if c[4] & RESCUE else ("zombie" if c[3] == 1 else "satan")
+    elif c is not None:
+        info["for"] = "kings_privilege" if c[3] == 1 else "thief"
+    return info
+
+
+def _deal_masks(hands: list[str], deck: int) -> list[int]:
+    """The hands as card sets: every card in at most one hand, all from the deck (the jokers are
+    numbered across the hands).
+
+    >>> _deal_masks(["S3", "S3"], (1 << 53) - 1)
+    Traceback (most recent call last):
+    ...
+    pyengine.core.errors.InvalidNotationError: S3 is in two hands (players 0 and 1)
+    """
+    masks: list[int] = []
+    seen = 0
+    jokers = 0
+    for p, text in enumerate(hands):
+        m = parse_card_set(text) if text else 0
+        twice = m & seen & NATURALS
+        if twice:
+            holder = next(q for q, other in enumerate(masks) if other & twice)
+            raise InvalidNotationError(f"{codes(twice)[0]} is in two hands (players {holder} and {p})")
+        nat = m & NATURALS
+        for _ in range(joker_count(m)):
+            nat |= 1 << (52 + min(jokers, 1))
+            jokers += 1
+        if jokers > (deck >> 52).bit_count() or nat & ~deck:
+            missing = codes(nat & ~deck) or ["JK"]
+            raise InvalidNotationError(f"{missing[0]} is not in this deck (player {p})")
+        masks.append(nat)
+        seen |= nat
+    return masks
 
 
 def _public_table(e: Engine) -> dict[str, JSON]:
@@ -341,6 +395,10 @@ def _public_table(e: Engine) -> dict[str, JSON]:
         "class_order": list(e.classes) if e.classes is not None else None,
         "exchange": [[kind, giver, receiver, count] for kind, giver, receiver, count in e.exch],
         "cont": cont,
+        # the state of the rules added with the effect table, but the cards received as tribute
+        # (only their giver and receiver know them)
+        "rule_fields": {name: list(v) if isinstance(v := getattr(e, name), tuple) else v
+                        for name in RULE_FIELDS if name != "received"},
     }
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .endings import check_end, draw_places, stalemate
 from .phases import PLAY
 from .plays import legal_plays
+from .specials import after_loss, loses, rescue
 from .turns import next_holder
 
 if TYPE_CHECKING:
@@ -25,24 +26,42 @@ if TYPE_CHECKING:
 def pass_turn(e: Engine, q: int) -> None:
     """``q`` passes."""
     cx = e.cx
-    e.event(("pass", q))
+    if e.log is not None:
+        e.event(("pass", q))
     e.consec += 1
     if cx.pass_limit and e.consec >= cx.pass_limit:
         e.event(("pass_limit", e.consec))
         draw_places(e)
         return
+    lost = (cx.guillotine or e.damian) and passing_loses(e, q)
     if e.field is None:
         _lead_pass(e, q)
-        return
-    e.passed |= 1 << q
-    if cx.all_passed:
-        nxt = next_holder(e, q, e.passed, True)
     else:
-        nxt = next_holder(e, q, e.passed | (1 << e.owner))
-    if nxt < 0:
-        clear_trick(e, e.owner)
-    else:
-        e.turn = nxt
+        e.passed |= 1 << q
+        if cx.all_passed:
+            nxt = next_holder(e, q, e.passed, True)
+        else:
+            nxt = next_holder(e, q, e.passed | (1 << e.owner))
+        if nxt < 0:
+            clear_trick(e, e.owner)
+        else:
+            e.turn = nxt
+    if lost:
+        after_loss(e)
+
+
+def passing_loses(e: Engine, q: int) -> bool:
+    """The guillotine clock 断頭台の時計 (``guillotine``: the game's n-th pass loses) and Damian (a pass
+    before the trick of three 6s clears loses): whether ``q`` lost by this pass."""
+    if e.cx.guillotine:
+        e.passes += 1
+        if e.passes == e.cx.guillotine:
+            loses(e, q, "guillotine")
+            return True
+    if e.damian and e.field is not None:
+        loses(e, q, "damian")
+        return True
+    return False
 
 
 def _lead_pass(e: Engine, q: int) -> None:
@@ -91,7 +110,9 @@ def after_play(e: Engine, p: int, clear: bool) -> None:
 
 
 def clear_trick(e: Engine, lead_from: int) -> None:
-    """The trick clears; ``lead_from`` leads (or the next holder after them; ``-1``: the trick's leader)."""
+    """The trick clears; ``lead_from`` leads (or the next holder after them; ``-1``: the trick's leader;
+    ``next_ace``: the trick's latest A player, if they hold cards)."""
+    top, owner = e.field, e.owner
     e.field = None
     e.owner = -1
     e.passed = 0
@@ -109,8 +130,13 @@ def clear_trick(e: Engine, lead_from: int) -> None:
         if not e.omen:
             e.revolution = not e.revolution
             e.event(("revolution", e.revolution))
-    if e.cx.nine_reverse == 2:
-        e.direction = 1
+    e.direction = e.base_direction  # a reverse until the trick clears ends
+    e.trick_cards = 0
+    e.damian = False
+    if e.ace_owner >= 0:
+        if e.hands[e.ace_owner]:
+            lead_from = e.ace_owner
+        e.ace_owner = -1
     e.lead_passes = 0
     e.must_lead = False
     e.phase = PLAY
@@ -122,7 +148,10 @@ def clear_trick(e: Engine, lead_from: int) -> None:
         leader = next_holder(e, lead_from)
     e.trick_leader = leader
     e.turn = leader
-    e.event(("clear", leader))
+    if e.log is not None:
+        e.event(("clear", leader))
+    if e.cx.rescue and top is not None:
+        rescue(e, top, owner, leader)
 
 
 __all__ = ["after_play", "clear_trick", "pass_turn"]

@@ -3,7 +3,8 @@
 * :func:`inverse` — table positions from a seating order (§1.11);
 * :func:`next_holder` — the next player in the current direction who still holds cards
   (§1.7; a reverse rule flips ``direction``);
-* :func:`setup_lead` — who leads the first trick of a game (§1.3: ``first_lead``,
+* :func:`setup_lead` — who leads the first trick of a game (§1.3: ``first_lead`` — ♦3, ♠3, at
+  random, the ♠ seat or the player after the dealer —
   ``first_lead_must_include``, ``later_lead``);
 * :func:`begin_play` — the play phase starts with that leader.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import bit
+from .endings import monopoly
 from .phases import LEAD, PLAY
 
 if TYPE_CHECKING:
@@ -61,6 +63,9 @@ def setup_lead(e: Engine) -> None:
     if kind == "spade_seat":
         begin_play(e, e.order[0])
         return
+    if kind == "dealer_left":
+        begin_play(e, e.order[(e.pos[e.dealer] + 1) % e.n] if e.dealer >= 0 else e.order[0])
+        return
     if kind == "random":
         e.phase = LEAD
         e.pool = list(range(e.n))
@@ -91,8 +96,12 @@ def draw_leader(e: Engine, p: int) -> None:
 
 
 def begin_play(e: Engine, leader: int) -> None:
-    """The play phase starts: ``leader`` leads the first trick."""
+    """The play phase starts: ``leader`` leads the first trick (after a monopoly, if any)."""
     e.phase = PLAY
+    if e.cx.monopoly:
+        monopoly(e)
+        if not e.hands[leader]:
+            leader = next_holder(e, leader)
     e.turn = leader
     e.trick_leader = leader
     e.event(("lead", leader))

@@ -36,8 +36,15 @@ Pinned = dict[str, dict[str, dict[str, Any]]]
 
 def broken_pins(rules_type: type[Rules], pinned: Pinned) -> list[str]:
     """Every pinned encoding that no longer decodes to its pinned options, and every preset
-    of the current version that is not pinned as it is."""
+    of the current version that is not pinned as it is.
+
+    An older version whose options were renamed or added to (its pinned paths are not the
+    current ones) cannot decode to the same ``to_json``: there the preset's encoding must decode
+    to the same rules as the full list of its pinned options written in that version against
+    any other preset of that version — ``migrate`` must give the preset name and every old
+    option the same meaning."""
     out = []
+    current_paths = {p for p, _ in rules_type.default().options()}
     for version, presets in sorted(pinned.items()):
         for name, entry in sorted(presets.items()):
             encoding = entry["encoding"]
@@ -45,9 +52,13 @@ def broken_pins(rules_type: type[Rules], pinned: Pinned) -> list[str]:
                 out.append(f"{encoding} is pinned as v{version} {name}")
                 continue
             try:
-                now = rules_type.decode(encoding).to_json()
+                decoded = rules_type.decode(encoding)
+                now = decoded.to_json()
             except EngineError as exc:
                 out.append(f"{encoding} no longer opens ({exc}): {HOW}")
+                continue
+            if set(entry["options"]) != current_paths:
+                out += _migration_problems(rules_type, version, name, entry["options"], presets, decoded)
                 continue
             if now != entry["options"]:
                 was = entry["options"]
@@ -60,6 +71,34 @@ def broken_pins(rules_type: type[Rules], pinned: Pinned) -> list[str]:
             out.append(f"v{rules_type.VERSION} preset {name!r} is not pinned as it is: {HOW}")
     gone = sorted(set(current) - set(rules_type.presets()))
     out += [f"pinned v{rules_type.VERSION} preset {name!r} is gone" for name in gone]
+    return out
+
+
+def _spelt(value: Any) -> str:
+    """An option value as an encoding writes it (the pinned JSON form)."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, list):
+        return ",".join(value)
+    return str(value)
+
+
+def _migration_problems(rules_type: type[Rules], version: str, name: str, options: dict[str, Any],
+                        presets: dict[str, dict[str, Any]], decoded: Rules) -> list[str]:
+    """``<version>.<name>`` must mean what its pinned options say, read from every other preset."""
+    changes = "~".join(f"{path}={_spelt(value)}" for path, value in sorted(options.items()))
+    out = []
+    for base in sorted(presets):
+        if base == name:
+            continue
+        try:
+            spelt = rules_type.decode(f"{version}.{base}~{changes}", validate=False)
+        except EngineError as exc:
+            out.append(f"v{version} {name}'s pinned options no longer open ({exc}): {HOW}")
+            break
+        if spelt != decoded:
+            diff = {p: (a, b) for (p, a), (_, b) in zip(decoded.options(), spelt.options(), strict=True) if a != b}
+            out.append(f"{version}.{name} no longer means its pinned options (read from {base}: {diff}): {HOW}")
     return out
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from pyengine.core import Pcg32, sample_chance
 from pyengine.daifugo import GAME, DaifugoRules, DaifugoState
 from pyengine.daifugo.cards import JOKER_BITS, NATURALS, bits_of, parse_card
+from pyengine.daifugo.deal import dealt_to
 
 
 def rules(base: str = "basic", **options: Any) -> DaifugoRules:
@@ -67,7 +68,7 @@ def scripted_deal(state: DaifugoState, hands: dict[int, str], seed: int = 3) -> 
             state = state.apply(sample_chance(state, rng))
             continue
         e = state._e  # noqa: SLF001 - whose turn the next card is
-        player = e.order[e.deal_pos]
+        player = dealt_to(e)
         mine = want.get(player)
         others = 0
         for p, m in want.items():
@@ -113,10 +114,21 @@ def new_match(base: str, n: int, **options: Any) -> DaifugoState:
     return GAME.new_initial_state(rules(base, **options), n)
 
 
+def game_two(base: str, n: int, hands: dict[str, str], seed: int = 5, **options: Any) -> DaifugoState:
+    """Game 2 of a match (options by path: ``{"exchange.monarchy": True}``), dealt so that the named
+    classes (``tycoon``, ``rich``, ``poor``, ``beggar``) hold the given cards."""
+    s = new_match(base, n, **{k.replace(".", "__"): v for k, v in options.items()})
+    s = play_random_until(s, lambda st: st._e.game_no == 2, seed=seed)
+    e = s._e
+    assert e.classes is not None
+    names = {"tycoon": e.classes[0], "rich": e.classes[1], "poor": e.classes[-2], "beggar": e.classes[-1]}
+    return scripted_deal(s, {names[k]: v for k, v in hands.items()})
+
+
 def cards_everywhere(e: Any) -> list[int]:
     """Every place a card can be (for conservation checks)."""
     return list(e.hands) + [e.public, e.deck, e.undealt, e.blind, e.facedown]
 
 
-__all__ = ["NATURALS", "bits_of", "cards_everywhere", "go", "legal", "new_match", "obs", "placing",
+__all__ = ["NATURALS", "bits_of", "cards_everywhere", "game_two", "go", "legal", "new_match", "obs", "placing",
            "play_random_until", "rules", "scripted_deal", "table"]

@@ -328,7 +328,7 @@ class TestValidation:
     @pytest.mark.parametrize(("base", "path", "value", "words"), [
         ("basic", "clears.spade3_return", True, None),
         ("popular", "deck.jokers", 0, ("spade3_return", "jokers")),
-        ("basic", "forms.joker_pair", "top_pair", ("joker_pair", "jokers")),
+        ("basic", "forms.joker_pair", "clears", ("joker_pair", "jokers")),
         ("basic", "clears.eight_cut_joker", True, ("eight_cut_joker", "eight_cut")),
         ("basic", "clears.four_stop", True, ("four_stop", "eight_cut")),
         ("basic", "forms.seq_min", 6, ("seq_min",)),
@@ -372,11 +372,11 @@ class TestValidation:
     def test_rules_encode_and_decode(self) -> None:
         r = rules("party", clears__four_stop=True)
         assert DaifugoRules.decode(r.encode()) == r
-        assert r.encode().startswith("1.party~")
+        assert r.encode().startswith("2.party~")
 
     def test_at_least_thirty_local_rules_with_alternative_values(self) -> None:
         local = [p for p, _ in DaifugoRules.default().options()
-                 if p.split(".")[0] in ("order", "clears", "turns", "transfers", "locks", "finishing")
+                 if p.split(".")[0] in ("order", "clears", "effects", "turns", "specials", "locks", "finishing")
                  or p in ("forms.emperor", "forms.joker_pair", "forms.seq_joker_ends",
                           "exchange.exchange_joker_exempt", "exchange.tenpen_chii")]
         assert len(local) >= 30

@@ -270,37 +270,37 @@ class TestFinishClears:
 
 class TestFiveSkip:
     def test_per_card(self) -> None:
-        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], **{"turns__five_skip": "per_card"}), "S5.H5")
+        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], **{"effects__five": "skip"}), "S5.H5")
         assert obs(s)["to_move"] == 3 and obs(s)["passed"] == [1, 2]
 
     def test_one(self) -> None:
-        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], **{"turns__five_skip": "one"}), "S5.H5")
+        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], **{"effects__five": "skip_one"}), "S5.H5")
         assert obs(s)["to_move"] == 2 and obs(s)["passed"] == [1]
 
 
 class TestNineReverse:
     def test_permanent(self) -> None:
-        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], **{"turns__nine_reverse": "permanent"}), "S9")
+        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], **{"effects__nine": "reverse"}), "S9")
         assert obs(s)["to_move"] == 3 and obs(s)["direction"] == -1
         s = go(s, "HT", "pass", "pass", "pass")
         assert obs(s)["field"] is None and obs(s)["direction"] == -1
 
     def test_until_clear(self) -> None:
-        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], **{"turns__nine_reverse": "until_clear"}), "S9",
+        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], **{"effects__nine": "reverse_trick"}), "S9",
                "HT", "pass", "pass", "pass")
         assert obs(s)["direction"] == 1
 
 
 class TestSevenPass:
     def test_up_to_k_cards_to_the_next_player(self) -> None:
-        s = go(t(["S7.H3.D4", "HA.H8", "D9.D8"], **{"transfers__seven_pass": "up_to"}), "S7")
+        s = go(t(["S7.H3.D4", "HA.H8", "D9.D8"], **{"effects__seven": "pass"}), "S7")
         assert s.phase == "seven_pass" and legal(s) == {"give:-", "give:H3", "give:D4"}
         s = go(s, "give:H3")
         assert obs(s)["counts"] == [1, 3, 2] and "H3" in s.observation(1)["hand"]
         assert obs(s)["to_move"] == 1
 
     def test_exactly_and_giving_away_the_last_card_is_a_legal_finish(self) -> None:
-        s = go(t(["S7.H7.D4", "HA.H8", "D9.D8"], base="popular", **{"transfers__seven_pass": "exactly"}), "S7.H7")
+        s = go(t(["S7.H7.D4", "HA.H8", "D9.D8"], base="popular", **{"effects__seven": "pass_exactly"}), "S7.H7")
         assert legal(s) == {"give:D4"}
         s = go(s, "give:D4")
         assert obs(s)["out"] == [0] and obs(s)["offenders"] == []
@@ -308,7 +308,7 @@ class TestSevenPass:
 
 class TestTenDiscard:
     def test_discard_up_to_k(self) -> None:
-        s = go(t(["ST.H3.D4", "HA.H8", "D9.D8"], **{"transfers__ten_discard": "up_to"}), "ST")
+        s = go(t(["ST.H3.D4", "HA.H8", "D9.D8"], **{"effects__ten": "discard"}), "ST")
         assert legal(s) == {"discard:-", "discard:H3", "discard:D4"}
         s = go(s, "discard:H3")
         assert "H3" in obs(s)["played"] and obs(s)["counts"][0] == 1
@@ -316,7 +316,7 @@ class TestTenDiscard:
 
 class TestQBomber:
     def test_everyone_discards_the_named_ranks(self) -> None:
-        s = go(t(["SQ.S5.H9", "H5.D5.C8", "C5.S9.SA"], **{"transfers__q_bomber": True}), "SQ")
+        s = go(t(["SQ.S5.H9", "H5.D5.C8", "C5.S9.SA"], **{"effects__queen": "bomb"}), "SQ")
         assert s.phase == "q_bomber" and "bomb:-" in legal(s) and "bomb:5" in legal(s) and len(legal(s)) == 14
         s = go(s, "bomb:5")
         assert obs(s)["counts"] == [1, 1, 2]
@@ -459,7 +459,7 @@ class TestGekokujo:
 class TestKyotoOchi:
     def test_the_rich_falls_when_the_tycoon_goes_out_first(self) -> None:
         s = go(table("popular", ["SA", "S3.S4", "H5.H6", "D7.D9"], 0, classes=(0, 1, 2, 3),
-                     options={"finishing__kyoto_ochi": True}), "SA")
+                     options={"finishing__kyoto_ochi": "next_game"}), "SA")
         assert obs(s)["fallen"] == 1
         s = play_random_until(s, lambda st: st.current_player == TERMINAL)
         assert placing(s)[0] == 0 and placing(s)[-1] == 1
@@ -554,8 +554,8 @@ class TestInteractions:
         assert o["offenders"] == [0] and o["field"] is None and o["to_move"] == 1
 
     def test_q_bomber_simultaneous_finishes_go_in_turn_order(self) -> None:
-        s = go(t(["SQ.S5.H9", "H5", "D5", "C6.C7"], **{"transfers__q_bomber": True}), "SQ", "bomb:5")
+        s = go(t(["SQ.S5.H9", "H5", "D5", "C6.C7"], **{"effects__queen": "bomb"}), "SQ", "bomb:5")
         assert obs(s)["out"] == [1, 2]
-        s = go(t(["SQ.S5", "H5", "D5", "C6.C7"], **{"transfers__q_bomber": True}), "SQ", "bomb:5")
+        s = go(t(["SQ.S5", "H5", "D5", "C6.C7"], **{"effects__queen": "bomb"}), "SQ", "bomb:5")
         assert obs(s)["out"] == [0, 1, 2] and s.current_player == TERMINAL
         assert placing(s) == [0, 1, 2, 3]

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from pyengine.app.session import Session
-from pyengine.app.views import TableContext
+from pyengine.app.views import TableContext, page_strings
 from pyengine.app.views.daifugo import rules_panel, rules_set, table_view, ui_call
 from pyengine.daifugo import DaifugoState
 
@@ -205,7 +205,7 @@ def test_rules_panel_explains_and_never_fixes() -> None:
     assert fixed["error"] is None
     assert rules_set("1.jdf", {}, 5)["error"] == "match.scoring 'jdf' (6/4/2/0) is for 4 players, not 5"
     assert ui_call(None, "rules_set", {"rules": "1.basic", "changes": {"match.games": "3"}, "players": 4}, "en")[
-        "rules"] == "1.basic~match.games=3"
+        "rules"] == "2.basic~match.games=3"
 
 
 def test_q_bomber_offers_every_legal_rank_set_with_its_action() -> None:
@@ -271,7 +271,8 @@ LANGS = ("en", "ko", "ja")
 
 
 def i18n(lang: str) -> dict[str, str]:
-    return json.loads((ROOT / f"web/i18n/daifugo.{lang}.json").read_text("utf-8"))
+    """The table's strings as the build writes them: the page's file plus the engine's option words."""
+    return {**json.loads((ROOT / f"web/i18n/daifugo.{lang}.json").read_text("utf-8")), **page_strings("daifugo", lang)}
 
 
 def test_every_conflict_is_listed_at_once_with_fixes_that_keep_the_players_change() -> None:
@@ -313,12 +314,13 @@ def test_a_one_game_match_is_allowed_and_plays_to_the_end() -> None:
 def test_every_option_is_named_explained_and_exemplified_in_every_language() -> None:
     p = rules_panel("1.popular", 4)
     paths = [o["path"] for g in p["groups"] for o in g["options"]]
-    values = {str(c) for g in p["groups"] for o in g["options"] for c in o.get("choices", [])} | {"on", "off", "none"}
     for lang in LANGS:
         strings = i18n(lang)
         missing = [k for path in paths for k in (f"daifugo.opt.{path}.name", f"daifugo.opt.{path}",
                                                    f"daifugo.opt.{path}.example") if not strings.get(k)]
-        missing += [f"daifugo.val.{v}" for v in values if not strings.get(f"daifugo.val.{v}")]
+        missing += [f"daifugo.val.{c}" for g in p["groups"] for o in g["options"] for c in o.get("choices", [])
+                    if not strings.get(f"daifugo.val.{c}") and not strings.get(f"daifugo.opt.{o['path']}.val.{c}")]
+        missing += [f"daifugo.val.{v}" for v in ("on", "off", "none") if not strings.get(f"daifugo.val.{v}")]
         missing += [f"daifugo.group.{g['id']}" for g in p["groups"] if not strings.get(f"daifugo.group.{g['id']}")]
         missing += [f"daifugo.preset_about.{name}" for name in p["players"] if not strings.get(f"daifugo.preset_about.{name}")]
         assert not missing, (lang, missing)

@@ -109,8 +109,8 @@ def test_rules_panel_changes_the_share_link_and_the_link_restores_them(ctx: tupl
     assert page.evaluate("window.pyengineApp.state().game") is None
     form.locator('[data-path="clears.eight_cut"]').check()
     expect(form.locator(".df-rules-error")).to_be_hidden()
-    form.locator('[data-path="transfers.q_bomber"]').check()
-    expect(form.locator(".df-rules-code")).to_contain_text("transfers.q_bomber=1")
+    form.locator('[data-path="clears.q_cut"]').check()
+    expect(form.locator(".df-rules-code")).to_contain_text("clears.q_cut=1")
     form.locator('[data-path="match.games"]').fill("3")
     form.locator('[data-path="match.games"]').dispatch_event("change")
     expect(form.locator(".df-rules-code")).to_contain_text("match.games=3")
@@ -120,7 +120,7 @@ def test_rules_panel_changes_the_share_link_and_the_link_restores_them(ctx: tupl
     form.locator('button[type="submit"]').click()
     page.wait_for_function("window.pyengineApp.state().game === 'daifugo'")
     rules = page.evaluate("window.pyengineApp.state().rules")
-    assert "transfers.q_bomber=1" in rules and "match.games=3" in rules
+    assert "clears.q_cut=1" in rules and "match.games=3" in rules
     link = page.locator("input.share-link").input_value()
     assert link.split("#", 1)[1] == page.evaluate("location.hash.slice(1)")
     other = open_app(context, link)

@@ -60,16 +60,17 @@ function titleText(ctx, id) {
 function optionName(ctx, path) {
   return maybe(ctx, `daifugo.opt.${path}.name`, {}, path.split(".").pop().replace(/_/g, " "));
 }
-function valueLabel(ctx, v) {
+// A value's short label (daifugo.val.<value>), else its line for this option (daifugo.opt.<path>.val.<value>).
+function valueLabel(ctx, v, path) {
   if (v === true) return ctx.t("daifugo.val.on");
   if (v === false) return ctx.t("daifugo.val.off");
-  if (Array.isArray(v)) return v.length ? v.map((x) => valueLabel(ctx, x)).join(", ") : ctx.t("daifugo.val.none");
+  if (Array.isArray(v)) return v.length ? v.map((x) => valueLabel(ctx, x, path)).join(", ") : ctx.t("daifugo.val.none");
   if (typeof v === "number") return String(v);
-  return maybe(ctx, `daifugo.val.${v}`, {}, String(v).replace(/_/g, " "));
+  return maybe(ctx, `daifugo.val.${v}`) || (path && maybe(ctx, `daifugo.opt.${path}.val.${v}`)) || String(v).replace(/_/g, " ");
 }
 function presetName(ctx, id) { return maybe(ctx, `preset.daifugo.${id}`, {}, id); }
 function conflictText(ctx, c) {
-  const opts = c.options.map((o) => ctx.t("daifugo.conflict.option", { name: optionName(ctx, o.path), value: valueLabel(ctx, o.value) }));
+  const opts = c.options.map((o) => ctx.t("daifugo.conflict.option", { name: optionName(ctx, o.path), value: valueLabel(ctx, o.value, o.path) }));
   const and = ctx.t("daifugo.conflict.and");
   if (c.players !== null && c.players !== undefined) {
     return opts.length ? ctx.t("daifugo.conflict.players", { a: opts.join(and), n: c.players }) : ctx.t("daifugo.conflict.players_only", { n: c.players });
@@ -87,9 +88,9 @@ function fixText(ctx, fix, optionsByPath) {
   if (value === false) return ctx.t("daifugo.fix.off", { name });
   if (Array.isArray(value) && now && Array.isArray(now.value)) {
     const gone = now.value.filter((x) => !value.includes(x));
-    if (gone.length) return ctx.t("daifugo.fix.remove", { name, item: valueLabel(ctx, gone) });
+    if (gone.length) return ctx.t("daifugo.fix.remove", { name, item: valueLabel(ctx, gone, path) });
   }
-  return ctx.t("daifugo.fix.set", { name, value: valueLabel(ctx, value) });
+  return ctx.t("daifugo.fix.set", { name, value: valueLabel(ctx, value, path) });
 }
 function speedOf(ctx) { return ctx.speed in DEAL_MS ? ctx.speed : "fast"; }
 
@@ -163,7 +164,7 @@ function helpBody(ctx, panel) {
         || maybe(ctx, `daifugo.opt.${o.path}.example`);
       const byValue = Array.isArray(o.value) ? "" : maybe(ctx, `daifugo.opt.${o.path}.val.${o.value}`);
       rows.push(h("li", { class: "df-help-rule", "data-option": o.path },
-        h("strong", { text: optionName(ctx, o.path) }), h("span", { class: "df-help-value", text: valueLabel(ctx, o.value) }),
+        h("strong", { text: optionName(ctx, o.path) }), h("span", { class: "df-help-value", text: valueLabel(ctx, o.value, o.path) }),
         h("p", { text: [maybe(ctx, `daifugo.opt.${o.path}`), byValue].filter(Boolean).join(" ") }),
         example ? h("p", { class: "df-help-example" }, h("span", { class: "df-help-eg", text: t("daifugo.help.example") }), example) : ""));
     }
@@ -833,7 +834,7 @@ function setup(container, info, ctx) {
       input = h("input", { type: "checkbox", id, "data-path": o.path, checked: o.value });
       input.addEventListener("change", () => later(() => change({ [o.path]: input.checked })));
     } else if (o.kind === "enum") {
-      input = h("select", { id, "data-path": o.path }, o.choices.map((c) => h("option", { value: c, text: valueLabel(ctx, c), selected: c === o.value })));
+      input = h("select", { id, "data-path": o.path }, o.choices.map((c) => h("option", { value: c, text: valueLabel(ctx, c, o.path), selected: c === o.value })));
       input.addEventListener("change", () => later(() => change({ [o.path]: input.value })));
     } else if (o.kind === "int") {
       input = h("input", { type: "number", id, "data-path": o.path, min: o.min, max: o.max, value: o.value, inputmode: "numeric" });
@@ -845,7 +846,7 @@ function setup(container, info, ctx) {
           const items = [...input.querySelectorAll("input")].filter((b) => b.checked).map((b) => b.dataset.item);
           later(() => change({ [o.path]: items }));
         });
-        return h("label", {}, box, h("span", { text: valueLabel(ctx, c) }));
+        return h("label", {}, box, h("span", { text: valueLabel(ctx, c, o.path) }));
       }));
     }
     const label = h("label", { for: o.kind === "set" ? null : id, class: "df-opt-text" },

@@ -363,6 +363,7 @@ class Knowledge:
         e.first_of_set = bool(t.get("first_of_set", True))
         e.auto_next = False
         e.stuck = int(t.get("stuck", 0))
+        e.restore_rule_fields(t.get("rule_fields"))
         return e
 
 

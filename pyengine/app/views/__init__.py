@@ -80,4 +80,19 @@ def ui_call(game_id: str, session: SessionLike | None, name: str, args: dict[str
     return result
 
 
-__all__ = ["SessionLike", "TableContext", "table_view", "ui_call", "view_module"]
+def page_strings(game_id: str, lang: str) -> dict[str, str]:
+    """Strings of the game's table that the engine owns (the build adds them to
+    ``i18n/<game>.<lang>.json``): for Daifugō, the words of every rule option. Empty for a game whose
+    view has none.
+
+    >>> page_strings("daifugo", "ja")["daifugo.opt.clears.eight_cut.name"]
+    '8切り'
+    >>> page_strings("cetkaik", "en")
+    {}
+    """
+    module = view_module(game_id)
+    strings = getattr(module, "page_strings", None)
+    return dict(strings(lang)) if strings else {}
+
+
+__all__ = ["SessionLike", "TableContext", "page_strings", "table_view", "ui_call", "view_module"]

@@ -34,6 +34,7 @@ from ...core.game import JSON
 from ...daifugo.cards import RANKS
 from ...daifugo.info import INFO
 from ...daifugo.notation import parse_action
+from ...daifugo.options import GROUPS, OPTIONS, group_text, option_text
 from ...daifugo.rules import FORBIDDEN_ITEMS, PRESET_PLAYERS, DaifugoRules
 from ...daifugo.scoring import class_id
 from ...daifugo.state import DaifugoState
@@ -707,7 +708,7 @@ def rules_set(encoding: str | None, changes: dict[str, Any], players: int | None
 
     >>> r = rules_set("1.basic", {"clears.four_stop": True}, 4)
     >>> r["rules"], r["error"]
-    ('1.basic~clears.four_stop=1', 'clears.four_stop needs clears.eight_cut (4-stop cancels an 8-cut)')
+    ('2.basic~clears.four_stop=1', 'clears.four_stop needs clears.eight_cut (4-stop cancels an 8-cut)')
     >>> [f for f in r["conflicts"][0]["fixes"]]
     [{'set': {'clears.eight_cut': True}}, {'set': {'clears.four_stop': False}}]
     >>> rules_set(r["rules"], {"clears.eight_cut": True}, 4)["error"] is None
@@ -734,6 +735,26 @@ def _decode_lenient(encoding: str | None) -> DaifugoRules:
     if not encoding:
         return DaifugoRules.default()
     return DaifugoRules.decode(encoding, validate=False)
+
+
+def page_strings(lang: str) -> dict[str, str]:
+    """The page's words for every option, value and group of the rules, in ``lang``, from
+    :mod:`pyengine.daifugo.options` (their one source): ``daifugo.opt.<path>.name``, ``daifugo.opt.<path>``
+    (what it does), ``daifugo.opt.<path>.example``, ``daifugo.opt.<path>.val.<value>``,
+    ``daifugo.group.<group>``.
+
+    >>> s = page_strings("en")
+    >>> s["daifugo.opt.clears.eight_cut.name"], s["daifugo.group.locks"]
+    ('8-cut', 'Locks')
+    """
+    out: dict[str, str] = {}
+    for path in OPTIONS:
+        text = option_text(path, lang)
+        key = f"daifugo.opt.{path}"
+        out[f"{key}.name"], out[key], out[f"{key}.example"] = text.name, text.explain, text.example
+        out.update({f"{key}.val.{value}": line for value, line in text.values.items()})
+    out.update({f"daifugo.group.{group}": group_text(group, lang) for group in GROUPS})
+    return out
 
 
 def ui_call(session: Any, name: str, args: dict[str, Any], lang: str) -> dict[str, Any]:
