@@ -7,21 +7,36 @@ import io
 import json
 import os
 import sys
+from itertools import pairwise
 
 import pytest
 
 from pyengine.ai.bot import Bot, BotView
 from pyengine.ai.daifugo.arena import main as arena_main
 from pyengine.ai.daifugo.bots import GreedyBot, NormalBot, StrongBot, _Solver
-from pyengine.ai.daifugo.common import Knowledge, division, light_move, place_of, playout
+from pyengine.ai.daifugo.common import (
+    KIT_MATCH,
+    KIT_MISS,
+    Knowledge,
+    _kit_agrees,
+    division,
+    kit_follow,
+    kit_move,
+    light_move,
+    lock_suits,
+    place_of,
+    place_values,
+    playout,
+)
 from pyengine.ai.daifugo.playout import resolve_chance
 from pyengine.ai.levels import levels
 from pyengine.core import sample_chance
 from pyengine.core.rng import Pcg32
 from pyengine.daifugo import GAME, DaifugoRules, DaifugoState
-from pyengine.daifugo.cards import parse_cards
+from pyengine.daifugo.cards import GROUP, J1, JOKER_BITS, PASS, SINGLE, parse_cards, parse_play
 from pyengine.daifugo.ctx import compile_rules
-from pyengine.daifugo.engine import CHANCE_PHASES, PHASE_NAMES
+from pyengine.daifugo.engine import CHANCE_PHASES, PHASE_NAMES, Engine
+from pyengine.daifugo.notation import format_action
 
 _CODES: dict[DaifugoRules, str] = {}
 
@@ -327,3 +342,229 @@ def test_playout_moves_are_legal_in_every_phase(preset: str) -> None:
             e.step(m)
     if preset == "party":
         assert {"seven_pass", "ten_discard", "q_bomber"} <= seen
+
+
+# --- the standard client as a model (playouts, guessed worlds) ---------------------------------------
+
+def _engine(preset: str, hands: list[str], turn: int = 0) -> Engine:
+    return DaifugoState.custom(preset, hands, turn)._e.copy()
+
+
+class TestKitModel:
+    """``kit_move`` is the standard client's choice on the engine's own plays (the greedy level)."""
+
+    def move(self, e: Engine) -> str:
+        return format_action(kit_move(e, Pcg32(1)))
+
+    def test_leads_like_the_greedy_level(self) -> None:
+        for hands, want in ((["S3.H5.H6.H7.H8.D9.C9", "C4", "D4"], "H5.H6.H7.H8"),
+                            (["S3.H5.D5.HK.DK.SK", "C4", "D4"], "SK.HK.DK"),
+                            (["S3.H6.DK", "C4", "D4"], "S3")):
+            assert self.move(_engine("basic", hands)) == want
+
+    def test_follows_with_the_weakest_free_single_else_the_joker_else_passes(self) -> None:
+        e = _engine("basic", ["C4", "S5.H5.D7.C9.CT.CJ.SK", "D4"])
+        e.step(parse_play("C4"))
+        assert self.move(e) == "D7"  # 5s are a pair, 9-10-J a sequence
+        e = _engine("basic", ["CA", "S5.H5.JK", "D4"])
+        e.step(parse_play("CA"))
+        assert self.move(e) == "JK"
+        e = _engine("basic", ["C9", "S5.H5.D6", "D4"])
+        e.step(parse_play("C9"))
+        assert self.move(e) == "pass"
+
+    def test_groups_count_only_the_suits_a_lock_allows(self) -> None:
+        # ♠♥ locked: the client holds ♠K ♥K ♦K, but only two of them may follow, so it plays them
+        e = _engine("uecda", ["S9.H9", "ST.HT", "SK.HK.DK.C3", "C4", "D4"])
+        e.step(parse_play("S9.H9"))
+        e.step(parse_play("ST.HT"))
+        assert e.lock == 0b0011 and e.turn == 2
+        assert self.move(e) == "SK.HK"
+
+    def test_agrees_with_the_greedy_level_through_whole_games(self) -> None:
+        rules = DaifugoRules.preset("popular")
+        code = rules.encode()
+        same = total = 0
+        for seed in range(3):
+            s = GAME.new_initial_state(rules, 4)
+            rng = Pcg32(seed)
+            while s.current_player != -2 and not s._e.results:
+                if s.is_chance():
+                    s = s.apply(sample_chance(s, rng))
+                    continue
+                p = s.current_player
+                action = GreedyBot(Pcg32(1)).act(BotView("daifugo", code, p, s.observation(p), s.legal_actions()))
+                if s.phase == "play" and not s._e.lock:
+                    total += 1
+                    mine = kit_move(s._e.copy(), Pcg32(1))
+                    theirs = parse_play(action) if action != "pass" else PASS
+                    # jokers may stand in for other suits: compare the cards and the form
+                    same += (mine[0], mine[3], mine[4]) == (theirs[0], theirs[3], theirs[4])
+                s = s.apply(action)
+        assert total > 50 and same == total
+
+    def test_fast_agreement_test_matches_kit_follow(self) -> None:
+        cx = compile_rules(DaifugoRules.preset("uecda"), 5)
+        rng = Pcg32(4)
+        checked = 0
+        for _ in range(400):
+            deck = list(range(53))
+            rng.shuffle(deck)
+            held = sum(1 << i if i < 52 else J1 for i in deck[: 1 + rng.below(11)])
+            other = sum(1 << i for i in deck[20:38] if i < 52)
+            e = Engine.custom(cx, [other, held, 0, 0, 0], 0)
+            e.revolution = bool(rng.below(2))
+            fields = [m for m in e.legal_plays() if m[0] in (SINGLE, GROUP)]
+            f = fields[rng.below(len(fields))]
+            e.step(f)
+            if e.turn != 1:
+                continue
+            lockable = lock_suits(e)
+            kit = kit_follow(e.legal_plays(), held, f, e.revolution, cx, lockable)
+            for played in [None, *e.legal_plays()]:
+                if kit is None or played is None:
+                    want = kit is played
+                else:
+                    want = (kit[0], kit[2], kit[3], kit[4]) == (played[0], played[2], played[3], played[4])
+                assert _kit_agrees(held, f, e.revolution, lockable, played, cx) == want
+                checked += 1
+        assert checked > 500
+
+
+def _passed_on_a_single() -> DaifugoState:
+    """uecda: player 1 (a standard client) passes on ♠9 although the joker is still unseen."""
+    rules = DaifugoRules.preset("uecda")
+    s = DaifugoState.custom(rules, ["S9.C3.D4.H6.S7", "H3.H4.S5.D8.D2", "C5.C6.CJ.HQ.D9", "D5.HA.JK", "S6.C9"], 0)
+    s = s.apply("S9")
+    s = s.apply("pass")  # player 1 holds no free single above 9 and no joker
+    return s
+
+
+def test_kit_products_read_a_pass_as_the_standard_client() -> None:
+    s = _passed_on_a_single()
+    p = s.current_player
+    k = Knowledge(view_of(s))
+    assert k.kit_acts[1] and k.kit_acts[1][0][4] is None
+    hands = [0] * 5
+    hands[1] = parse_cards("H3.H4.S5.D8.D2")  # the 2 is a free single above 9: not the client's pass
+    assert k.kit_products(hands)[1] == KIT_MISS
+    hands[1] = parse_cards("H3.H4.S5.D5.H8")  # nothing above 9: the client's pass
+    assert k.kit_products(hands)[1] == KIT_MATCH
+    assert k.kit_products(hands)[p] == 1.0
+
+
+def test_worlds_weighted_by_the_standard_client_keep_its_passes_honest() -> None:
+    s = _passed_on_a_single()
+    k = Knowledge(view_of(s))
+    plain = k.sample_hands(Pcg32(2), 400, 0.0)
+    kit = k.sample_hands(Pcg32(2), 400, 0.9)
+
+    def joker_with_1(worlds: list[tuple[list[int], int]]) -> float:
+        return sum(1 for h, _ in worlds if h[1] & JOKER_BITS) / len(worlds)
+
+    # the joker is one of 43 unseen cards (the custom deal leaves 33 out of play), 5 with player 1
+    assert joker_with_1(plain) > 0.05
+    assert joker_with_1(kit) < 0.5 * joker_with_1(plain)
+    assert all(mask == 0 for _, mask in plain)
+    assert {mask >> k.me & 1 for _, mask in kit} == {0}  # only opponents are modelled
+    assert any(mask >> 1 & 1 for _, mask in kit)
+
+
+def test_place_values_add_the_worth_of_a_class_before_the_sets_last_game() -> None:
+    s = GAME.new_initial_state(DaifugoRules.preset("uecda"), 5)
+    rng = Pcg32(1)
+    while s.is_chance():
+        s = s.apply(sample_chance(s, rng))
+    k = Knowledge(view_of(s))
+    pts = [5.0, 4.0, 3.0, 2.0, 1.0]
+    worth = place_values(k, pts, 1.0)
+    gaps = [a - b for a, b in pairwise(worth)]
+    assert all(g > 1.0 for g in gaps)  # every place is worth more than its point
+    assert place_values(k, pts, 0.0) == pts
+    k.game_no = 100  # the last game before the classes reset
+    assert place_values(k, pts, 1.0) == pts
+    popular = Knowledge(view_of(_first_decision("popular", 4)))
+    assert place_values(popular, [4.0, 3.0, 2.0, 1.0], 1.0) == [4.0, 3.0, 2.0, 1.0]
+
+
+def _first_decision(preset: str, n: int) -> DaifugoState:
+    s = GAME.new_initial_state(DaifugoRules.preset(preset), n)
+    rng = Pcg32(3)
+    while s.is_chance():
+        s = s.apply(sample_chance(s, rng))
+    return s
+
+
+# --- the strong level's analysis (for hints) -----------------------------------------------------
+
+def test_analyse_ranks_every_candidate_with_its_figures() -> None:
+    s = _first_decision("uecda", 5)
+    view = view_of(s)
+    bot = quick("strong", Pcg32(5))
+    ranked = bot.analyse(view)
+    assert ranked[0].action == quick("strong", Pcg32(5)).act(view)
+    assert len({c.action for c in ranked}) == len(ranked) > 1
+    assert all(c.action in view.legal for c in ranked)
+    searched = [c for c in ranked if c.playouts]
+    assert searched and searched[0] is ranked[0]
+    for c in searched:
+        assert c.points is not None and 1.0 <= c.points <= 5.0
+        assert c.place is not None and 1.0 <= c.place <= 5.0
+        assert c.value is not None and c.value >= c.points
+    means = [c.value + (bot.prior if i == 0 else 0.0) for i, c in enumerate(searched)]
+    assert means[0] >= max(means[1:], default=-1.0) - bot.prior
+
+
+def test_analyse_gives_one_choice_when_only_one_action_is_legal() -> None:
+    s = DaifugoState.custom("basic", ["C9", "S5.H5.D6", "D4"], 0).apply("C9")
+    assert s.legal_actions() == ("pass",)
+    assert [c.action for c in quick("strong", Pcg32(1)).analyse(view_of(s))] == ["pass"]
+
+
+def _minimax(e: Engine, me: int, seen: dict[object, float]) -> float:
+    """``me``'s final place with best play by both (plain minimax with a table)."""
+    if e.results:
+        return float(place_of(e, me))
+    key = e.key()
+    if key not in seen:
+        values = []
+        for m in e.legal():
+            c = e.copy()
+            c.step(m)
+            values.append(_minimax(c, me, seen))
+        seen[key] = min(values) if e.turn == me else max(values)
+    return seen[key]
+
+
+def test_endgame_solver_agrees_with_full_minimax() -> None:
+    positions = (["S4.S5.C2.DK", "H6.H7.CJ", ""], ["S3.S4.DT.HA", "H6.H8.C2", ""],
+                 ["C3.D3.HK.C2", "H4.D4.SA", ""])
+    for hands in positions:
+        e = DaifugoState.custom("basic", hands, 0).engine
+        seen: dict[object, float] = {}
+        values = {}
+        for m in e.legal():
+            c = e.copy()
+            c.step(m)
+            values[format_action(m)] = _minimax(c, 0, seen)
+        best = _Solver(0, 100000).best(e)
+        assert best is not None
+        assert values[best] == min(values.values())
+
+
+# --- the UECda client tells the bot what it saw of the exchange ----------------------------------------
+
+def test_uecda_client_keeps_the_exchange_for_the_bot() -> None:
+    from pyengine.ai.daifugo.uecda import Client
+
+    client = Client.__new__(Client)
+    client.me = 0
+    client.classes = [4, 2, 0, 1, 3]  # we are the 大貧民; player 2 is the 大富豪
+    client.deal_hand = parse_cards("S3.H4.D5.C7.S9.HJ.DQ.SA.S2.JK")
+    hand = parse_cards("S3.H4.D4.C4.D5.C7.S9.HJ.DQ.SA")  # gave the 2 and the joker, got two 4s
+    events = client._exchange_events(hand)
+    assert [ev for _, ev in events] == [("tribute", 0, 2, "S2.JK"), ("return", 2, 0, "D4.C4")]
+    assert {vis for vis, _ in events} == {1}
+    client.classes = [0, 2, 4, 1, 3]  # now we are the 大富豪 and gave C4.D4 to player 2
+    client.returned = parse_cards("D4.C4")
+    assert [ev for _, ev in client._exchange_events(hand)] == [("return", 0, 2, "D4.C4")]

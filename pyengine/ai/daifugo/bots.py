@@ -28,6 +28,7 @@ calls (the page builds a fresh bot for each decision).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.rng import Pcg32
@@ -54,6 +55,7 @@ from .common import (
     card_value,
     division,
     place_of,
+    place_values,
     playout,
     points_table,
     strongest_missing_ranks,
@@ -401,11 +403,29 @@ def legal_iter(view: BotView) -> tuple[str, ...]:
 # --- strong: determinized Monte-Carlo -----------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One candidate action of the strong level's search, with what its playouts gave.
+
+    ``value``: the mean of what the search maximises (the points of this game plus the worth of
+    the class it leads to, :func:`~pyengine.ai.daifugo.common.place_values`); ``points``: the
+    mean points of this game on the preset's scale; ``place``: the mean final place (1 = first);
+    ``playouts``: how many playouts it had (0: chosen without playouts, the figures are ``None``).
+    """
+
+    action: str
+    value: float | None = None
+    points: float | None = None
+    place: float | None = None
+    playouts: int = 0
+
+
 class StrongBot(Bot):
-    """Determinized Monte-Carlo search with a light playout policy and an exact endgame.
+    """Determinized Monte-Carlo search with modelled opponents and an exact endgame.
 
     The work per decision is fixed (``playouts``, ``endgame_nodes``); the clock only arms the
     :class:`~pyengine.ai.bot.SafetyNet`, whose fallback is the normal level's first choice.
+    :meth:`analyse` gives every candidate with its figures, best first (for hints).
     """
 
     level = "strong"
@@ -413,17 +433,28 @@ class StrongBot(Bot):
     max_candidates = 6
     endgame_nodes = 6000  # the exact endgame gives up (and the playouts decide) beyond this
     prior = 0.04  # points credited to the normal level's first choice (steadies noisy estimates)
+    kit = 0.0  # prior that an opponent plays as the standard client (guessed worlds, playouts)
+    future = 0.0  # weight of the class a place leads to (0: this game's points only)
+    keep = 0  # candidates kept for the second half of the search (0: no halving)
+    first = 0.4  # share of the budget spent on every candidate before halving
 
     def act(self, view: BotView) -> str:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        return self.analyse(view)[0].action
+
+    def analyse(self, view: BotView) -> list[Choice]:
+        """Every candidate the search looked at, best first (the first is what :meth:`act` plays)."""
+        legal = view.legal
+        if len(legal) == 1:
+            return [Choice(legal[0])]
         net = SafetyNet(view.budget)
         k = Knowledge(view)
         phase = str(view.observation["phase"])
         normal = NormalBot(self.rng)
         ranked = normal.choose(view, k)
-        fallback = ranked[0][0]
+        fallback = [Choice(a) for a, _ in ranked]
         others = sum(c for p, c in enumerate(k.counts) if p != k.me)
         if phase in ("tribute", "q_bomber") or (phase == "return" and (k.table.get("cont") or not others)):
             return fallback
@@ -432,42 +463,66 @@ class StrongBot(Bot):
             if net.tripped():
                 return fallback
             if solved is not None and solved in legal:
-                return solved
+                return [Choice(solved)] + [c for c in fallback if c.action != solved]
         cands = [a for a, _ in ranked[: self.max_candidates]]
         if phase == "play" and "pass" in legal and "pass" not in cands:
             cands.append("pass")
         if len(cands) == 1:
-            return cands[0]
+            return [Choice(cands[0])]
+        stats = self._search(k, cands, net)
+        if stats is None:
+            return fallback
+        return stats
+
+    def _search(self, k: Knowledge, cands: list[str], net: SafetyNet) -> list[Choice] | None:
+        """Play the candidates out in the same guessed worlds; ``None`` if the safety net tripped.
+
+        With ``keep`` > 0 the search halves: every candidate first gets ``first`` of the budget
+        (spread evenly), then the ``keep`` best share the rest in fresh worlds."""
         pts = points_table(k.cx)
-        me = k.me
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        hand = k.hand
-        actions = [to_internal(a, hand) for a in cands]
-        budget = self.playouts
-        done = 0
-        w = 0
+        vals = place_values(k, pts, self.future)
+        n = len(cands)
+        stats = [[0.0, 0.0, 0.0, 0.0] for _ in range(n)]  # value, points, places, playouts
+        actions = [to_internal(a, k.hand) for a in cands]
         base_seed = self.rng.next_u32()
-        while done < budget:
+        budget = self.playouts
+        keep = self.keep
+        if keep and n > keep:
+            w1 = max(4, int(budget * self.first) // n)
+            w2 = max(0, (budget - w1 * n) // keep)
+        else:
+            w1 = -(-budget // n)
+            w2 = 0
+        guesses = k.sample_hands(self.rng, w1 + w2, self.kit)
+        active = list(range(n))
+        for w, (hands, kit) in enumerate(guesses):
+            if w == w1:
+                active.sort(key=lambda i: (self._mean(stats[i], i), -i), reverse=True)
+                active = sorted(active[:keep])
             if net.tripped():  # the safety net: a far too slow device
-                return fallback
-            world = k.world(self.rng)
-            for i, act in enumerate(actions):
+                return None
+            world = k.engine_with(hands)
+            for i in active:
                 e = world.copy()
-                e.step(act)
-                playout(e, Pcg32(base_seed, w))
-                totals[i] += pts[place_of(e, me)] if e.results else 0.0
-                counts[i] += 1
-                done += 1
-            w += 1
-        best = 0
-        best_v = -1e9
-        for i in range(len(cands)):
-            v = totals[i] / max(1, counts[i]) + (self.prior if i == 0 else 0.0)
-            if v > best_v + 1e-9:
-                best_v = v
-                best = i
-        return cands[best]
+                e.step(actions[i])
+                playout(e, Pcg32(base_seed, w), kit)
+                place = place_of(e, k.me) if e.results else k.n - 1
+                st = stats[i]
+                st[0] += vals[place]
+                st[1] += pts[place]
+                st[2] += place
+                st[3] += 1
+        order = sorted(range(n), key=lambda i: (stats[i][3] > w1, self._mean(stats[i], i), -i), reverse=True)
+        out = []
+        for i in order:
+            c = max(1, stats[i][3])
+            st = stats[i]
+            out.append(Choice(cands[i], st[0] / c, st[1] / c, 1 + st[2] / c, int(st[3])))
+        return out
+
+    def _mean(self, st: list[float], i: int) -> float:
+        """A candidate's mean value, the normal level's first choice credited with ``prior``."""
+        return st[0] / max(1.0, st[3]) + (self.prior if i == 0 else 0.0)
 
     # --- exact endgame: two players left, every card known ---------------------------------------
     def _endgame(self, k: Knowledge, net: SafetyNet | None = None) -> str | None:
@@ -491,7 +546,8 @@ class _Budget(Exception):
 
 
 class _Solver:
-    """Minimax over the last two players (the seat minimises its final place).
+    """Alpha-beta over the last two players (the seat minimises its final place, the other
+    player maximises it), with a table of positions already searched.
 
     It gives up (:class:`_Budget`) after ``limit`` nodes, or when ``net`` trips."""
 
@@ -500,24 +556,35 @@ class _Solver:
         self.limit = limit
         self.net = net
         self.nodes = 0
-        self.memo: dict[Any, float] = {}
+        self.memo: dict[Any, tuple[float, int]] = {}  # key -> (value, 0 exact / 1 lower / 2 upper)
 
     def best(self, e: Engine) -> str | None:
         from ...daifugo.notation import format_action
 
-        moves = e.legal()
         best_m = None
         best_v = 1e9
-        for m in moves:
+        beta = float(e.n)
+        for m in self._ordered(e):
             c = e.copy()
             c.step(m)
-            v = self.value(c)
+            v = self.value(c, -1.0, min(beta, best_v))
             if v < best_v - 1e-12:
                 best_v = v
                 best_m = m
         return format_action(best_m) if best_m is not None else None
 
-    def value(self, e: Engine) -> float:
+    @staticmethod
+    def _ordered(e: Engine) -> list[Any]:
+        """The legal moves, those that empty the hand first."""
+        moves = e.legal()
+        if e.phase == PLAY and e.turn >= 0:
+            size = e.hands[e.turn].bit_count()
+            moves.sort(key=lambda m: 0 if m[1] == size else 1)
+        return moves
+
+    def value(self, e: Engine, alpha: float, beta: float) -> float:
+        """The seat's final place with best play, exact if strictly between ``alpha`` and ``beta``
+        (else a bound on the side of the window it fell)."""
         if e.results:
             return float(place_of(e, self.me))
         if e.phase == OVER:  # pragma: no cover
@@ -535,20 +602,25 @@ class _Solver:
         key = e.key()
         got = self.memo.get(key)
         if got is not None:
-            return got
-        self.memo[key] = (e.n - 1) / 2  # a repeated position counts as even
+            v, flag = got
+            if flag == 0 or (flag == 1 and v >= beta) or (flag == 2 and v <= alpha):
+                return v
+        a0, b0 = alpha, beta
         mine = e.turn == self.me
         best = 1e9 if mine else -1e9
-        for m in e.legal():
+        for m in self._ordered(e):
             c = e.copy()
             c.step(m)
-            v = self.value(c)
+            v = self.value(c, alpha, beta)
             if mine:
-                if v < best:
-                    best = v
-            elif v > best:
-                best = v
-        self.memo[key] = best
+                best = min(best, v)
+                beta = min(beta, v)
+            else:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        self.memo[key] = (best, 2 if best <= a0 else 1 if best >= b0 else 0)
         return best
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from ...core.rng import Pcg32
 from ...daifugo.cards import (
+    EMPEROR,
     GROUP,
     J1,
     J2,
@@ -37,6 +38,7 @@ from ...daifugo.cards import (
     PASS,
     SEQ,
     SINGLE,
+    SUIT_ROW,
     Play,
     bits_of,
     parse_card,
@@ -52,6 +54,7 @@ from ...daifugo.engine import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    RETURN,
     REVCHOICE,
     SEVEN,
     TEN,
@@ -63,6 +66,7 @@ from ..bot import BotView
 from .playout import resolve_chance, shuffled
 
 PHASE_IDS = {name: ph for ph, name in PHASE_NAMES.items()}
+ROW0 = SUIT_ROW[0]
 
 
 def card_mask(codes_list: Any) -> int:
@@ -105,6 +109,57 @@ def points_table(cx: Ctx) -> list[float]:
     return [float(n - i) for i in range(n)]
 
 
+CLASS_MOVES_5: tuple[tuple[float, ...], ...] = (
+    (0.60, 0.20, 0.10, 0.06, 0.04),
+    (0.35, 0.33, 0.15, 0.10, 0.07),
+    (0.20, 0.20, 0.22, 0.22, 0.16),
+    (0.08, 0.15, 0.25, 0.28, 0.24),
+    (0.08, 0.15, 0.22, 0.20, 0.35),
+)
+"""P(place in the next game | place in this one) of the strong level at a five-player table with
+the exchange (row: this game's place, 0 = first), measured in the arena (see the README)."""
+
+KIT_MATCH = 3.0
+"""How much an action the standard client would have made with the guessed cards raises a world's weight."""
+KIT_MISS = 0.05
+"""How much an action it would not have made lowers it."""
+
+FUTURE_GAMES = 12
+"""How many later games of the set the worth of a class looks at."""
+
+
+def games_left(game_no: int, cx: Ctx) -> int:
+    """How many games of the current set (or match) come after game ``game_no``.
+
+    >>> cx = compile_rules(DaifugoRules.preset("uecda"), 5)
+    >>> games_left(1, cx), games_left(100, cx), games_left(150, cx)
+    (99, 0, 50)
+    """
+    if cx.set_games:
+        return cx.set_games - (game_no - 1) % cx.set_games - 1
+    return max(0, cx.games - game_no)
+
+
+def place_values(k: Knowledge, pts: list[float], weight: float) -> list[float]:
+    """What finishing in each place is worth: this game's points plus ``weight`` × the points the
+    class it brings is worth in the rest of the set (the exchange favours the rich).
+
+    Only five-player games with an exchange have a class worth (the measured table); elsewhere,
+    and in the last game of a set, the points alone.
+    """
+    cx = k.cx
+    left = games_left(k.game_no, cx)
+    if weight <= 0 or k.n != 5 or not cx.exchange or cx.two_player or left <= 0:
+        return pts
+    table = CLASS_MOVES_5
+    v = list(pts)
+    for _ in range(min(left, FUTURE_GAMES)):
+        v = [pts[i] + sum(table[i][j] * v[j] for j in range(5)) for i in range(5)]
+        low = v[-1]
+        v = [x - low for x in v]
+    return [pts[i] + weight * (v[i] - pts[i] + pts[-1]) for i in range(5)]
+
+
 class Knowledge:
     """What the seat in ``view`` knows, and guessed worlds consistent with it."""
 
@@ -120,6 +175,7 @@ class Knowledge:
         self.hand = card_mask(obs["hand"])
         self.played = card_mask(obs["played"])
         self.obs = obs
+        self.game_no = int(obs.get("game") or 1)
         table = obs.get("table") or {}
         self.table: dict[str, Any] = dict(table)
         self.phase = PHASE_IDS.get(str(obs["phase"]), PLAY)
@@ -133,6 +189,9 @@ class Knowledge:
         self.located: dict[int, int] = {}  # card bit index -> player known to hold it
         self.forbidden = [0] * self.n  # cards a player cannot hold (tribute knowledge)
         self.pass_marks: list[list[tuple[Play, bool, int]]] = [[] for _ in range(self.n)]
+        # each opponent's plays and passes of this game: (field, inverted, locked suits, cards they
+        # played later, their play or None for a pass), to weigh worlds by the standard client
+        self.kit_acts: list[list[tuple[Play | None, bool, int, int, Play | None]]] = [[] for _ in range(self.n)]
         self._read_history(obs.get("history") or [])
         # the unseen cards that are out of play (blind, face down, undealt) go to no hand
         self.hidden_out = max(0, unseen.bit_count() - sum(c for p, c in enumerate(counts) if p != self.me))
@@ -141,64 +200,93 @@ class Knowledge:
     def _read_history(self, history: list[Any]) -> None:
         me = self.me
         loc = self.located
+        cx = self.cx
         inv = False
+        back = False
+        lock = 0
         field: Play | None = None
-        later_played = [0] * self.n
         marks: list[tuple[int, Play, bool, int]] = []  # player, field, inverted, index in plays
-        plays_seen: list[tuple[int, int]] = []  # (player, cards)
+        acts: list[tuple[int, Play | None, bool, int, int, Play | None]] = []  # see kit_acts
+        plays_seen: list[tuple[int, int]] = []  # (player, cards, jokers as J1/J1|J2)
         for ev in history:
             if not isinstance(ev, list) or not ev:
                 continue
             kind = ev[0]
             if kind in ("tribute", "return", "give") and len(ev) == 4:
-                giver, receiver, cards = int(ev[1]), int(ev[2]), ev[3]
-                if isinstance(cards, str):
-                    if giver == me and cards != "-":
-                        mask = parse_cards(cards)
-                        for i in bits_of(mask):
-                            loc[52 if i >= 52 else i] = receiver
-                    if receiver == me and kind == "tribute" and cards != "-" and not self.cx.joker_exempt:
-                        mask = parse_cards(cards)
-                        weakest = min((i >> 2) + 1 if i < 52 else 14 for i in bits_of(mask))
-                        # the poorer player gave their strongest cards: nothing stronger was left
-                        above = 0
-                        for r in range(weakest + 1, 14):
-                            above |= 0xF << (4 * (r - 1))
-                        if weakest < 14:
-                            above |= JOKER_BITS
-                        self.forbidden[giver] |= above
-                elif isinstance(cards, int) and cards and giver != me and receiver != me:
-                    for c in [c for c, p in loc.items() if p == giver]:
-                        del loc[c]
-                    self.forbidden[receiver] = 0
+                self._read_transfer(kind, int(ev[1]), int(ev[2]), ev[3])
             elif kind == "play" and len(ev) >= 3:
                 p = int(ev[1])
                 try:
                     m = parse_play(str(ev[2]))
                 except ValueError:
                     continue
+                if p != me:
+                    acts.append((p, field, inv != back, lock, len(plays_seen), m))
+                if m[0] == JOKER or m[0] == JPAIR:
+                    if cx.declared:
+                        lock = 0
+                elif cx.eleven_back and m[2] <= 9 <= m[7] and (m[0] != SEQ or cx.eb_seq):
+                    back = not back if cx.eleven_back == 1 else True
                 field = m
-                plays_seen.append((p, m[3]))
+                plays_seen.append((p, m[3] | (J1 if m[4] == 1 else JOKER_BITS if m[4] else 0)))
             elif kind == "pass" and len(ev) >= 2:
                 p = int(ev[1])
-                if p != me and field is not None:
-                    marks.append((p, field, inv, len(plays_seen)))
+                if p != me:
+                    acts.append((p, field, inv != back, lock, len(plays_seen), None))
+                    if field is not None:
+                        marks.append((p, field, inv, len(plays_seen)))
             elif kind == "clear":
                 field = None
+                lock = 0
+                back = False
+            elif kind == "lock" and len(ev) >= 2:
+                lock = int(ev[1])
+            elif kind == "lock_released":
+                lock = 0
             elif kind == "revolution" and len(ev) >= 2:
                 inv = bool(ev[1])
         # cards each player played after each of their passes (they held them at the pass)
-        for p, f, was_inv, idx in marks:
-            later = 0
-            for q, cards in plays_seen[idx:]:
-                if q == p:
-                    later |= cards
-            self.pass_marks[p].append((f, was_inv, later))
-        del later_played
+        for p, mf, was_inv, idx in marks:
+            self.pass_marks[p].append((mf, was_inv, self._later(plays_seen, p, idx)))
+        for p, af, was_inv, lk, idx, act in acts:
+            self.kit_acts[p].append((af, was_inv, lk, self._later(plays_seen, p, idx), act))
         for c in list(loc):
             bitmask = JOKER_BITS if c == 52 else 1 << c
             if not self.unseen & bitmask:
                 del loc[c]
+
+    @staticmethod
+    def _later(plays_seen: list[tuple[int, int]], p: int, idx: int) -> int:
+        """The cards ``p`` played from the ``idx``-th play of the game on."""
+        later = 0
+        for q, cards in plays_seen[idx:]:
+            if q == p:
+                later |= cards
+        return later
+
+    def _read_transfer(self, kind: str, giver: int, receiver: int, cards: Any) -> None:
+        """An exchange or 7-pass event: where the cards the seat gave went, what a tribute says."""
+        me = self.me
+        loc = self.located
+        if isinstance(cards, str):
+            if giver == me and cards != "-":
+                mask = parse_cards(cards)
+                for i in bits_of(mask):
+                    loc[52 if i >= 52 else i] = receiver
+            if receiver == me and kind == "tribute" and cards != "-" and not self.cx.joker_exempt:
+                mask = parse_cards(cards)
+                weakest = min((i >> 2) + 1 if i < 52 else 14 for i in bits_of(mask))
+                # the poorer player gave their strongest cards: nothing stronger was left
+                above = 0
+                for r in range(weakest + 1, 14):
+                    above |= 0xF << (4 * (r - 1))
+                if weakest < 14:
+                    above |= JOKER_BITS
+                self.forbidden[giver] |= above
+        elif isinstance(cards, int) and cards and giver != me and receiver != me:
+            for c in [c for c, p in loc.items() if p == giver]:
+                del loc[c]
+            self.forbidden[receiver] = 0
 
     # --- guessed worlds -----------------------------------------------------------------------
     def deal_hidden(self, rng: Pcg32) -> list[int]:
@@ -273,6 +361,115 @@ class Knowledge:
                 if _cheap_beat(held, f, inv):
                     w *= 0.4
         return w
+
+    def kit_products(self, hands: list[int]) -> list[float]:
+        """For each opponent, how well the guessed hands explain their plays and passes of this game
+        as the standard client's: the product of :data:`KIT_MATCH` for each action that client would
+        have made holding those cards and :data:`KIT_MISS` for each other one (1.0 with no action)."""
+        out = [1.0] * self.n
+        cx = self.cx
+        sc = self._scratch
+        fast = not cx.colour_lock and not cx.number_lock and cx.suit_lock <= 1
+        for p, acts in enumerate(self.kit_acts):
+            if not acts or p == self.me:
+                continue
+            prod = 1.0
+            hand = hands[p]
+            sc.turn = p
+            for f, inv, lock, later, played in acts:
+                held = hand | later
+                sc.lock = lock
+                if fast and f is not None and (f[0] == SINGLE or f[0] == GROUP):
+                    same = _kit_agrees(held, f, inv, lock_suits(sc), played, cx)
+                else:
+                    sc.hands[p] = held
+                    sc.field = f
+                    sc.revolution = inv
+                    if f is None:
+                        kit = kit_lead_of(sc, held, inv)
+                    else:
+                        kit = kit_follow(sc.legal_plays(), held, f, inv, cx, lock_suits(sc))
+                    if kit is None or played is None:
+                        same = kit is played
+                    else:
+                        same = (kit[3] == played[3] and kit[4] == played[4] and kit[0] == played[0]
+                                and kit[2] == played[2])
+                prod *= KIT_MATCH if same else KIT_MISS
+                if prod < 1e-9:
+                    break
+            out[p] = prod
+        return out
+
+    @property
+    def _scratch(self) -> Engine:
+        """A bare engine to ask what was legal at an earlier decision (no locks but the suits)."""
+        sc = self.__dict__.get("_sc")
+        if sc is None:
+            sc = Engine.__new__(Engine)
+            sc.cx = self.cx
+            sc.n = self.n
+            sc.hands = [0] * self.n
+            sc.turn = 0
+            sc.field = None
+            sc.revolution = False
+            sc.back = False
+            sc.lock = 0
+            sc.colour = -1
+            sc.numnext = -1
+            sc.omen = False
+            sc.must_card = 0
+            self.__dict__["_sc"] = sc
+        return sc
+
+    def sample_hands(self, rng: Pcg32, count: int, kit_prior: float, pool: int = 3) -> list[tuple[list[int], int]]:
+        """``count`` guessed deals of the hidden cards, each with the opponents to play as the
+        standard client in it (a bit set).
+
+        Deals are drawn in proportion to how well they explain the opponents' passes
+        (:meth:`likelihood`) and, as each opponent is the standard client with probability
+        ``kit_prior`` (else anyone), their actions (:meth:`kit_products`): ``pool`` × ``count``
+        deals, systematic resampling; then each opponent is the standard client in the deal with
+        its posterior probability.  With ``kit_prior`` 0: plain deals, nobody modelled.
+        """
+        if kit_prior <= 0:
+            return [(self.guess(rng), 0) for _ in range(count)]
+        deals = [self.deal_hidden(rng) for _ in range(pool * count if any(self.kit_acts) else count)]
+        weights: list[float] = []
+        posts: list[list[float]] = []
+        rest = 1.0 - kit_prior
+        for h in deals:
+            w = self.likelihood(h)
+            post: list[float] = []
+            for q in self.kit_products(h):
+                kit = kit_prior * q
+                w *= kit + rest
+                post.append(kit / (kit + rest))
+            weights.append(w)
+            posts.append(post)
+        picks = _systematic(weights, count, rng)
+        out = []
+        me = self.me
+        for i in picks:
+            mask = 0
+            for p, chance in enumerate(posts[i]):
+                if p != me and rng.random() < chance:
+                    mask |= 1 << p
+            out.append((deals[i], mask))
+        return out
+
+    def guess(self, rng: Pcg32, tries: int = 6) -> list[int]:
+        """Hidden hands guessed and weighted by :meth:`likelihood` (rejection, ``tries`` deals)."""
+        best: list[int] | None = None
+        for _ in range(tries):
+            hands = self.deal_hidden(rng)
+            if best is None:
+                best = hands
+            w = self.likelihood(hands)
+            if w >= 1.0 or rng.random() < w:
+                best = hands
+                break
+        assert best is not None
+        return best
 
     def world(self, rng: Pcg32, tries: int = 6) -> Engine:
         """A private engine: the public position exactly, hidden hands guessed and weighted."""
@@ -365,6 +562,76 @@ class Knowledge:
         e.stuck = int(t.get("stuck", 0))
         e.restore_rule_fields(t.get("rule_fields"))
         return e
+
+
+def stronger_than(rank: int, inv: bool) -> int:
+    """The natural cards of the ranks stronger than ``rank`` in the order in force.
+
+    >>> from pyengine.daifugo.cards import fmt_cards
+    >>> fmt_cards(stronger_than(12, False)), fmt_cards(stronger_than(2, True))
+    ('S2.H2.D2.C2', 'S3.H3.D3.C3')
+    """
+    return _ABOVE[inv][rank]
+
+
+_ABOVE = (
+    tuple(NATURALS & ~((1 << (4 * r)) - 1) if r >= 1 else NATURALS for r in range(15)),
+    tuple((1 << (4 * (r - 1))) - 1 if r >= 1 else 0 for r in range(15)),
+)
+
+
+def _kit_agrees(held: int, f: Play, inv: bool, lockable: int, played: Play | None, cx: Ctx) -> bool:
+    """Whether the standard client holding ``held`` would answer the single or group ``f`` with
+    ``played`` (None: a pass); the same choice as :func:`kit_follow`, worked out on the cards."""
+    nat = held & NATURALS
+    above = _ABOVE[inv][f[2]] & lockable
+    if f[0] == SINGLE:
+        cands = free_cards(nat, cx) & above
+        if cands:
+            if inv:
+                top = (cands.bit_length() - 1) >> 2
+                nib = cands >> (4 * top) & 15
+                card = (nib & -nib) << (4 * top)
+            else:
+                card = cands & -cands
+            return played is not None and played[0] == SINGLE and played[3] == card
+        if held & JOKER_BITS and not (inv and cx.joker_inverts):
+            return played is not None and played[0] == JOKER
+        return played is None
+    k = f[1]
+    avail = nat & above
+    joker = -1
+    ranks = range(f[2] - 1, 0, -1) if inv else range(f[2] + 1, 14)
+    for q in ranks:
+        cards = avail >> (4 * (q - 1)) & 15
+        c = cards.bit_count()
+        if c == k:
+            return played is not None and played[4] == 0 and played[3] == cards << (4 * (q - 1))
+        if joker < 0 and c == k - 1 and c:
+            joker = q
+    if joker > 0 and held & JOKER_BITS:
+        cards = avail >> (4 * (joker - 1)) & 15
+        return played is not None and played[4] == 1 and played[3] == cards << (4 * (joker - 1))
+    return played is None
+
+
+def _systematic(weights: list[float], count: int, rng: Pcg32) -> list[int]:
+    """``count`` indexes drawn in proportion to ``weights`` by systematic resampling (one draw)."""
+    total = sum(weights)
+    if total <= 0:
+        return [i % len(weights) for i in range(count)]
+    step = total / count
+    u = rng.random() * step
+    out = []
+    acc = weights[0]
+    i = 0
+    for _ in range(count):
+        while acc <= u and i + 1 < len(weights):
+            i += 1
+            acc += weights[i]
+        out.append(i)
+        u += step
+    return out
 
 
 def _cheap_beat(held: int, f: Play, inv: bool) -> bool:
@@ -514,6 +781,12 @@ def light_move(e: Engine, rng: Pcg32) -> Any:
         nat = e.hands[e.turn] & NATURALS
         if nat.bit_count() >= hi:
             return ("give" if ph == SEVEN else "discard", weakest_in_order(nat, hi, e.revolution != e.back))
+    elif ph == RETURN:
+        # give back the weakest cards (as the standard client does)
+        count = e.exch[0][3]
+        nat = e.hands[e.turn] & NATURALS
+        if nat.bit_count() >= count:
+            return ("return", weakest_in_order(nat, count, False))
     elif ph == BOMB:
         # name the strongest ranks the bomber does not hold
         assert e.cont is not None
@@ -549,23 +822,208 @@ def strongest_missing_ranks(hand: int, k: int, inv: bool) -> list[int]:
     return names
 
 
-def playout(e: Engine, rng: Pcg32) -> None:
-    """Play ``e`` on with :func:`light_move` until the current game is over (in place)."""
+# --- the standard client's policy (the UECda kit's "default" client, our ``greedy`` level) ----------
+
+def natural_runs(nat: int, cx: Ctx) -> int:
+    """The natural cards that belong to some sequence of at least ``seq_min`` cards."""
+    if not cx.sequences:
+        return 0
+    out = 0
+    m = cx.seq_min
+    for s in range(4):
+        row = nat >> s & ROW0
+        if not row:
+            continue
+        r = 0
+        while row:
+            if not row & 1:
+                row >>= 4
+                r += 1
+                continue
+            length = 0
+            while row & 1:
+                length += 1
+                row >>= 4
+            if length >= m:
+                for q in range(r, r + length):
+                    out |= 1 << (4 * q + s)
+            r += length
+    return out
+
+
+def grouped(nat: int) -> int:
+    """The natural cards whose rank appears at least twice."""
+    out = 0
+    r = 0
+    while nat >> r:
+        nib = nat >> r & 15
+        if nib & (nib - 1):
+            out |= nib << r
+        r += 4
+    return out
+
+
+def lock_suits(e: Engine) -> int:
+    """The natural cards of the suits a suit lock allows (every card when nothing is locked)."""
+    lock = e.lock & 15
+    if not lock:
+        return NATURALS
+    out = 0
+    for s in range(4):
+        if lock >> s & 1:
+            out |= ROW0 << s
+    return out
+
+
+_FREE: dict[tuple[int, int, int], int] = {}
+
+
+def free_cards(nat: int, cx: Ctx) -> int:
+    """The natural cards of ``nat`` in no group and no sequence (cached)."""
+    key = (nat, cx.seq_min if cx.sequences else 0, 0)
+    got = _FREE.get(key)
+    if got is None:
+        if len(_FREE) > 50000:
+            _FREE.clear()
+        got = _FREE[key] = nat & ~grouped(nat) & ~natural_runs(nat, cx)
+    return got
+
+
+def kit_lead(plays: list[Play], inv: bool) -> Play:
+    """The standard client's lead: the longest sequence, else the largest group, else the weakest
+    single, the weakest of each (fewest jokers)."""
+    best = plays[0]
+    bkey = (9, 0, 0, 0)
+    for m in plays:
+        form = m[0]
+        if form == SEQ:
+            key = (0, -m[1], weakness(m, inv), m[4])
+        elif form == GROUP:
+            key = (1, -m[1], weakness(m, inv), m[4])
+        elif form == SINGLE:
+            key = (2, 0, weakness(m, inv), 0)
+        else:
+            continue
+        if key < bkey:
+            bkey = key
+            best = m
+    return best
+
+
+def kit_follow(plays: list[Play], hand: int, f: Play, inv: bool, cx: Ctx, lockable: int) -> Play | None:
+    """The standard client's answer to ``f``: the weakest play that beats it without breaking a group
+    or sequence (singles from free cards, the joker only when nothing else fits), or None (pass).
+
+    ``lockable``: the natural cards a suit lock still allows (groups count only those)."""
+    form = f[0]
+    nat = hand & NATURALS
+    best: Play | None = None
+    bw = 99
+    if form == SINGLE:
+        free = free_cards(nat, cx)
+        for m in plays:
+            if m[0] == SINGLE and m[3] & free:
+                w = weakness(m, inv)
+                if w < bw:
+                    bw = w
+                    best = m
+        if best is None:
+            for m in plays:
+                if m[0] == JOKER:
+                    return m
+        return best
+    if form == GROUP:
+        size = f[1]
+        avail = nat & lockable
+        joker: Play | None = None
+        jw = 99
+        for m in plays:
+            if m[0] != GROUP or m[1] != size:
+                continue
+            count = (avail >> (4 * (m[2] - 1)) & 15).bit_count()
+            w = weakness(m, inv)
+            if not m[4] and count == size:
+                if w < bw:
+                    bw = w
+                    best = m
+            elif m[4] == 1 and count == size - 1 and w < jw:
+                jw = w
+                joker = m
+        return best or joker
+    if form == SEQ or form == EMPEROR:
+        bkey = (99, 9)
+        for m in plays:
+            if m[0] == form and m[1] == f[1]:
+                key = (1 if m[4] else 0, weakness(m, inv) * 4 + m[4])
+                if key < bkey:
+                    bkey = key
+                    best = m
+        return best
+    return None
+
+
+_LEADS: dict[Ctx, dict[tuple[int, bool], Play | None]] = {}
+
+
+def kit_lead_of(e: Engine, hand: int, inv: bool) -> Play | None:
+    """The standard client's lead from ``hand`` (cached per rules, hand and order), or None."""
+    cache = _LEADS.get(e.cx)
+    if cache is None:
+        if len(_LEADS) > 8:
+            _LEADS.clear()
+        cache = _LEADS[e.cx] = {}
+    key = (hand, inv)
+    if key in cache and not e.must_card:
+        return cache[key]
+    turn = e.turn
+    e.hands[turn], held = hand, e.hands[turn]
+    plays = e.legal_plays()
+    e.hands[turn] = held
+    got = kit_lead(plays, inv) if plays else None
+    if not e.must_card:
+        if len(cache) > 20000:
+            cache.clear()
+        cache[key] = got
+    return got
+
+
+def kit_move(e: Engine, rng: Pcg32) -> Any:
+    """The standard client's move in the play phase (other phases: :func:`light_move`)."""
+    if e.phase != PLAY:
+        return light_move(e, rng)
+    inv = e.revolution != e.back
+    f = e.field
+    if f is None:
+        return kit_lead_of(e, e.hands[e.turn], inv) or PASS
+    plays = e.legal_plays()
+    if not plays:
+        return PASS
+    got = kit_follow(plays, e.hands[e.turn], f, inv, e.cx, lock_suits(e))
+    if got is None:
+        return PASS if (e.cx.may_pass or e.can_pass(plays)) else plays[0]
+    return got
+
+
+def playout(e: Engine, rng: Pcg32, kit: int = 0) -> None:
+    """Play ``e`` on until the current game is over (in place): the players in the bit set ``kit``
+    with :func:`kit_move` (the standard client), the others with :func:`light_move`."""
     r0 = len(e.results)
+    results = e.results
     guard = 0
-    while len(e.results) == r0 and e.phase != OVER:
+    while len(results) == r0 and e.phase != OVER:
         ph = e.phase
-        if ph in CHANCE_PHASES:
+        if ph == PLAY:
+            t = e.turn
+            m = kit_move(e, rng) if kit >> t & 1 else light_move(e, rng)
+            if m[0] == 0:
+                e._pass(t)
+            else:
+                e._play(t, m)
+        elif ph in CHANCE_PHASES:
             resolve_chance(e, rng)
             continue
-        m = light_move(e, rng)
-        if ph == PLAY:
-            if m[0] == 0:
-                e._pass(e.turn)
-            else:
-                e._play(e.turn, m)
         else:
-            e.step(m)
+            e.step(light_move(e, rng))
         guard += 1
         if guard > 2000:  # pragma: no cover - the rules always end a game
             break

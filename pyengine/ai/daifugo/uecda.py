@@ -458,15 +458,72 @@ class Client:
         if self.classes is not None:
             my_class = self.classes[self.me]
             receiver = self.classes.index(4 if my_class == 0 else 3)
-        e = Engine.custom(self.cx, [hand if p == self.me else 0 for p in range(PLAYERS)], self.me,
-                          classes=None, order=self.seats)
-        e.phase = RETURN
-        e.exch = [("return", self.me, receiver if receiver >= 0 else self.me, count)]
+        if self.classes is None or receiver < 0:
+            e = Engine.custom(self.cx, [hand if p == self.me else 0 for p in range(PLAYERS)], self.me,
+                              classes=None, order=self.seats)
+            e.phase = RETURN
+            e.exch = [("return", self.me, receiver if receiver >= 0 else self.me, count)]
+        else:
+            e = self._exchange_engine(deal, hand, count, receiver)
         state = DaifugoState(e)
         action = self._bot_act(state)
         cards = parse_action(action)[1]
         self.returned = cards
         self.conn.send_table(hand_to_table(cards))
+
+    def _exchange_engine(self, deal: Table, hand: int, count: int, receiver: int) -> Engine:
+        """The table as this rich player sees it before giving back ``count`` cards to ``receiver``.
+
+        The tributes have been made (the poorer players' strongest cards are in the richer hands);
+        both returns are still to choose, ours first.  The unseen cards are spread over the other
+        hands with the right counts (the bot guesses them again; only the counts matter).
+        """
+        assert self.classes is not None
+        dealt = [deal[6][i] for i in range(PLAYERS)]
+        by_class = [self.classes.index(c) for c in range(PLAYERS)]
+        held = list(dealt)
+        pending: list[tuple[str, int, int, int]] = []
+        for rich, poor, c in ((by_class[0], by_class[4], 2), (by_class[1], by_class[3], 1)):
+            held[rich] += c
+            held[poor] -= c
+            move = ("return", rich, poor, c)
+            if rich == self.me:
+                pending.insert(0, move)
+            else:
+                pending.append(move)
+        hands = [0] * PLAYERS
+        hands[self.me] = hand
+        pool = bits_of(self.cx.deck & ~hand)
+        for p in range(PLAYERS):
+            if p != self.me:
+                need = max(0, min(held[p], len(pool)))
+                for i in pool[:need]:
+                    hands[p] |= 1 << i
+                pool = pool[need:]
+        order = self.seats if self.seats is not None else list(range(PLAYERS))
+        e = Engine.custom(self.cx, hands, self.me, classes=tuple(by_class), order=order, game_no=self.game_no)
+        e.log = []
+        e.phase = RETURN
+        e.turn = self.me
+        e.exch = pending
+        return e
+
+    def _exchange_events(self, hand: int) -> list[tuple[int, tuple[Any, ...]]]:
+        """What this client saw of the exchange, as the engine's private log events."""
+        if self.classes is None:
+            return []
+        me = self.me
+        cls = self.classes[me]
+        vis = 1 << me
+        if cls in (0, 1):
+            poor = self.classes.index(4 - cls)
+            return [(vis, ("return", me, poor, fmt_cards(self.returned)))]
+        if cls in (3, 4):
+            rich = self.classes.index(4 - cls)
+            gave = self.deal_hand & ~hand
+            got = hand & ~self.deal_hand
+            return [(vis, ("tribute", me, rich, fmt_cards(gave))), (vis, ("return", rich, me, fmt_cards(got)))]
+        return []
 
     def _bot_act(self, state: DaifugoState) -> str:
         legal = state.legal_actions()
@@ -531,6 +588,8 @@ class Client:
         if self.classes is not None:
             cls_tuple = tuple(self.classes.index(k) for k in range(PLAYERS))
         self.engine = Engine.custom(self.cx, hands, mover, classes=cls_tuple, order=order, game_no=self.game_no)
+        if self.engine.log is not None:
+            self.engine.log[:0] = self._exchange_events(hand)
         self.top_cells = table_cells(empty_table())
 
     def _class_cells(self) -> dict[int, int]:
