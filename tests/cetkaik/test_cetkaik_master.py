@@ -135,9 +135,10 @@ def shot(target: str, prof: int) -> CetkaikState:
 
 
 @pytest.mark.parametrize("cls", [GreedyBot, StrongBot, MasterBot])
-def test_no_level_throws_a_turn_away_on_a_long_shot_at_a_pawn(cls: type[Bot]) -> None:
-    # 6/32 (PAI) or 1/32 (PAU) to win a Pawn, else the turn is lost: a quiet move is better
-    for target in ("PAI", "PAU"):
+def test_no_level_throws_a_turn_away_on_a_shot_at_a_pawn(cls: type[Bot]) -> None:
+    # 16/32 (PY), 6/32 (PAI) or 1/32 (PAU) to win a Pawn, else the turn is lost: a quiet move
+    # is better (before casts cost a turn, greedy took the last two shots and strong the first)
+    for target in ("PY", "PAI", "PAU"):
         state = shot(target, PAWN)
         long_shot = f"PE片PI心{target}"
         assert long_shot in state.legal_actions()

@@ -5,7 +5,8 @@ the other side is to move.  In a one-season game the first hand formed almost al
 decides the game, so the evaluation is an estimate of that race:
 
 * the side to move may capture, right now, a piece that forms a hand for it (its best such
-  capture succeeds with probability ``p_n``): then it cashes that hand;
+  capture succeeds with probability ``p_n``): then it cashes that hand (captures that step
+  over tam2 do not count: the kut2 tam2 penalty takes back what the hand would give);
 * otherwise the mover's own threats to form a hand next turn survive the reply with a
   probability that depends on whether there is one threat (it can be parried:
   ``survive_one``) or several (``survive_fork``);
@@ -38,7 +39,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from ...cetkaik.board import HAND_CODE, OWNER
+from ...cetkaik.board import HAND_CODE, OWNER, TAM2
 from ...cetkaik.notation import TY_MOK
 from ...cetkaik.scoring import hand_score
 from ...cetkaik.state import DECLARATION, FIRST_MOVER_PHASE, MOVE, OVER, CetkaikState
@@ -158,6 +159,8 @@ class Evaluation:
         p_n, v_n, loss = 0.0, 0, 0.0
         for cap in caps_n:
             p = cap[0]
+            if cap[2] >= 0 and board[cap[2]] == TAM2:  # kut2 tam2 costs as much as a hand gains
+                continue
             code = HAND_CODE[board[cap[3]]]
             if code in form_n:
                 if p > p_n or (p == p_n and p > 0.0):
@@ -172,7 +175,7 @@ class Evaluation:
         threatened: set[int] = set()
         for cap in caps_m:
             p = cap[0]
-            if p <= 0.0:
+            if p <= 0.0 or (cap[2] >= 0 and board[cap[2]] == TAM2):
                 continue
             dest = cap[3]
             code = HAND_CODE[board[dest]]

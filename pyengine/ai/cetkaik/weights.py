@@ -18,6 +18,6 @@ WEIGHTS: Final[dict[str, float]] = {
     "tempo": 0.15,
     "survive_one": 0.3,
     "survive_fork": 0.6,
-    "failed_cast": 0.0,
+    "failed_cast": 0.1,
 }
 """The evaluation's weights (see :class:`.evaluation.Evaluation`)."""
