@@ -1,7 +1,7 @@
 """The bot levels of every game, found through :mod:`pyengine.catalog`.
 
 >>> list(levels("cetkaik"))
-['random', 'greedy', 'rules', 'strong']
+['random', 'greedy', 'rules', 'strong', 'master']
 >>> bot_class("daifugo", "greedy").__name__
 'GreedyBot'
 """

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["search", "bots", "protocol"])
+@pytest.mark.parametrize("name", ["search", "bots", "protocol", "attacks", "evaluation", "master"])
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(f"pyengine.ai.cetkaik.{name}")
     result = doctest.testmod(module)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from pyengine.ai.bot import Bot, BotView, RandomBot
-from pyengine.ai.cetkaik.bots import GreedyBot, RulesBot, StrongBot, state_from_view
+from pyengine.ai.cetkaik.bots import GreedyBot, MasterBot, RulesBot, StrongBot, state_from_view
 from pyengine.ai.levels import levels
 from pyengine.ai.match import play_match
 from pyengine.cetkaik import GAME, CetkaikRules
@@ -52,7 +52,7 @@ KING_TAKE: dict[str, tuple[int, int, int]] = {
 
 
 def test_levels_are_offered_weakest_first() -> None:
-    assert list(levels("cetkaik")) == ["random", "greedy", "rules", "strong"]
+    assert list(levels("cetkaik")) == ["random", "greedy", "rules", "strong", "master"]
     assert levels("cetkaik")["random"] is RandomBot
 
 
@@ -76,7 +76,7 @@ def test_state_from_view_rebuilds_every_decision_state(preset: str) -> None:
     assert {"move", "declaration", "stepping_choice"} <= seen
 
 
-@pytest.mark.parametrize("level", ["greedy", "rules", "strong"])
+@pytest.mark.parametrize("level", ["greedy", "rules", "strong", "master"])
 def test_a_level_plays_legal_moves_to_the_end_of_a_season(level: str) -> None:
     seats = (Seat("a", f"bot:{level}"), Seat("b", "bot:random"))
     result = play_match("cetkaik", "1.official~seasons=1", seats, seed=5, max_plies=200)
@@ -84,7 +84,7 @@ def test_a_level_plays_legal_moves_to_the_end_of_a_season(level: str) -> None:
     assert sum(result.final.scores) == 40
 
 
-@pytest.mark.parametrize("cls", [GreedyBot, RulesBot, StrongBot])
+@pytest.mark.parametrize("cls", [GreedyBot, RulesBot, StrongBot, MasterBot])
 def test_same_view_and_seed_same_answer(cls: type[Bot]) -> None:
     state = GAME.new_initial_state(CetkaikRules.decode("1.cerke_online~seasons=1")).apply("一位色黒")
     assert isinstance(state, CetkaikState)
@@ -93,7 +93,7 @@ def test_same_view_and_seed_same_answer(cls: type[Bot]) -> None:
     assert len(answers) == 1 and answers <= set(view.legal)
 
 
-@pytest.mark.parametrize("cls", [GreedyBot, RulesBot, StrongBot])
+@pytest.mark.parametrize("cls", [GreedyBot, RulesBot, StrongBot, MasterBot])
 def test_every_level_takes_the_king_when_it_surely_forms_a_hand(cls: type[Bot]) -> None:
     state = position(KING_TAKE)
     assert "CI片CU" in state.legal_actions() and "LI片LU" in state.legal_actions()

@@ -70,6 +70,31 @@ def test_seasons_default_to_four() -> None:
     assert engine.replay(START, 4)[0].rules.seasons == 4
 
 
+# The A side has just formed 同色獣 and 王 (10 points) in the first season at 20–20.
+TEN_POINTS = ("{一位色:赤}\nTA将ZE無撃裁\tTAU虎ZAITY無撃裁\nTE虎ZIXU無撃裁\tTY虎KILE無撃裁手赤弓\n"
+              "KA筆KELE無撃裁手黒虎\tTAI兵TY無撃裁\nXU虎PAI無撃裁手黒兵\tPAU巫PAI無撃裁手赤虎\n"
+              "ZA王XACE無撃裁\tTIA将ZAU無撃裁\nCE王XICU無撃裁\tZIA王XAUCAU無撃裁\nKE巫KA無撃裁\tKAU巫KAIKY無撃裁\n"
+              "CU王MIPU無撃裁\tPIA筆PAIPU橋四手赤王\n")
+
+
+@pytest.mark.parametrize("level", ["strong", "master"])
+def test_seasons_change_what_a_level_declares(level: str) -> None:
+    engine = Engine(level)
+    assert state_after(TEN_POINTS).phase == DECLARATION
+    # one season: 30–10 wins the game; four seasons: the level plays on at double rate
+    assert engine.handle(request(TEN_POINTS, "declare", seasons=1)) == "taxot"
+    assert engine.handle(request(TEN_POINTS, "declare", seasons=4)) == "tymok"
+    assert engine.replay(TEN_POINTS, 2)[0].rules.seasons == 2
+
+
+def test_master_answers_every_kind_of_request() -> None:
+    engine = Engine("master", rules="cerke_online", seed=3)
+    assert engine.handle(request(START, "move")) in state_after(START).legal_actions()
+    assert engine.handle(request(START, {"after_cast": "ME片MI心MU", "sticks": 0})) == "pass"
+    assert engine.handle(request(START, {"after_cast": "ME片MI心MY", "sticks": 2})) in ("MU", "MO", "pass")
+    assert engine.handle(request(TEN_POINTS, "declare", seasons=1)) == "taxot"
+
+
 def test_after_cast_answers_a_square_within_the_cast_or_pass() -> None:
     engine = Engine("strong")
     # the Archer on ME over the Pawn on MI, planned to MU (distance 1 from MI)

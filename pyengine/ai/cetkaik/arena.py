@@ -9,7 +9,10 @@ The bots are driven through the engine protocol (:class:`.bot.Engine`, in proces
 decision is a protocol request carrying the kiaak record of the game so far, exactly what
 ``python -m pyengine.cetkaik.bot`` answers, so the arena and the protocol cannot drift.
 Casts are drawn from the game's seed.  A season that reaches ``--max-plies`` plies (400 by
-default) stops the game; it is scored as it stands (counted as ``capped``).
+default) stops the game; it is scored as it stands (counted as ``capped``).  It also prints,
+for each level, how many of its moves needed a cast (a ranged step or a water entry), how
+many of those failed, and the longest run of turns in which it played the same move again
+right after that move had failed (and it failed again).
 """
 
 from __future__ import annotations
@@ -33,12 +36,41 @@ from .protocol import PASS, TYMOK, Engine
 
 
 @dataclass
+class CastLog:
+    """One side's moves that needed a cast: how many, how many failed, and the longest run of
+    the same move played again right after it failed, failing each time."""
+
+    cast: int = 0
+    failed: int = 0
+    longest: int = 0
+    last: str = ""
+    run: int = 0
+
+    def note(self, move: str, failed: bool) -> None:
+        self.cast += 1
+        self.failed += failed
+        self.run = (self.run + 1 if move == self.last else 1) if failed else 0
+        self.last = move if failed else ""
+        self.longest = max(self.longest, self.run)
+
+    def add(self, other: CastLog) -> None:
+        self.cast += other.cast
+        self.failed += other.failed
+        self.longest = max(self.longest, other.longest)
+
+    def __str__(self) -> str:
+        share = f" ({100 * self.failed / self.cast:.0f}%)" if self.cast else ""
+        return f"{self.cast} cast, {self.failed} failed{share}, longest run of one failed move {self.longest}"
+
+
+@dataclass
 class GameResult:
     scores: tuple[int, int]
     plies: int
     capped: bool
     think: tuple[float, float]
     decisions: tuple[int, int]
+    casts: tuple[CastLog, CastLog] = (CastLog(), CastLog())
 
 
 def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, max_plies: int = 400,
@@ -53,6 +85,8 @@ def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, ma
     plies = season_plies = 0
     season = 0
     capped = False
+    casts = (CastLog(), CastLog())
+    pending: tuple[int, str, tuple[int, ...]] | None = None  # a move waiting for its casts
 
     def ask(question: object) -> str:
         side = state.side
@@ -73,6 +107,10 @@ def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, ma
         actions.append(action)
 
     while not state.is_terminal():
+        if pending is not None and not state.is_chance():  # the turn of the move with casts is over
+            side, move, board = pending
+            casts[side].note(move, state.board == board)
+            pending = None
         if state.season != season:
             season, season_plies = state.season, 0
         if state.is_chance():
@@ -85,6 +123,8 @@ def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, ma
             move = ask("move")
             plies += 1
             season_plies += 1
+            if "心" in move or "水" in move:
+                pending = (state.side, move, state.board)
             apply(move)
             if "心" in move:  # the stepping cast, then the player's choice
                 apply(sample_chance(state, chance))
@@ -95,7 +135,9 @@ def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, ma
             apply(TY_MOK if ask("declare") == TYMOK else TA_XOT)
         else:  # pragma: no cover - every other phase is chance
             raise RuntimeError(f"unexpected phase {state.phase_name}")
-    return GameResult(state.scores, plies, capped, (think[0], think[1]), (decisions[0], decisions[1]))
+    if pending is not None:
+        casts[pending[0]].note(pending[1], state.board == pending[2])
+    return GameResult(state.scores, plies, capped, (think[0], think[1]), (decisions[0], decisions[1]), casts)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -123,6 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     diffs: list[float] = []
     think = [0.0, 0.0]
     decisions = [0, 0]
+    cast_logs = (CastLog(), CastLog())
     started = time.perf_counter()
     for game in range(args.start, args.start + args.games):
         a_side = game % 2
@@ -139,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         think[1] += result.think[1 - a_side]
         decisions[0] += result.decisions[a_side]
         decisions[1] += result.decisions[1 - a_side]
+        cast_logs[0].add(result.casts[a_side])
+        cast_logs[1].add(result.casts[1 - a_side])
         if not args.quiet:
             print(f"game {game + 1}: {args.a} as {'A' if a_side == 0 else 'IA'}, score difference {diff:+d}, "
                   f"{result.plies} plies{' (capped)' if result.capped else ''}", flush=True)
@@ -151,4 +196,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"mean plies per game {plies / n:.1f}; seconds per decision: "
           f"{args.a} {think[0] / max(1, decisions[0]):.3f}, {args.b} {think[1] / max(1, decisions[1]):.3f}; "
           f"wall {time.perf_counter() - started:.0f} s")
+    print(f"moves with casts: {args.a} {cast_logs[0]}; {args.b} {cast_logs[1]}")
     return 0

@@ -8,9 +8,11 @@ information, so nothing is guessed).
 
 * ``greedy``: one ply.  For each move that is not a tam2 move or a step back onto the origin,
   the expected (not sampled) result of its casts, scored own − opponent score + 2 × hand
-  score + pieces held; it always ends the season (ta xot1) as soon as it can.
+  score + pieces held, a failed cast costing a point (the lost turn); it always ends the
+  season (ta xot1) as soon as it can.
 * ``rules``: a rule-based player in the manner of cerke_online's CPU: never a pointless step
-  (back onto the origin, over tam2, a tam2 move); a move that surely completes a hand (no
+  (back onto the origin, over tam2, a tam2 move) nor a long shot (a move whose casts fail more
+  often than not); a move that surely completes a hand (no
   water cast, a stepping cast of at most 2) when there is one; no move after which the
   opponent can likely complete a hand; a Shaman kept on tam2 hue where it cannot be
   captured; captures that cannot be taken back; otherwise a random move.
@@ -53,7 +55,19 @@ from ...cetkaik.rules import CetkaikRules
 from ...cetkaik.scoring import PENALTY_VALUES, TAM2_TY_SAK2, hand_score
 from ...cetkaik.state import DECLARATION, MOVE, OVER, PHASE_NAMES, STEPPING_CHOICE, CetkaikState, _flags
 from ..bot import Bot, BotView, RandomBot, SafetyNet
-from .search import PIECE, TAM, Searcher, choice_outcomes, move_info, outcomes, pointless, success, threats
+from .master import MASTER_NODES, MasterSearch
+from .search import (
+    PIECE,
+    TAM,
+    Searcher,
+    choice_outcomes,
+    failed,
+    move_info,
+    outcomes,
+    pointless,
+    success,
+    threats,
+)
 
 
 def state_from_view(view: BotView) -> CetkaikState:
@@ -112,6 +126,11 @@ def greedy_score(state: CetkaikState, side: int) -> float:
     return scores[side] - scores[1 - side] + 2 * hand_score(hand) + len(hand)
 
 
+FAILED_CAST_POINTS = 1.0
+"""What a failed cast costs in :func:`greedy_score` points (a lost turn): a ranged step or a
+water entry is worth its odds only if what it may win outweighs the turn it may waste."""
+
+
 class GreedyBot(Bot):
     """One ply, the expected result of the casts (see the module docstring)."""
 
@@ -124,13 +143,17 @@ class GreedyBot(Bot):
         if state.phase == DECLARATION:
             return TA_XOT
         if state.phase == STEPPING_CHOICE:
-            return self._pick([(sum(p * greedy_score(s, side) for p, s in choice_outcomes(state, a)), a)
-                               for a in legal])
+            return self._pick([(self._expect(state, choice_outcomes(state, a), side), a) for a in legal])
         moves = [a for a in legal if move_info(a)[0] != TAM
                  and not (move_info(a)[0] == PIECE and move_info(a)[1] == move_info(a)[3])]
         if not moves:
             moves = list(legal)
-        return self._pick([(sum(p * greedy_score(s, side) for p, s in outcomes(state, a)), a) for a in moves])
+        return self._pick([(self._expect(state, outcomes(state, a), side), a) for a in moves])
+
+    @staticmethod
+    def _expect(state: CetkaikState, outs: list[tuple[float, CetkaikState]], side: int) -> float:
+        """The expected score of a move's outcomes, a failed cast costing :data:`FAILED_CAST_POINTS`."""
+        return sum(p * (greedy_score(s, side) - FAILED_CAST_POINTS * failed(state, s)) for p, s in outs)
 
     def _pick(self, scored: list[tuple[float, str]]) -> str:
         top = max(v for v, _ in scored)
@@ -169,7 +192,8 @@ class RulesBot(Bot):
         side = state.side
         board = state.board
         tam = state.tam
-        moves = [a for a in legal if move_info(a)[0] != TAM and not pointless(board, tam, move_info(a))]
+        moves = [a for a in legal if move_info(a)[0] != TAM and not pointless(board, tam, move_info(a))
+                 and success(board, move_info(a)) >= LIKELY]
         if not moves:
             return self.rng.choice(legal)
         hand = state.hands[side]
@@ -263,5 +287,25 @@ class StrongBot(Bot):
         return searcher.choose_move(state, view.legal)
 
 
-LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "rules": RulesBot, "strong": StrongBot}
+# --- master --------------------------------------------------------------------------------------
+class MasterBot(Bot):
+    """Iterative deepening expectimax over captures with a tuned evaluation (:mod:`.master`)."""
+
+    level = "master"
+    nodes = MASTER_NODES
+
+    def act(self, view: BotView) -> str:
+        state = state_from_view(view)
+        search = MasterSearch(self.nodes, net=SafetyNet(view.budget))
+        if state.phase == DECLARATION:
+            return search.declare(state)
+        if state.phase == STEPPING_CHOICE:
+            return search.choose_step(state, view.legal)
+        if state.phase != MOVE:
+            return self.rng.choice(view.legal)
+        return search.choose_move(state, view.legal)
+
+
+LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "rules": RulesBot, "strong": StrongBot,
+                                "master": MasterBot}
 """The Cetkaik levels, weakest first (the catalogue points here)."""

@@ -70,6 +70,11 @@ W_HELD = 0.08
 W_PRESS = 0.35
 W_MOBILITY = 0.003
 W_TEMPO = 0.15
+FAILED_CAST = 0.1
+"""What a failed cast costs the mover, in utility: the turn is lost (a tempo).  A move whose
+cast fails leaves the board as it was and passes the turn, which the static evaluation alone
+would value like any quiet move; with this cost a ranged step or a water entry is chosen (and
+chosen again after it failed) only when its odds make it the best expected move."""
 
 MoveInfo = tuple[int, int, int, int, bool, bool]
 """(kind, src, via, dest, ranged, water): ``via`` is -1 without stepping, ``src`` -1 for a drop."""
@@ -145,6 +150,13 @@ def _settle(s: CetkaikState, p: float, out: list[tuple[float, CetkaikState]]) ->
         _settle(s._apply(SQUARE_NAMES[s.pending[4][0]]), p, out)
     else:
         out.append((p, s))
+
+
+def failed(before: CetkaikState, after: CetkaikState) -> bool:
+    """Whether the turn that led from ``before`` to ``after`` failed: a cast too low, a water
+    cast lost or a declined step leave the board unchanged (a move that succeeds always
+    changes it, steps back onto the origin aside, which the bots never choose)."""
+    return after.board == before.board
 
 
 def choice_outcomes(state: CetkaikState, choice: str) -> list[tuple[float, CetkaikState]]:
@@ -368,7 +380,8 @@ class Searcher:
         side = state.side
         best, best_value = legal[-1], -math.inf
         for choice in legal:
-            value = sum(p * self.ev.after(s, side) for p, s in choice_outcomes(state, choice))
+            value = sum(p * (self.ev.after(s, side) - FAILED_CAST * failed(state, s))
+                        for p, s in choice_outcomes(state, choice))
             if value > best_value:
                 best, best_value = choice, value
         return best
@@ -381,12 +394,12 @@ class Searcher:
         candidates = [a for a in legal if not pointless(board, tam, move_info(a)) and move_info(a)[0] != TAM]
         if not candidates:
             candidates = list(legal)
-        scored: list[tuple[float, int, str, list[tuple[float, CetkaikState]]]] = []
+        scored: list[tuple[float, int, str, list[tuple[float, CetkaikState, float]]]] = []
         for i, action in enumerate(candidates):
-            outs = outcomes(state, action)
+            outs = [(p, s, FAILED_CAST * failed(state, s)) for p, s in outcomes(state, action)]
             value = 0.0
-            for p, s in outs:
-                value += p * self.ev.after(s, side)
+            for p, s, cost in outs:
+                value += p * (self.ev.after(s, side) - cost)
             scored.append((value, -i, action, outs))
         scored.sort(reverse=True)
         net = self.net
@@ -395,8 +408,8 @@ class Searcher:
             if net is not None and net.tripped():
                 return scored[0][2]  # the fallback: the best move at depth 1
             deep = 0.0
-            for p, s in outs:
-                deep += p * self.reply_value(s, side)
+            for p, s, cost in outs:
+                deep += p * (self.reply_value(s, side) - cost)
             refined.append((deep, neg_i, action))
         rest = [(v, i, a) for v, i, a, _ in scored[self.width:]]
         best = max(refined + rest[:1]) if refined else rest[0]
@@ -430,6 +443,6 @@ class Searcher:
 
 
 __all__ = [
-    "Evaluator", "Searcher", "TAIL", "capture_moves", "cash_utility", "choice_outcomes", "gain",
-    "move_info", "outcomes", "pointless", "season_utility", "success", "terminal_utility", "threats",
+    "FAILED_CAST", "Evaluator", "Searcher", "TAIL", "capture_moves", "cash_utility", "choice_outcomes", "failed",
+    "gain", "move_info", "outcomes", "pointless", "season_utility", "success", "terminal_utility", "threats",
 ]
