@@ -1,7 +1,8 @@
 """The one bridge between the page and the engine (runs in PyScript on the main thread).
 
 Everything the page asks goes through ``call(method, args_json) -> result_json``; the
-result is ``{"ok": true, ...}`` or ``{"ok": false, "error": message, "kind": class}``.
+result is ``{"ok": true, ...}`` or ``{"ok": false, "error": message, "kind": class}`` (with
+``"code"`` and ``"params"`` for a link error, :class:`~pyengine.core.InvalidLinkError`).
 Only JSON strings cross the boundary, so no proxies leak.  All logic lives in
 :mod:`pyengine.app.session`, which is tested without a browser.
 """
@@ -17,7 +18,7 @@ from pyscript import window
 
 from pyengine.app.session import Session, game_setup_json, games_json
 from pyengine.app.views import ui_call
-from pyengine.core import EngineError, Record
+from pyengine.core import EngineError, InvalidLinkError, Record
 
 Args = dict[str, Any]
 """A call's arguments: the page's JSON object (``lang`` included)."""
@@ -104,9 +105,14 @@ def _play(s: Session, a: Args, lang: str) -> Result:
 
 
 def _auto(s: Session, a: Args, lang: str) -> Result:
-    entropy = a.get("entropy")  # four words from crypto.getRandomValues: live chance
-    moved = s.step_auto(bots=bool(a.get("bots", True)), entropy=entropy if isinstance(entropy, list) else None)
-    return {"moved": moved, **_view(s, a, lang)}
+    entropy = a.get("entropy")  # four words per chance node from crypto.getRandomValues: live chance
+    words = [int(w) for w in entropy] if isinstance(entropy, list) else None
+    if a.get("chance_run"):
+        # a whole run of chance nodes (a deal) in one call; "resolved": the plies it added
+        resolved = s.step_chance_run(words)
+        return {"moved": bool(resolved), "resolved": resolved, **_view(s, a, lang)}
+    moved = s.step_auto(bots=bool(a.get("bots", True)), entropy=words)
+    return {"moved": moved, "resolved": [s.cursor] if moved else [], **_view(s, a, lang)}
 
 
 def _bot_job(s: Session, a: Args, lang: str) -> Result:
@@ -160,6 +166,8 @@ def call(method: str, args_json: str = "{}") -> str:
         result["ok"] = True
     except EngineError as exc:
         result = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
+        if isinstance(exc, InvalidLinkError):  # the page translates link errors from the code
+            result.update(code=exc.code, params=exc.params)
     except Exception as exc:  # noqa: BLE001 - a bug: report it instead of leaving the page stuck
         result = {"ok": False, "error": f"internal error: {exc!r}", "kind": "InternalError"}
     return json.dumps(result)

@@ -51,7 +51,7 @@ from ..core import (
     sample_chance,
 )
 from ..core.chance import ChanceSource, LiveChance, rng_from_entropy
-from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError
+from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError, UnknownGameError
 from .fairplay import Event, FairPlay
 from .views import TableContext, table_view
 
@@ -68,6 +68,19 @@ FAIR_KEY = "fair"
 
 class OlderLinkError(InvalidLinkError):
     """A play-by-link link older than the game this device already has (it changes nothing)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "older")
+
+
+def unopenable(exc: EngineError, game: str) -> InvalidLinkError:
+    """The link error for a well-formed record that cannot be opened (an unknown game, rules
+    this version refuses, a move that is not legal where the record plays it)."""
+    if isinstance(exc, UnknownGameError):
+        return InvalidLinkError(f"the link's game cannot be opened: {exc}", "unknown_game", game=game[:40])
+    ply = exc.ply if isinstance(exc, InvalidRecordError) else None
+    reason = exc.reason if isinstance(exc, InvalidRecordError) else str(exc)
+    return InvalidLinkError(f"the link's game cannot be opened: {exc}", "illegal_record", ply=ply, reason=reason)
 
 
 def games_json(lang: str = "en") -> list[dict[str, Any]]:
@@ -173,7 +186,7 @@ class Session:
         try:
             return cls.from_record(record)
         except EngineError as exc:
-            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+            raise unopenable(exc, record.game) from None
 
     # --- reading -----------------------------------------------------------------------
     @property
@@ -452,6 +465,34 @@ class Session:
         self._push(action, state.apply(action))
         return True
 
+    def step_chance_run(self, entropy: Sequence[int] | None = None, limit: int = MAX_AUTO_PLIES) -> list[int]:
+        """Resolve the run of consecutive chance nodes at the end of the record (a deal, a
+        shuffle then a cut…) in one go, each from its own four words of ``entropy`` (taken in
+        order: node *k* uses words ``4k…4k+3``, whether or not the undo memory answers it), or
+        from the session's chance source when ``entropy`` is ``None``.  Stops at a decision, at
+        the end of the words, or after ``limit`` nodes.  Returns the plies resolved (the 1-based
+        numbers the history uses), so the page can animate the dealt hands as a whole.
+
+        >>> from pyengine.core.chance import SeededChance
+        >>> s = Session.new("daifugo", chance=SeededChance(1))
+        >>> plies = s.step_chance_run()
+        >>> len(plies), plies[:3], s.status()
+        (54, [1, 2, 3], 'human')
+        """
+        plies: list[int] = []
+        words = list(entropy) if entropy is not None else None
+        while len(plies) < limit and self.at_end and self.status() == "chance":
+            chunk = None
+            if words is not None:
+                if len(words) < 4 * (len(plies) + 1):
+                    break
+                chunk = words[4 * len(plies): 4 * len(plies) + 4]
+            state = self.state
+            action = self.draw_chance(chunk)
+            self._push(action, state.apply(action))
+            plies.append(self.cursor)
+        return plies
+
     def run_auto(self, limit: int = MAX_AUTO_PLIES) -> int:
         """Resolve chance and bot moves until a human must act; returns how many plies ran."""
         n = 0
@@ -537,7 +578,7 @@ class Session:
         try:
             session = cls.from_record(plain)
         except EngineError as exc:
-            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+            raise unopenable(exc, record.game) from None
         session.fair = FairPlay.join(game_id, transcript)
         session.check_outcomes()
         session.floor = len(plain.actions)
@@ -551,7 +592,8 @@ class Session:
         if theirs[: len(mine)] != mine:
             if mine[: len(theirs)] == theirs:
                 raise OlderLinkError("this link is older than your game: you already have everything in it")
-            raise InvalidLinkError("this link does not continue your game: its moves differ from yours")
+            raise InvalidLinkError("this link does not continue your game: its moves differ from yours",
+                                   "not_this_game")
         fair = self.fair.copy()
         try:
             fair.receive(transcript)
@@ -562,7 +604,7 @@ class Session:
         try:
             states = record.replay()
         except EngineError as exc:
-            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+            raise unopenable(exc, record.game) from None
         previous = (self.fair, self.record, self.states, self.cursor)
         self.fair, self.record, self.states = fair, replace(record, cursor=None), states
         self.cursor, self._prefix = len(record.actions), [""]
@@ -591,14 +633,14 @@ class Session:
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
-            raise InvalidLinkError("the saved game is not readable") from None
+            raise InvalidLinkError("the saved game is not readable", "bad_save") from None
         if not isinstance(data, dict) or data.get("v") not in (1, SAVE_VERSION) or not isinstance(
                 data.get("fragment"), str):
-            raise InvalidLinkError("the saved game is not in a format this version can read")
+            raise InvalidLinkError("the saved game is not in a format this version can read", "bad_save")
         memory = data.get("memory", {})
         if not isinstance(memory, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 200 for k, v in memory.items()):
-            raise InvalidLinkError("the saved game is damaged (its chance memory is unreadable)")
+            raise InvalidLinkError("the saved game is damaged (its chance memory is unreadable)", "bad_save")
         session = cls.from_fragment(data["fragment"])
         session.memory = dict(memory)
         if "fair" in data:
@@ -606,6 +648,6 @@ class Session:
             floor = data.get("floor", 0)
             session.floor = floor if isinstance(floor, int) and 0 <= floor <= len(session.record.actions) else 0
             if session.fair.game_id != session.game_id:
-                raise InvalidLinkError("the saved game's fair-play data belongs to another game")
+                raise InvalidLinkError("the saved game's fair-play data belongs to another game", "bad_save")
             session.check_outcomes()
         return session
