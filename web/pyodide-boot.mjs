@@ -1,4 +1,4 @@
-// How the page (through PyScript's `interpreter` setting) and the AI Worker start Pyodide.
+// How the page and the AI Worker start Pyodide, and how the page starts the engine.
 //
 // Most of a warm start is CPython initialising inside the wasm (about 1.5 s here), not
 // downloading or compiling.  So after the first visit a *memory snapshot* of a freshly
@@ -6,18 +6,19 @@
 // restore it instead (about 0.4 s).  The snapshot is made locally, by the AI Worker, in the
 // background: it is never downloaded, so it costs the first visit no bytes.
 //
-// It is keyed by a content hash of the Pyodide runtime (build.py fills in RUNTIME), so a
-// new runtime never restores an old snapshot.  A snapshot that fails to restore, or has the
-// wrong size, is deleted and the start goes on the ordinary way; the next Worker start
-// makes a new one.  `globalThis.pyengineBoot` says how the interpreter of this realm started.
-import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+// It is keyed by a content hash of the Pyodide runtime (build.py fills in RUNTIME and the
+// runtime's content-hashed folder), so a new runtime never restores an old snapshot.  A
+// snapshot that fails to restore, or has the wrong size, is deleted and the start goes on the
+// ordinary way; the next Worker start makes a new one.  `globalThis.pyengineBoot` says how the
+// interpreter of this realm started.
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide-{{RUNTIME}}/pyodide.mjs";
 
 export { version };
 
 const RUNTIME = "{{RUNTIME}}";
 const STORE = "pyodide-snapshots";
 const KEY = new URL(`./snapshot/${RUNTIME}.bin`, import.meta.url).href;
-const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const INDEX_URL = new URL(`./vendor/pyodide-${RUNTIME}/`, import.meta.url).href;
 
 const info = (globalThis.pyengineBoot = { from: "fresh", snapshotError: null });
 
@@ -67,7 +68,7 @@ export async function hasSnapshot() {
   return Boolean(cache && (await cache.match(KEY).catch(() => null)));
 }
 
-/** Start Pyodide, from the snapshot when there is a good one (PyScript calls this). */
+/** Start Pyodide, from the snapshot when there is a good one. */
 export async function loadPyodide(options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const snapshot = await readSnapshot();
@@ -97,4 +98,47 @@ export async function loadPyodideKeepingSnapshot(options = {}) {
     info.snapshotError = String((e && e.message) || e);
   }
   return py;
+}
+
+/** A failed start, with the step it failed at: "download", "runtime", "engine" or "bridge". */
+export class BootError extends Error {
+  constructor(step, message) {
+    super(message);
+    this.step = step;
+  }
+}
+
+/**
+ * The page's engine: Pyodide, the wheel, then the bridge module (web/main.py), whose `call`
+ * it returns.  `onStep(step)` hears "runtime" (the interpreter starting), "engine" (the wheel
+ * and the rules being imported) and "bridge" (the page's module).
+ */
+export async function startEngine({ wheel, bridge, onStep = () => {} }) {
+  onStep("runtime");
+  let py;
+  try {
+    py = await loadPyodide();
+  } catch (e) {
+    throw new BootError("runtime", String((e && e.message) || e));
+  }
+  onStep("engine");
+  const errors = [];
+  const url = new URL(wheel, import.meta.url).href;
+  await py.loadPackage(url, { messageCallback: () => {}, errorCallback: (m) => errors.push(String(m)) });
+  if (!Object.keys(py.loadedPackages).some((name) => name.startsWith("pyengine"))) {
+    throw new BootError("download", errors.join("\n") || `the engine wheel did not load (${wheel})`);
+  }
+  onStep("bridge");
+  try {
+    const res = await fetch(new URL(bridge, import.meta.url));
+    if (!res.ok) throw new BootError("download", `${bridge}: HTTP ${res.status}`);
+    py.FS.writeFile("/home/pyodide/pyengine_bridge.py", await res.text());
+    py.runPython("import importlib; importlib.invalidate_caches()"); // a restored snapshot's import caches
+    const mod = py.pyimport("pyengine_bridge");
+    const call = mod.call;
+    return (method, argsJson) => call(method, argsJson);
+  } catch (e) {
+    if (e instanceof BootError) throw e;
+    throw new BootError(/fetch|network/i.test(String(e)) ? "download" : "bridge", String((e && e.message) || e));
+  }
 }

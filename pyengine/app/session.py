@@ -112,6 +112,41 @@ def game_setup_json(game_id: str) -> dict[str, Any]:
     }
 
 
+def record_save_key(record: Record) -> str:
+    """Where the page's library keeps a game: its id, or for a record made before ids existed a
+    digest of its set-up (so the same old link always finds the same entry).
+
+    >>> record_save_key(Record("cetkaik", "1", (Seat(), Seat()), meta=(("id", "00ff"),)))
+    '00ff'
+    >>> record_save_key(Record("cetkaik", "1", (Seat(), Seat())))
+    'r0e3e9d4f404b8a7f'
+    """
+    game_id = dict(record.meta).get(GAME_ID_KEY)
+    if game_id:
+        return game_id
+    setup = replace(record, actions=(), cursor=None)
+    return "r" + hashlib.sha256(encode_fragment(setup).encode()).hexdigest()[:16]
+
+
+def start_view(game_id: str, preset: str | None, players: int, lang: str) -> dict[str, Any]:
+    """The view of a new game's starting position, before anything is dealt or cast, with the
+    set-up form's default seats (a person, then the strongest bots): ``build.py`` writes these
+    so the page draws a table's first frame before the engine has started.  It is marked
+    ``provisional`` and carries no link (a real game gets its own id).
+
+    >>> v = start_view("cetkaik", None, 2, "en")
+    >>> v["provisional"], v["fragment"], v["status"], v["length"]
+    (True, None, 'chance', 0)
+    """
+    game = load_game(game_id)
+    rules = game.rules_type.presets()[preset].encode() if preset else None
+    best = list(levels(game_id))[-1]
+    seats = [("", "human")] + [("", f"bot:{best}")] * (players - 1)
+    view = Session.new(game_id, rules, seats, 0).view(lang)
+    view.update(provisional=True, fragment=None, save_key=None)
+    return view
+
+
 def _digest(previous: str, action: str) -> str:
     return hashlib.sha256(f"{previous}\x1f{action}".encode()).hexdigest()[:32]
 
@@ -208,6 +243,34 @@ class Session:
     def game_id(self) -> str | None:
         """The game's random id (``None`` for records made before ids existed)."""
         return dict(self.record.meta).get(GAME_ID_KEY)
+
+    @property
+    def save_key(self) -> str:
+        """Where the page's library keeps this game (see :func:`record_save_key`)."""
+        return record_save_key(self.record)
+
+    def library_entry(self) -> dict[str, Any]:
+        """What the page's library lists about this game (the page adds the dates)."""
+        return {
+            "key": self.save_key,
+            "game": self.record.game,
+            "seats": [s.kind for s in self.record.seats],
+            "ply": self.cursor,
+            "length": len(self.record.actions),
+            "status": self.status(),
+            "to_move": self.state.current_player,
+            "returns": [float(r) for r in self.state.returns()],
+        }
+
+    def continues(self, save: str) -> bool:
+        """Whether this game is the saved one or goes on from it (the same game, with every move
+        the saved one has), so that keeping this one in its place loses nothing."""
+        try:
+            saved = Session.from_save(save)
+        except EngineError:
+            return True  # an unreadable save holds nothing to keep
+        mine, theirs = self.record.actions, saved.record.actions
+        return saved.save_key == self.save_key and mine[: len(theirs)] == theirs
 
     @property
     def is_private(self) -> bool:
@@ -349,6 +412,7 @@ class Session:
             "returns": [float(r) for r in state.returns()],
             "hidden_information": game.info.hidden_information,
             "fragment": self.public_fragment(),
+            "save_key": self.save_key,
             "share_kind": self.share_kind(),
             "hot_seat": self.is_hot_seat(),
             "by_link": None if self.fair is None else {"seat": self.fair.my_seat, "waiting": self.waiting_for()},
