@@ -200,6 +200,10 @@ function countDownloads() {
   };
   return () => { window.fetch = realFetch; };
 }
+// The engine's module, and its snapshot being read, from the first moment (the interpreter
+// itself starts once the first frame is drawn).
+const bootModule = import("./pyodide-boot.mjs").then((m) => { m.prepare(BUILD.wheel); return m; });
+bootModule.catch(() => {});
 async function startEngine() {
   setStep("download");
   progressTimer = setInterval(drawProgress, 150);
@@ -207,7 +211,7 @@ async function startEngine() {
   const uncount = engine.counting ? countDownloads() : () => {};
   const timeout = sleep(LOAD_TIMEOUT_MS).then(() => { throw Object.assign(new Error(t("load.timeout")), { step: "timeout" }); });
   try {
-    const boot = await import("./pyodide-boot.mjs");
+    const boot = await bootModule;
     const call = await Promise.race([timeout, boot.startEngine({
       wheel: BUILD.wheel, bridge: BUILD.bridge || "main.py",
       // "runtime" comes before the downloads: while they are counted, the bytes move the bar on
@@ -352,6 +356,11 @@ function setFromResult(r) {
 function emit(type, extra = {}) {
   if (window.parent !== window) window.parent.postMessage({ type: `pyengine:${type}`, ...extra }, "*");
   window.dispatchEvent(new CustomEvent(`pyengine:${type}`, { detail: extra }));
+}
+// The page's one queue of navigations and automatic plies: a failed step never blocks the next.
+function queue(fn) {
+  busy = busy.then(fn).catch((e) => { console.error(e); });
+  return busy;
 }
 function hasBots() { return Boolean(view && view.seats.some((s) => s.kind.startsWith("bot:"))); }
 function supersede() { autoGen++; thinking = false; }
@@ -556,7 +565,7 @@ async function botMove(gen, pace) {
   return { ...call("play_bot", { action: result.action, ply: result.ply }), moved: true };
 }
 function pauseAuto() { paused = true; supersede(); render(); emit("changed", { state: publicState() }); }
-function resumeAuto() { paused = false; render(); busy = busy.then(runAuto); }
+function resumeAuto() { paused = false; render(); queue(runAuto); }
 
 // ---------------------------------------------------------------- routing
 let firstFrameResolve;
@@ -666,7 +675,7 @@ function badLink(r) {
   notify(t("notice.bad_link", { reason: errorReason(r) }), [], "error", englishDetails(r));
   if (view && !view.provisional) {
     history.replaceState(null, "", `${location.pathname}${location.search}#${view.fragment}`);
-    busy = busy.then(runAuto); // the game goes on where it was
+    queue(runAuto); // the game goes on where it was
     return;
   }
   history.replaceState(null, "", `${location.pathname}${location.search}#games`);
@@ -674,7 +683,7 @@ function badLink(r) {
 }
 // A navigation stops the automatic plies at once (they run in the same queue), so "All games"
 // or a link answers the first press even while bots play at Instant.
-window.addEventListener("hashchange", () => { supersede(); navGen++; busy = busy.then(route); });
+window.addEventListener("hashchange", () => { supersede(); navGen++; queue(route); });
 
 // ---------------------------------------------------------------- start page
 function showStart() {
@@ -758,7 +767,7 @@ function continueEntry(key) {
   navGen++;
   const last = readLastView();
   if (last && last.key === key && engine.state !== "ready") drawProvisional(last.view);
-  busy = busy.then(() => restoreEntry(key));
+  queue(() => restoreEntry(key));
 }
 function deleteEntry(key, name) {
   const { entry, save } = libDelete(key);
@@ -999,7 +1008,7 @@ function tableContext(game) {
         setFromResult(r);
         history.pushState(null, "", `${location.pathname}${location.search}#${view.fragment}`);
         render();
-        busy = busy.then(runAuto);
+        queue(runAuto);
       }
       return r;
     },
@@ -1301,7 +1310,7 @@ function goto(cursor) {
   const r = call("goto", { cursor });
   if (r.ok) {
     setFromResult(r); render(); emit("changed", { state: publicState() });
-    if (view.cursor === view.length && !paused) busy = busy.then(runAuto);
+    if (view.cursor === view.length && !paused) queue(runAuto);
   }
 }
 function undo() {
@@ -1408,7 +1417,7 @@ async function boot() {
   drawProgress();
   // What can be drawn without Python is drawn first; the engine starts right after (its
   // downloads are already under way: index.html preloads them).
-  busy = busy.then(route).catch((e) => { console.error(e); });
+  queue(route);
   await Promise.race([firstFrame, sleep(400)]);
   await nextFrame();
   await startEngine();
@@ -1430,11 +1439,11 @@ const SNAPSHOT_DELAY_MS = 1500;
 async function keepSnapshot() {
   try {
     const { hasSnapshot } = await import("./pyodide-boot.mjs");
-    if (await hasSnapshot()) return;
+    if (await hasSnapshot(BUILD.wheel)) return;
     // One maker at a time: a wiki page with several embedded games starts one Worker for it.
     if (!navigator.locks) return void ai.start();
     await navigator.locks.request("pyengine-snapshot", { ifAvailable: true }, async (lock) => {
-      if (lock && !(await hasSnapshot())) await ai.start(); // the Worker is ready once it has saved it
+      if (lock && !(await hasSnapshot(BUILD.wheel))) await ai.start(); // the Worker is ready once it has saved it
     });
   } catch (e) {
     // no snapshot: the next visit starts the ordinary way
