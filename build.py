@@ -4,12 +4,21 @@
     python build.py            # build public/
     python build.py serve      # build, then serve public/ on http://127.0.0.1:8000/
     python build.py serve --no-build --port 8123
+    python build.py --base-url https://example.org/tabletop/   # absolute URLs in oembed.json
 
-Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed) and put
-it under ``wheels/<content hash>/``; copy Pyodide and PyScript from the exactly pinned npm
-packages (``npm ci`` first) into ``vendor/``; copy ``web/`` with the PyScript config, the
-build info and the service worker's precache list filled in; write ``.nojekyll``.  Finally
-check that none of our own files points outside the site.
+Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed) and put it
+under ``wheels/<content hash>/``; copy the Pyodide runtime from the exactly pinned npm package
+(``npm ci`` first) into ``vendor/pyodide-<content hash>/``; copy ``web/`` with the build info
+filled in (the game list, the set-up forms' choices and which first frames exist, so the page
+draws them before Python is up); write each game's starting position as view models
+(``start/<game>.<lang>.json``), the web app manifest and icons, ``oembed.json``, the service
+worker's precache list and ``.nojekyll``.  Finally check that none of our own files points
+outside the site.
+
+Every URL whose content can change between builds without its name changing is small (our own
+scripts, styles and strings); the big ones (the runtime, the wheel) live in folders named by
+their content hash, so a browser or the service worker never fetches them again while they
+are unchanged.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ import sys
 import tempfile
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -32,20 +42,18 @@ PUBLIC = ROOT / "public"
 DIST = ROOT / "dist"
 NODE = ROOT / "node_modules"
 EPOCH = "1767225600"  # 2026-01-01: fixed, so the same source gives the same wheel
+LANGS = ("en", "ko", "ja")
+THEME = "#9c2f1f"
+BACKGROUND = "#f6f3ec"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-# PyScript chunks the page loads at start (checked by the e2e test that records every
-# request of a cold boot); the other chunks (editor, terminal, MicroPython…) are shipped
-# but not precached.
-PYSCRIPT_BOOT = [
-    r"core\.js", r"core-[\w-]+\.js", r"error-[\w-]+\.js", r"deprecations-manager-[\w-]+\.js", r"donkey-[\w-]+\.js",
-    r"py-(editor|game|terminal)-[\w-]+\.js", r"pyodide_graph-[\w-]+\.js",
-]
+
+
 def our_files() -> list[str]:
-    """Every file of web/ (relative paths); sw.js is a template written separately."""
+    """Every file of web/ (relative paths)."""
     return sorted(
         p.relative_to(WEB).as_posix() for p in WEB.rglob("*")
-        if p.is_file() and p.name != "sw.js" and "__pycache__" not in p.parts and not p.name.startswith(".")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
     )
 
 
@@ -54,6 +62,7 @@ MIME = {
     ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
     ".py": "text/plain; charset=utf-8", ".whl": "application/zip", ".zip": "application/zip",
     ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json", ".png": "image/png", ".wiki": "text/plain; charset=utf-8",
 }
 
 
@@ -78,36 +87,109 @@ def build_wheel() -> Path:
     return DIST / name
 
 
-def copy_vendor(site: Path) -> list[str]:
-    """Copy the pinned runtime; returns the site paths of the files a boot needs."""
+def copy_runtime(site: Path) -> tuple[str, dict[str, int]]:
+    """Copy the pinned Pyodide runtime into its content-hashed folder; returns the runtime's
+    hash and ``{site path: size}`` of its files."""
     pyodide = NODE / "pyodide"
-    pyscript = NODE / "@pyscript" / "core" / "dist"
-    if not (pyodide / "pyodide.mjs").exists() or not (pyscript / "core.js").exists():
-        sys.exit("build.py: node_modules is missing Pyodide or PyScript: run `npm ci` first")
-    boot: list[str] = []
-    (site / "vendor/pyodide").mkdir(parents=True)
+    if not all((pyodide / name).exists() for name in PYODIDE_FILES):
+        sys.exit("build.py: node_modules is missing Pyodide: run `npm ci` first")
+    runtime = hashlib.sha256()
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, site / "vendor/pyodide" / name)
-        boot.append(f"vendor/pyodide/{name}")
-    (site / "vendor/pyscript").mkdir(parents=True)
-    for f in sorted(pyscript.iterdir()):
-        if f.suffix == ".map" or f.name == "service-worker.js":
-            continue
-        shutil.copy2(f, site / "vendor/pyscript" / f.name)
-        if any(re.fullmatch(p, f.name) for p in PYSCRIPT_BOOT):
-            boot.append(f"vendor/pyscript/{f.name}")
-    return boot
+        runtime.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
+    digest = runtime.hexdigest()[:16]
+    folder = site / "vendor" / f"pyodide-{digest}"
+    folder.mkdir(parents=True)
+    files = {}
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, folder / name)
+        files[f"vendor/pyodide-{digest}/{name}"] = (folder / name).stat().st_size
+    return digest, files
+
+
+def start_combinations(setup: dict[str, Any], players: tuple[int, int], default_players: int) -> list[tuple[str, int]]:
+    """The (preset, players) pairs whose starting position gets a first frame: the default
+    preset at every player count, and every other preset at its first count that works."""
+    presets = [p["id"] for p in setup["presets"]] or [""]
+    default = setup["default_preset"] or ""
+    counts = [default_players] + [n for n in range(players[0], players[1] + 1) if n != default_players]
+    return [(default, n) for n in counts] + [(p, n) for p in presets if p != default for n in counts]
+
+
+def write_start_views(site: Path, games: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """``start/<game>.<lang>.json``: ``{"<preset>|<players>": view}`` of each game's starting
+    position (see :func:`pyengine.app.session.start_view`); returns the keys written per game."""
+    from pyengine.app.session import game_setup_json, start_view
+    from pyengine.core import EngineError
+
+    (site / "start").mkdir()
+    written: dict[str, list[str]] = {}
+    for g in games:
+        setup = game_setup_json(g["id"])
+        views: dict[str, dict[str, dict[str, Any]]] = {lang: {} for lang in LANGS}
+        done_presets: set[str] = set()
+        for preset, n in start_combinations(setup, tuple(g["players"]), g["default_players"]):
+            if preset != setup["default_preset"] and preset in done_presets:
+                continue
+            try:
+                for lang in LANGS:
+                    views[lang][f"{preset}|{n}"] = start_view(g["id"], preset or None, n, lang)
+            except EngineError:
+                continue  # these rules are not for that many players
+            done_presets.add(preset)
+        for lang in LANGS:
+            text = json.dumps(views[lang], ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+            (site / "start" / f"{g['id']}.{lang}.json").write_text(text, encoding="utf-8")
+        written[g["id"]] = sorted(views["en"])
+    return written
+
+
+ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
+<title>Tabletop</title>
+<rect width="512" height="512" rx="{radius}" fill="{theme}"/>
+<g transform="translate(256 262) scale({scale})">
+<g transform="rotate(-14)"><rect x="-150" y="-170" width="190" height="270" rx="22" fill="#fffdf8" stroke="#3a1a12" stroke-width="8"/>
+<path d="M-110 -120 l22 -32 l22 32 l-22 32 z" fill="{theme}"/></g>
+<g transform="rotate(10)"><rect x="-30" y="-150" width="190" height="270" rx="22" fill="#fffdf8" stroke="#3a1a12" stroke-width="8"/>
+<circle cx="110" cy="75" r="20" fill="#1f1d1a"/></g>
+<rect x="-72" y="40" width="150" height="150" rx="18" fill="#e9c46a" stroke="#3a1a12" stroke-width="8"/>
+<circle cx="3" cy="115" r="46" fill="none" stroke="#3a1a12" stroke-width="12"/>
+</g>
+</svg>
+"""
+"""Our icon: two playing cards and a Cetkaik-like piece, drawn here (no outside art)."""
+
+
+def write_icons(site: Path) -> list[str]:
+    """The app's icons: one for any shape, one with the safe zone a maskable icon needs."""
+    (site / "icons").mkdir()
+    (site / "icons" / "icon.svg").write_text(ICON.format(radius=96, theme=THEME, scale=1), encoding="utf-8")
+    (site / "icons" / "maskable.svg").write_text(ICON.format(radius=0, theme=THEME, scale=0.72), encoding="utf-8")
+    return ["icons/icon.svg", "icons/maskable.svg"]
+
+
+def fill(site: Path, rel: str, values: dict[str, str]) -> None:
+    """Replace ``{{NAME}}`` placeholders in a copied file; every placeholder must be known."""
+    path = site / rel
+    text = path.read_text(encoding="utf-8")
+    for name, value in values.items():
+        text = text.replace("{{" + name + "}}", value)
+    left = re.findall(r"\{\{[A-Z_]+\}\}", text)
+    if left:
+        sys.exit(f"build.py: {rel} has unfilled placeholders {left}")
+    path.write_text(text, encoding="utf-8")
 
 
 def check_no_outside_refs(site: Path) -> None:
     """Our own files may not point outside the site (vendored runtime is checked by the
     e2e tests, which block every non-local request)."""
     bad = []
-    for rel in OUR_FILES + ["sw.js"]:
+    for rel in OUR_FILES:
+        if not rel.endswith((".js", ".mjs", ".html", ".css", ".json", ".py", ".webmanifest", ".svg")):
+            continue
         text = (site / rel).read_text(encoding="utf-8")
         for m in re.finditer(r"""(?:src|href)\s*=\s*["']?(https?:)?//|url\(\s*["']?(https?:)?//|https?://[\w.-]+""", text):
             snippet = text[m.start(): m.start() + 60]
-            if "example.org" in snippet:  # documentation of the embed snippet
+            if "example.org" in snippet or "www.w3.org/2000/svg" in snippet:  # documentation; the SVG namespace
                 continue
             bad.append(f"{rel}: {snippet!r}")
     if bad:
@@ -131,7 +213,7 @@ def add_engine_strings(site: Path) -> None:
             path.write_text(json.dumps({**strings, **extra}, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def build() -> Path:
+def build(base_url: str = "./") -> Path:
     wheel = build_wheel()
     tmp = Path(tempfile.mkdtemp(prefix="public-", dir=ROOT))
     try:
@@ -139,43 +221,49 @@ def build() -> Path:
         wheel_rel = f"wheels/{digest}/{wheel.name}"
         (tmp / "wheels" / digest).mkdir(parents=True)
         shutil.copy2(wheel, tmp / wheel_rel)
-        boot = copy_vendor(tmp)
-        boot.append(wheel_rel)
+        runtime, runtime_files = copy_runtime(tmp)
+        runtime_files[wheel_rel] = (tmp / wheel_rel).stat().st_size
         for rel in OUR_FILES:
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(WEB / rel, tmp / rel)
-        boot += OUR_FILES
         add_engine_strings(tmp)
-        config = {
-            "interpreter": "./pyodide-boot.mjs",  # Pyodide, from a local memory snapshot when there is one
-            "packages": [f"./{wheel_rel}"],
-            "packages_cache": "passthrough",
-        }
-        boot_bytes = sum((tmp / p).stat().st_size for p in boot)
         sys.path.insert(0, str(ROOT))
-        from pyengine.core import list_games  # the registry: metadata only, no engine imported
+        from pyengine.app.session import game_setup_json, games_json
 
-        games = {g.id for g in list_games()}
-        tables = sorted(Path(rel).stem for rel in OUR_FILES if rel.startswith("tables/") and Path(rel).stem in games
+        games = {lang: games_json(lang) for lang in LANGS}
+        ids = {g["id"] for g in games["en"]}
+        start = write_start_views(tmp, games["en"])
+        icons = write_icons(tmp)
+        tables = sorted(Path(rel).stem for rel in OUR_FILES if rel.startswith("tables/") and Path(rel).stem in ids
                         and rel.endswith(".js") and "/" not in rel[len("tables/"):])
-        info = {"version": digest, "boot_bytes": boot_bytes, "wheel": wheel_rel, "tables": tables}
-        runtime = hashlib.sha256()
-        for name in PYODIDE_FILES:
-            runtime.update(hashlib.sha256((tmp / "vendor" / "pyodide" / name).read_bytes()).digest())
-        loader = tmp / "pyodide-boot.mjs"
-        loader.write_text(loader.read_text(encoding="utf-8").replace("{{RUNTIME}}", runtime.hexdigest()[:16]),
-                          encoding="utf-8")
-        index = (tmp / "index.html").read_text(encoding="utf-8")
-        index = index.replace("{{BUILD_INFO}}", json.dumps(info)).replace("{{PYSCRIPT_CONFIG}}", json.dumps(config))
-        (tmp / "index.html").write_text(index, encoding="utf-8")
-        precache = ["./"] + [f"./{p}" for p in sorted(set(boot))]
+        info = {
+            "version": digest, "wheel": wheel_rel, "bridge": "main.py", "tables": tables,
+            "runtime": runtime_files, "boot_bytes": sum(runtime_files.values()),
+            "games": games, "setup": {g: game_setup_json(g) for g in sorted(ids)}, "start": start,
+        }
+        fill(tmp, "pyodide-boot.mjs", {"RUNTIME": runtime})
+        preload = "\n".join(
+            f'<link rel="modulepreload" href="./{rel}">' if rel.endswith(".mjs") else
+            f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'
+            for rel in runtime_files)
+        fill(tmp, "index.html", {"BUILD_INFO": json.dumps(info, ensure_ascii=False, separators=(",", ":")),
+                                 "PRELOAD": preload, "THEME": THEME})
+        fill(tmp, "manifest.webmanifest", {"THEME": THEME, "BACKGROUND": BACKGROUND})
+        fill(tmp, "oembed.json", {"BASE": base_url})
+        # The service worker's list: the page, everything of ours, the runtime, the first frames.
+        generated = [f"start/{g}.{lang}.json" for g in sorted(ids) for lang in LANGS] + icons
+        site_files = sorted(set(OUR_FILES) - {"sw.js"}) + generated
+        hashed = sorted(runtime_files)
         h = hashlib.sha256()
-        for p in sorted(set(boot)):
+        for p in sorted(site_files + hashed):
             h.update(p.encode() + b"\0" + hashlib.sha256((tmp / p).read_bytes()).digest())
-        sw = (WEB / "sw.js").read_text(encoding="utf-8")
-        sw = sw.replace("{{CACHE_VERSION}}", h.hexdigest()[:16]).replace("{{PRECACHE}}", json.dumps(precache, indent=1))
-        (tmp / "sw.js").write_text(sw, encoding="utf-8")
-        (tmp / "precache.json").write_text(json.dumps({"files": precache, "bytes": boot_bytes}, indent=1))
+        version = h.hexdigest()[:16]
+        fill(tmp, "sw.js", {"CACHE_VERSION": version,
+                            "PRECACHE": json.dumps(["./"] + [f"./{p}" for p in site_files], indent=1),
+                            "HASHED": json.dumps([f"./{p}" for p in hashed], indent=1)})
+        total = sum((tmp / p).stat().st_size for p in site_files + hashed)
+        (tmp / "precache.json").write_text(json.dumps(
+            {"files": ["./"] + [f"./{p}" for p in sorted(site_files + hashed)], "bytes": total}, indent=1))
         (tmp / ".nojekyll").write_text("")
         check_no_outside_refs(tmp)
         if PUBLIC.exists():
@@ -184,12 +272,17 @@ def build() -> Path:
     finally:
         if tmp.exists():
             shutil.rmtree(tmp)
-    print(f"build.py: public/ ready ({boot_bytes / 1e6:.1f} MB to boot, wheel {wheel_rel})")
+    print(f"build.py: public/ ready ({info['boot_bytes'] / 1e6:.1f} MB runtime, {total / 1e6:.1f} MB in all, "
+          f"wheel {wheel_rel})")
     return PUBLIC
 
 
+IMMUTABLE = re.compile(r"/(wheels/[0-9a-f]{16}|vendor/pyodide-[0-9a-f]{16})/")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide needs; quiet unless asked."""
+    """Static files with the MIME types Pyodide needs; quiet unless asked.  Content-hashed
+    folders may be cached for good; everything else is revalidated (``no-cache``)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     verbose = False
@@ -199,7 +292,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        immutable = IMMUTABLE.search(self.path.split("?", 1)[0])
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
         super().end_headers()
 
 
@@ -218,9 +312,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--no-build", action="store_true", help="serve the existing public/")
+    ap.add_argument("--base-url", default="./", help="where the site will live (absolute URLs in oembed.json)")
     args = ap.parse_args(argv)
     if not args.no_build:
-        build()
+        build(args.base_url)
     if args.command == "serve":
         serve(args.port)
 

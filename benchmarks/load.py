@@ -1,26 +1,37 @@
 #!/usr/bin/env python3
-"""Load-time benchmark: the app versus a bare page that only boots the same Pyodide + wheel.
+"""Load-time benchmark: the app against a bare page that only boots the same Pyodide + wheel,
+all figures measured in one run (machine noise hits both alike; compare ratios, not times).
 
-    .venv/bin/python benchmarks/load.py [--rounds 7]
+    .venv/bin/python benchmarks/load.py [--rounds 5]
 
-In one run, alternating app and bare page so that machine noise hits both alike:
-* cold: a fresh browser context each time (empty HTTP cache, no service worker), time
-  from navigation start to interactive (the app: ``pyengineApp.ready``; the bare page:
-  Pyodide booted and ``import pyengine`` done), bytes transferred and request count;
-* warm: the app reloaded in a context whose service worker has cached it and which holds
-  the interpreter snapshot the first visit leaves (``web/pyodide-boot.mjs``), next to the
-  bare page reloaded from the HTTP cache (which has no snapshot).
-Prints medians and ratios; asserts nothing (figures, not tests).  Needs ``./dev test``'s
-set-up (Chromium, Playwright) and a built ``public/``.
+* cold: a fresh browser context each time (empty HTTP cache, no service worker), alternating
+  app and bare page: time from navigation start to interactive (the app: ``pyengineApp.ready``,
+  which is also its first possible move; the bare page: Pyodide booted and ``import pyengine``);
+  in the same cold app loads, the time to the start page and to a table's first frame
+  (``?game=daifugo``: the first frame comes from the build's start view, before Python);
+* first visit: a fresh *profile* (a real disk HTTP cache, as a person's browser has), the app
+  left until its service worker has installed (precache included), against the bare page on
+  another fresh profile: bytes the server sent (response bodies) and requests;
+* warm: the app reloaded in the profile whose service worker has cached it and which holds the
+  interpreter snapshot the first visit leaves (``web/pyodide-boot.mjs``), next to the bare page
+  reloaded from the HTTP cache;
+* pacing: a 5-player Daifugō game (a person and four bots) started with the engine up, at
+  Fast and at Normal: from pressing Start to the dealt table, and to the first decision.
+
+Prints medians and ratios; asserts nothing (figures, not tests).  Needs ``./dev test``'s set-up
+(Chromium, Playwright) and a built ``public/``.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.server
 import json
 import statistics
 import sys
 import tempfile
+import threading
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +39,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from conftest import ARGS, CHROMIUM, Server, make_context  # noqa: E402
+import build  # noqa: E402
+from conftest import ARGS, CHROMIUM, make_context  # noqa: E402
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { loadPyodide } from "./%s/pyodide.mjs";
 window.bareReady = (async () => {
   const py = await loadPyodide({ packages: ["./%s"] });
   py.runPython("import pyengine.core");
@@ -46,83 +58,177 @@ def site_with_bare() -> Path:
     if not (public / "index.html").exists():
         sys.exit("build public/ first (python build.py)")
     wheel = next(public.glob("wheels/*/*.whl")).relative_to(public)
+    runtime = next(public.glob("vendor/pyodide-*")).relative_to(public)
     tmp = Path(tempfile.mkdtemp(prefix="loadbench-"))
     for item in public.iterdir():
         (tmp / item.name).symlink_to(item)
-    (tmp / "bare.html").write_text(BARE % wheel.as_posix())
+    (tmp / "bare.html").write_text(BARE % (runtime.as_posix(), wheel.as_posix()))
     return tmp
 
 
-# the AI Worker reports its start once it has written the snapshot (web/pyodide-boot.mjs)
+class CountingHandler(build.Handler):
+    """The site's own handler, counting the response bodies it sends."""
+
+    lock = threading.Lock()
+    sent = 0
+    requests = 0
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._code = code
+        with self.lock:
+            CountingHandler.requests += 1
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length" and getattr(self, "_code", 0) == 200:
+            with self.lock:
+                CountingHandler.sent += int(value)
+        super().send_header(keyword, value)
+
+
+class Server:
+    def __init__(self, directory: Path) -> None:
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(directory)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def counted(self) -> tuple[int, int]:
+        return CountingHandler.sent, CountingHandler.requests
+
+    def reset(self) -> None:
+        CountingHandler.sent = CountingHandler.requests = 0
+
+
+READY = {"app": "window.pyengineApp.ready.then(() => performance.now())", "bare": "window.bareReady"}
+MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 SNAPSHOT_KEPT = "window.pyengineBoot && window.pyengineBoot.worker && window.pyengineBoot.worker.made"
 
 
-def measure(context: Any, url: str, bare: bool, started: list[str] | None = None) -> tuple[float, int, int]:
+def load(context: Any, url: str, kind: str) -> tuple[float, dict[str, float], str]:
     page = context.new_page()
-    sizes: list[int] = []
-    page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"]))
     page.goto(url)
-    expr = "window.bareReady" if bare else "window.pyengineApp.ready.then(() => performance.now())"
-    ms = page.evaluate(expr)
-    if started is not None:
-        started.append(page.evaluate("window.pyengineBoot ? window.pyengineBoot.from : 'unknown'"))
+    ms = page.evaluate(READY[kind])
+    marks = page.evaluate(MARKS) if kind == "app" else {}
+    started = page.evaluate("window.pyengineBoot ? window.pyengineBoot.from : 'unknown'") if kind == "app" else ""
     page.wait_for_timeout(50)
     page.close()
-    return ms / 1000, sum(sizes), len(sizes)
+    return ms / 1000, marks, started
+
+
+def first_visit(browser_type: Any, srv: Server, url: str, kind: str) -> tuple[int, int, Any, Path]:
+    """A new person's first visit on a fresh profile: the server's bytes until the page is up
+    and (for the app) its service worker has precached everything."""
+    profile = Path(tempfile.mkdtemp(prefix="loadbench-profile-"))
+    ctx = browser_type.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS)
+    srv.reset()
+    page = ctx.new_page()
+    page.goto(url)
+    page.evaluate(READY[kind])
+    if kind == "app":
+        page.wait_for_function("navigator.serviceWorker.ready.then((r) => r.active && r.active.state === 'activated')",
+                               timeout=120000)
+        page.wait_for_timeout(500)
+    sent, requests = srv.counted()
+    page.close()
+    return sent, requests, ctx, profile
+
+
+def pacing(context: Any, url: str, speed: str) -> dict[str, float]:
+    page = context.new_page()
+    page.goto(f"{url}?speed={speed}#games")
+    page.evaluate("window.pyengineApp.ready")
+    card = page.locator('.game-card[data-game="daifugo"]')
+    card.locator('[data-action="new"]').click()
+    card.locator('select[name="players"]').select_option("5")
+    for i in range(1, 5):
+        card.locator(f'select[name="seat{i}"]').select_option("bot:normal")
+    page.wait_for_timeout(3000)  # the AI Worker boots while the form is open, as a person reads it
+    page.evaluate("""() => {
+      window.pacing = {};
+      const t0 = performance.now();
+      const look = () => {
+        const s = window.pyengineApp.state();
+        if (s.length >= 54 && !pacing.dealt) pacing.dealt = performance.now() - t0;
+        if (pacing.dealt && s.length > pacing.dealtAt && !pacing.decision) pacing.decision = performance.now() - t0;
+        if (pacing.dealt && pacing.dealtAt === undefined) pacing.dealtAt = s.length;
+        if (s.status === 'human' && !pacing.human) pacing.human = performance.now() - t0;
+        if (!pacing.human) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    }""")
+    card.locator('.setup button[type="submit"]').click()
+    page.wait_for_function("window.pacing.human", timeout=120000)
+    got = page.evaluate("window.pacing")
+    page.close()
+    return {k: got[k] / 1000 for k in ("dealt", "decision", "human") if k in got}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
     site = site_with_bare()
     srv = Server(site)
-    app_url, bare_url = srv.url, srv.url + "bare.html"
-    cold: dict[str, list[tuple[float, int, int]]] = {"app": [], "bare": []}
+    app_url, bare_url, table_url = srv.url, srv.url + "bare.html", srv.url + "?game=daifugo&speed=instant"
+    cold: dict[str, list[float]] = {"app": [], "bare": []}
+    start_page: list[float] = []
+    first_table: list[float] = []
+    table_ready: list[float] = []
     warm: dict[str, list[float]] = {"app": [], "bare": []}
     started: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for _ in range(args.rounds):
-            for name, url in (("app", app_url), ("bare", bare_url)):
+            for kind, url in (("app", app_url), ("bare", bare_url), ("table", table_url)):
                 ctx, guard = make_context(browser, srv.url, service_workers="block")
-                cold[name].append(measure(ctx, url, name == "bare"))
+                secs, marks, _ = load(ctx, url, "app" if kind == "table" else kind)
+                if kind == "table":
+                    first_table.append(marks["pyengine:first-table"] / 1000)
+                    table_ready.append(secs)
+                else:
+                    cold[kind].append(secs)
+                if kind == "app":
+                    start_page.append(marks["pyengine:first-start"] / 1000)
                 ctx.close()
                 assert not guard.blocked, guard.blocked
-        # Warm: the app from its service worker; the bare page from the HTTP cache.
-        app_ctx, _ = make_context(browser, srv.url)
+        browser.close()
+        # First visits on fresh profiles (real HTTP cache), then warm visits in them.
+        app_bytes, app_reqs, app_ctx, _ = first_visit(p.chromium, srv, app_url, "app")
+        bare_bytes, bare_reqs, bare_ctx, _ = first_visit(p.chromium, srv, bare_url, "bare")
         page = app_ctx.new_page()
         page.goto(app_url)
         page.evaluate("window.pyengineApp.ready")
-        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)", timeout=30000)
-        # the first visit leaves a memory snapshot of the interpreter for the next ones
-        page.wait_for_function(SNAPSHOT_KEPT, timeout=60000, polling=250)
+        page.wait_for_function(SNAPSHOT_KEPT, timeout=120000, polling=250)  # the first visits leave the snapshot
         page.close()
-        bare_ctx, _ = make_context(browser, srv.url)
-        measure(bare_ctx, bare_url, True)
         for _ in range(args.rounds):
-            warm["app"].append(measure(app_ctx, app_url, False, started)[0])
-            warm["bare"].append(measure(bare_ctx, bare_url, True)[0])
-        browser.close()
-    srv.stop()
+            secs, _, how = load(app_ctx, app_url, "app")
+            warm["app"].append(secs)
+            started.append(how)
+            warm["bare"].append(load(bare_ctx, bare_url, "bare")[0])
+        pace = {speed: pacing(app_ctx, app_url, speed) for speed in ("fast", "normal")}
+        app_ctx.close()
+        bare_ctx.close()
 
-    def med(xs: list[float]) -> float:
-        return statistics.median(xs)
-
-    app_t, bare_t = med([c[0] for c in cold["app"]]), med([c[0] for c in cold["bare"]])
-    app_b, bare_b = med([c[1] for c in cold["app"]]), med([c[1] for c in cold["bare"]])
-    app_r, bare_r = med([c[2] for c in cold["app"]]), med([c[2] for c in cold["bare"]])
-    print(f"rounds: {args.rounds} (medians; cold = fresh context, no service worker)")
-    print(f"cold  app  {app_t:6.2f} s  {app_b / 1e6:6.2f} MB  {app_r:3.0f} requests")
-    print(f"cold  bare {bare_t:6.2f} s  {bare_b / 1e6:6.2f} MB  {bare_r:3.0f} requests")
-    print(f"cold ratio app/bare: {app_t / bare_t:.3f}  (target <= 1.15)")
-    print(f"extra bytes app - bare: {(app_b - bare_b) / 1e6:.3f} MB  (target <= 1 MB)")
-    print(f"warm  app (service worker) {med(warm['app']):6.2f} s  (target <= 1.6 s; started from: {', '.join(sorted(set(started)))})")
-    print(f"warm  bare (HTTP cache)    {med(warm['bare']):6.2f} s")
-    print(json.dumps({"cold_app_s": cold["app"], "cold_bare_s": cold["bare"], "warm": warm}))
+    med = statistics.median
+    ratio = med(cold["app"]) / med(cold["bare"])
+    print(f"rounds: {args.rounds} (medians)")
+    print(f"cold  app  ready (= first possible move) {med(cold['app']):6.2f} s   bare {med(cold['bare']):6.2f} s   "
+          f"ratio {ratio:.3f}  (target <= 1.05)")
+    print(f"cold  app  start page drawn              {med(start_page):6.2f} s")
+    print(f"cold  table first frame (?game=daifugo)  {med(first_table):6.2f} s  (target <= 0.5 s); "
+          f"first possible move {med(table_ready):6.2f} s")
+    print(f"first visit bytes  app {app_bytes / 1e6:6.2f} MB ({app_reqs} requests, service worker precache included)   "
+          f"bare {bare_bytes / 1e6:6.2f} MB ({bare_reqs} requests)   extra {(app_bytes - bare_bytes) / 1e6:.3f} MB "
+          f"(target <= 1 MB)")
+    print(f"warm  app  {med(warm['app']):6.2f} s  (target <= 1.0 s; started from: {', '.join(sorted(set(started)))})   "
+          f"bare (HTTP cache, no snapshot) {med(warm['bare']):6.2f} s")
+    for speed, got in pace.items():
+        print(f"5-player Daifugō at {speed:6}: dealt table {got.get('dealt', float('nan')):5.2f} s, first decision "
+              f"{got.get('decision', float('nan')):5.2f} s, your turn {got.get('human', float('nan')):5.2f} s after Start")
+    print(json.dumps({"cold": cold, "start_page": start_page, "first_table": first_table, "table_ready": table_ready,
+                      "warm": warm, "bytes": {"app": app_bytes, "bare": bare_bytes}, "pacing": pace}))
 
 
 if __name__ == "__main__":

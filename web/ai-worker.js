@@ -11,12 +11,7 @@ let booted = null;
 let entry = null;
 
 async function boot(wheel) {
-  const py = await loadPyodideKeepingSnapshot();
-  const url = new URL(wheel, import.meta.url).href;
-  await py.loadPackage(url);
-  if (!Object.keys(py.loadedPackages).some((name) => name.startsWith("pyengine"))) {
-    throw new Error(`the engine wheel did not load (${wheel})`);
-  }
+  const py = await loadPyodideKeepingSnapshot(wheel); // the wheel is on sys.path
   const mod = py.pyimport("pyengine.app.worker");
   entry = { choose: mod.choose, task: mod.task };
 }

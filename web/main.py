@@ -1,7 +1,9 @@
-"""The one bridge between the page and the engine (runs in PyScript on the main thread).
+"""The one bridge between the page and the engine (runs in Pyodide on the page's main thread).
 
-Everything the page asks goes through ``call(method, args_json) -> result_json``; the
-result is ``{"ok": true, ...}`` or ``{"ok": false, "error": message, "kind": class}``.
+``web/pyodide-boot.mjs`` imports this module once the wheel is loaded and hands the page its
+:func:`call`.  Everything the page asks goes through ``call(method, args_json) -> result_json``; the
+result is ``{"ok": true, ...}`` or ``{"ok": false, "error": message, "kind": class}`` (with
+``"code"`` and ``"params"`` for a link error, :class:`~pyengine.core.InvalidLinkError`).
 Only JSON strings cross the boundary, so no proxies leak.  All logic lives in
 :mod:`pyengine.app.session`, which is tested without a browser.
 """
@@ -12,12 +14,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import window
-
-from pyengine.app.session import Session, game_setup_json, games_json
+from pyengine.app.session import Session, game_setup_json, games_json, record_save_key
 from pyengine.app.views import ui_call
-from pyengine.core import EngineError, Record
+from pyengine.core import EngineError, InvalidLinkError, Record, decode_fragment
 
 Args = dict[str, Any]
 """A call's arguments: the page's JSON object (``lang`` included)."""
@@ -63,12 +62,28 @@ def _new(a: Args, lang: str) -> Result:
                    a, lang)
 
 
+def _link_info(a: Args, lang: str) -> Result:
+    """What a link is, before opening it: its game and where the library keeps it (the page
+    passes that entry's save to ``open``).  A garbled link fails here with its code."""
+    record = decode_fragment(a["fragment"])
+    return {"game": record.game, "save_key": record_save_key(record)}
+
+
 def _open(a: Args, lang: str) -> Result:
-    return _opened(Session.open_link(a["fragment"], a.get("save")), a, lang)
+    save = a.get("save")
+    session = Session.open_link(a["fragment"], save)
+    # continues: the opened game keeps every move of the library's entry (else the page keeps both)
+    continues = True if not save else session.continues(save)
+    return {"continues": continues, **_opened(session, a, lang)}
 
 
 def _restore(a: Args, lang: str) -> Result:
     return _opened(Session.from_save(a["save"]), a, lang)
+
+
+def _check_save(a: Args, lang: str) -> Result:
+    """A saved game checked as a restore would (for import), without putting it on the table."""
+    return {"entry": Session.from_save(a["save"]).library_entry()}
 
 
 def _close(a: Args, lang: str) -> Result:
@@ -104,9 +119,14 @@ def _play(s: Session, a: Args, lang: str) -> Result:
 
 
 def _auto(s: Session, a: Args, lang: str) -> Result:
-    entropy = a.get("entropy")  # four words from crypto.getRandomValues: live chance
-    moved = s.step_auto(bots=bool(a.get("bots", True)), entropy=entropy if isinstance(entropy, list) else None)
-    return {"moved": moved, **_view(s, a, lang)}
+    entropy = a.get("entropy")  # four words per chance node from crypto.getRandomValues: live chance
+    words = [int(w) for w in entropy] if isinstance(entropy, list) else None
+    if a.get("chance_run"):
+        # a whole run of chance nodes (a deal) in one call; "resolved": the plies it added
+        resolved = s.step_chance_run(words)
+        return {"moved": bool(resolved), "resolved": resolved, **_view(s, a, lang)}
+    moved = s.step_auto(bots=bool(a.get("bots", True)), entropy=words)
+    return {"moved": moved, "resolved": [s.cursor] if moved else [], **_view(s, a, lang)}
 
 
 def _bot_job(s: Session, a: Args, lang: str) -> Result:
@@ -134,7 +154,7 @@ def _save(s: Session, a: Args, lang: str) -> Result:
 
 ANYTIME: dict[str, Callable[[Args, str], Result]] = {
     "games": _games, "setup": _setup, "new": _new, "open": _open, "restore": _restore, "close": _close,
-    "game": _game,
+    "game": _game, "link_info": _link_info, "check_save": _check_save,
 }
 ON_TABLE: dict[str, Callable[[Session, Args, str], Result]] = {
     "view": _view_call, "legal": _legal, "play": _play, "auto": _auto, "bot_job": _bot_job,
@@ -160,10 +180,8 @@ def call(method: str, args_json: str = "{}") -> str:
         result["ok"] = True
     except EngineError as exc:
         result = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
+        if isinstance(exc, InvalidLinkError):  # the page translates link errors from the code
+            result.update(code=exc.code, params=exc.params)
     except Exception as exc:  # noqa: BLE001 - a bug: report it instead of leaving the page stuck
         result = {"ok": False, "error": f"internal error: {exc!r}", "kind": "InternalError"}
     return json.dumps(result)
-
-
-window._pyengineCall = create_proxy(call)
-window.dispatchEvent(window.CustomEvent.new("pyengine:python-ready"))

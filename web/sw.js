@@ -1,14 +1,42 @@
 // Cache-first service worker: after the first visit the app boots with no network at all.
-// build.py fills in the cache version (a content hash of everything cached) and the list.
+// build.py fills in the cache version (a content hash of everything cached) and two lists:
+//   HASHED:   the runtime and the wheel, in folders named by their content hash.  A file with
+//             such a URL never changes, so it is copied from an older cache of ours when there
+//             is one, else fetched normally, which the HTTP cache answers when the page has just
+//             downloaded it (so a first visit transfers the runtime once, not twice);
+//   PRECACHE: the page and our own small files, revalidated with the server (a 304 when
+//             unchanged costs no body).
+// The new worker waits like any other (no forced reload of an open page); it takes over on the
+// next navigation, and the page's next start then uses its cache.
 const VERSION = "{{CACHE_VERSION}}";
 const PRECACHE = {{PRECACHE}};
+const HASHED = {{HASHED}};
 const CACHE = `pyengine-${VERSION}`;
+
+async function fromOlderCache(url) {
+  for (const key of await caches.keys()) {
+    if (!key.startsWith("pyengine-") || key === CACHE) continue;
+    const hit = await (await caches.open(key)).match(url);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+async function fetchOk(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return res;
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(PRECACHE.map((p) => new Request(p, { cache: "reload" })));
-    await self.skipWaiting();
+    await Promise.all([
+      ...HASHED.map(async (url) => cache.put(url, (await fromOlderCache(url)) || (await fetchOk(url)))),
+      ...PRECACHE.map(async (url) => cache.put(url, await fetchOk(url, { cache: "no-cache" }))),
+    ]);
+    // The first install takes over at once (no page depends on an older cache); an update waits.
+    if (!self.registration.active) await self.skipWaiting();
   })());
 });
 

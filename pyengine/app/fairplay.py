@@ -250,7 +250,7 @@ class FairPlay:
                 e.seat == self.my_seat for e in transcript[k:])
             if not (newer_of_theirs or self.my_seat < 0):
                 raise InvalidLinkError("this link does not continue your game (its secrets differ from the ones "
-                                       "you have: it may have been altered)")
+                                       "you have: it may have been altered)", "not_this_game")
         if self.my_seat >= 0:
             for i, (_, digest) in enumerate(books[self.my_seat].commits):
                 if i >= len(self.secrets) or commitment(self.secrets[i]) != digest:

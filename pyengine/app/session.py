@@ -51,7 +51,7 @@ from ..core import (
     sample_chance,
 )
 from ..core.chance import ChanceSource, LiveChance, rng_from_entropy
-from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError
+from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError, UnknownGameError
 from .fairplay import Event, FairPlay
 from .views import TableContext, table_view
 
@@ -68,6 +68,19 @@ FAIR_KEY = "fair"
 
 class OlderLinkError(InvalidLinkError):
     """A play-by-link link older than the game this device already has (it changes nothing)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "older")
+
+
+def unopenable(exc: EngineError, game: str) -> InvalidLinkError:
+    """The link error for a well-formed record that cannot be opened (an unknown game, rules
+    this version refuses, a move that is not legal where the record plays it)."""
+    if isinstance(exc, UnknownGameError):
+        return InvalidLinkError(f"the link's game cannot be opened: {exc}", "unknown_game", game=game[:40])
+    ply = exc.ply if isinstance(exc, InvalidRecordError) else None
+    reason = exc.reason if isinstance(exc, InvalidRecordError) else str(exc)
+    return InvalidLinkError(f"the link's game cannot be opened: {exc}", "illegal_record", ply=ply, reason=reason)
 
 
 def games_json(lang: str = "en") -> list[dict[str, Any]]:
@@ -97,6 +110,41 @@ def game_setup_json(game_id: str) -> dict[str, Any]:
         "presets": [{"id": name, "rules": rules.encode()} for name, rules in rules_type.presets().items()],
         "default_preset": game.default_rules().preset_name(),
     }
+
+
+def record_save_key(record: Record) -> str:
+    """Where the page's library keeps a game: its id, or for a record made before ids existed a
+    digest of its set-up (so the same old link always finds the same entry).
+
+    >>> record_save_key(Record("cetkaik", "1", (Seat(), Seat()), meta=(("id", "00ff"),)))
+    '00ff'
+    >>> record_save_key(Record("cetkaik", "1", (Seat(), Seat())))
+    'r0e3e9d4f404b8a7f'
+    """
+    game_id = dict(record.meta).get(GAME_ID_KEY)
+    if game_id:
+        return game_id
+    setup = replace(record, actions=(), cursor=None)
+    return "r" + hashlib.sha256(encode_fragment(setup).encode()).hexdigest()[:16]
+
+
+def start_view(game_id: str, preset: str | None, players: int, lang: str) -> dict[str, Any]:
+    """The view of a new game's starting position, before anything is dealt or cast, with the
+    set-up form's default seats (a person, then the strongest bots): ``build.py`` writes these
+    so the page draws a table's first frame before the engine has started.  It is marked
+    ``provisional`` and carries no link (a real game gets its own id).
+
+    >>> v = start_view("cetkaik", None, 2, "en")
+    >>> v["provisional"], v["fragment"], v["status"], v["length"]
+    (True, None, 'chance', 0)
+    """
+    game = load_game(game_id)
+    rules = game.rules_type.presets()[preset].encode() if preset else None
+    best = list(levels(game_id))[-1]
+    seats = [("", "human")] + [("", f"bot:{best}")] * (players - 1)
+    view = Session.new(game_id, rules, seats, 0).view(lang)
+    view.update(provisional=True, fragment=None, save_key=None)
+    return view
 
 
 def _digest(previous: str, action: str) -> str:
@@ -173,7 +221,7 @@ class Session:
         try:
             return cls.from_record(record)
         except EngineError as exc:
-            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+            raise unopenable(exc, record.game) from None
 
     # --- reading -----------------------------------------------------------------------
     @property
@@ -195,6 +243,34 @@ class Session:
     def game_id(self) -> str | None:
         """The game's random id (``None`` for records made before ids existed)."""
         return dict(self.record.meta).get(GAME_ID_KEY)
+
+    @property
+    def save_key(self) -> str:
+        """Where the page's library keeps this game (see :func:`record_save_key`)."""
+        return record_save_key(self.record)
+
+    def library_entry(self) -> dict[str, Any]:
+        """What the page's library lists about this game (the page adds the dates)."""
+        return {
+            "key": self.save_key,
+            "game": self.record.game,
+            "seats": [s.kind for s in self.record.seats],
+            "ply": self.cursor,
+            "length": len(self.record.actions),
+            "status": self.status(),
+            "to_move": self.state.current_player,
+            "returns": [float(r) for r in self.state.returns()],
+        }
+
+    def continues(self, save: str) -> bool:
+        """Whether this game is the saved one or goes on from it (the same game, with every move
+        the saved one has), so that keeping this one in its place loses nothing."""
+        try:
+            saved = Session.from_save(save)
+        except EngineError:
+            return True  # an unreadable save holds nothing to keep
+        mine, theirs = self.record.actions, saved.record.actions
+        return saved.save_key == self.save_key and mine[: len(theirs)] == theirs
 
     @property
     def is_private(self) -> bool:
@@ -336,6 +412,7 @@ class Session:
             "returns": [float(r) for r in state.returns()],
             "hidden_information": game.info.hidden_information,
             "fragment": self.public_fragment(),
+            "save_key": self.save_key,
             "share_kind": self.share_kind(),
             "hot_seat": self.is_hot_seat(),
             "by_link": None if self.fair is None else {"seat": self.fair.my_seat, "waiting": self.waiting_for()},
@@ -452,6 +529,34 @@ class Session:
         self._push(action, state.apply(action))
         return True
 
+    def step_chance_run(self, entropy: Sequence[int] | None = None, limit: int = MAX_AUTO_PLIES) -> list[int]:
+        """Resolve the run of consecutive chance nodes at the end of the record (a deal, a
+        shuffle then a cut…) in one go, each from its own four words of ``entropy`` (taken in
+        order: node *k* uses words ``4k…4k+3``, whether or not the undo memory answers it), or
+        from the session's chance source when ``entropy`` is ``None``.  Stops at a decision, at
+        the end of the words, or after ``limit`` nodes.  Returns the plies resolved (the 1-based
+        numbers the history uses), so the page can animate the dealt hands as a whole.
+
+        >>> from pyengine.core.chance import SeededChance
+        >>> s = Session.new("daifugo", chance=SeededChance(1))
+        >>> plies = s.step_chance_run()
+        >>> len(plies), plies[:3], s.status()
+        (54, [1, 2, 3], 'human')
+        """
+        plies: list[int] = []
+        words = list(entropy) if entropy is not None else None
+        while len(plies) < limit and self.at_end and self.status() == "chance":
+            chunk = None
+            if words is not None:
+                if len(words) < 4 * (len(plies) + 1):
+                    break
+                chunk = words[4 * len(plies): 4 * len(plies) + 4]
+            state = self.state
+            action = self.draw_chance(chunk)
+            self._push(action, state.apply(action))
+            plies.append(self.cursor)
+        return plies
+
     def run_auto(self, limit: int = MAX_AUTO_PLIES) -> int:
         """Resolve chance and bot moves until a human must act; returns how many plies ran."""
         n = 0
@@ -537,7 +642,7 @@ class Session:
         try:
             session = cls.from_record(plain)
         except EngineError as exc:
-            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+            raise unopenable(exc, record.game) from None
         session.fair = FairPlay.join(game_id, transcript)
         session.check_outcomes()
         session.floor = len(plain.actions)
@@ -551,7 +656,8 @@ class Session:
         if theirs[: len(mine)] != mine:
             if mine[: len(theirs)] == theirs:
                 raise OlderLinkError("this link is older than your game: you already have everything in it")
-            raise InvalidLinkError("this link does not continue your game: its moves differ from yours")
+            raise InvalidLinkError("this link does not continue your game: its moves differ from yours",
+                                   "not_this_game")
         fair = self.fair.copy()
         try:
             fair.receive(transcript)
@@ -562,7 +668,7 @@ class Session:
         try:
             states = record.replay()
         except EngineError as exc:
-            raise InvalidLinkError(f"the link's game cannot be opened: {exc}") from None
+            raise unopenable(exc, record.game) from None
         previous = (self.fair, self.record, self.states, self.cursor)
         self.fair, self.record, self.states = fair, replace(record, cursor=None), states
         self.cursor, self._prefix = len(record.actions), [""]
@@ -591,14 +697,14 @@ class Session:
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
-            raise InvalidLinkError("the saved game is not readable") from None
+            raise InvalidLinkError("the saved game is not readable", "bad_save") from None
         if not isinstance(data, dict) or data.get("v") not in (1, SAVE_VERSION) or not isinstance(
                 data.get("fragment"), str):
-            raise InvalidLinkError("the saved game is not in a format this version can read")
+            raise InvalidLinkError("the saved game is not in a format this version can read", "bad_save")
         memory = data.get("memory", {})
         if not isinstance(memory, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 200 for k, v in memory.items()):
-            raise InvalidLinkError("the saved game is damaged (its chance memory is unreadable)")
+            raise InvalidLinkError("the saved game is damaged (its chance memory is unreadable)", "bad_save")
         session = cls.from_fragment(data["fragment"])
         session.memory = dict(memory)
         if "fair" in data:
@@ -606,6 +712,6 @@ class Session:
             floor = data.get("floor", 0)
             session.floor = floor if isinstance(floor, int) and 0 <= floor <= len(session.record.actions) else 0
             if session.fair.game_id != session.game_id:
-                raise InvalidLinkError("the saved game's fair-play data belongs to another game")
+                raise InvalidLinkError("the saved game's fair-play data belongs to another game", "bad_save")
             session.check_outcomes()
         return session

@@ -36,21 +36,41 @@ def encode_fragment(record: Record) -> str:
 
 
 def decode_fragment(fragment: str) -> Record:
-    """The record in a fragment (with or without the leading ``#``)."""
+    """The record in a fragment (with or without the leading ``#``).
+
+    Every problem raises :class:`InvalidLinkError` with a ``code`` the page translates:
+
+    >>> for bad in ("", "hello", "9.abc", "1.abc", "1." + "A" * 300_000):
+    ...     try:
+    ...         decode_fragment(bad)
+    ...     except InvalidLinkError as exc:
+    ...         print(exc.code, exc.params)
+    not_a_link {}
+    not_a_link {}
+    newer_version {'version': 9}
+    damaged {}
+    too_long {}
+    """
     if not isinstance(fragment, str):
-        raise InvalidLinkError("the link is not text")
-    text = fragment[1:] if fragment.startswith("#") else fragment
+        raise InvalidLinkError("the link is not text", "not_a_link")
+    text = fragment.removeprefix("#")
     if not text:
-        raise InvalidLinkError("the link carries no game")
+        raise InvalidLinkError("the link carries no game", "not_a_link")
     if len(text) > MAX_FRAGMENT:
-        raise InvalidLinkError("the link is too long to be one of ours")
+        raise InvalidLinkError("the link is too long to be one of ours", "too_long")
     version, dot, body = text.partition(".")
-    if not dot or not version.isdigit():
-        raise InvalidLinkError("this link is not a game link (it may have been cut short or altered)")
+    # ASCII digits only, and few of them (int() of a huge or non-ASCII "digit" string fails)
+    if not dot or not (version.isascii() and version.isdigit()) or len(version) > 6:
+        raise InvalidLinkError("this link is not a game link (it may have been cut short or altered)", "not_a_link")
     if int(version) > FORMAT_VERSION:
-        raise InvalidLinkError("this link was made by a newer version of the app")
+        raise InvalidLinkError("this link was made by a newer version of the app", "newer_version",
+                               version=int(version))
     if int(version) != 1:
-        raise InvalidLinkError(f"link format {version} is not known")
+        raise InvalidLinkError(f"link format {version} is not known", "not_a_link")
+    return _decode_v1(body)
+
+
+def _decode_v1(body: str) -> Record:
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
@@ -58,11 +78,11 @@ def decode_fragment(fragment: str) -> Record:
         if inflater.unconsumed_tail or not inflater.eof:
             raise InvalidLinkError("the link is damaged (cut short or too large)")
         data = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as exc:
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError) as exc:
         if isinstance(exc, InvalidLinkError):
             raise
         raise InvalidLinkError("the link is damaged: it was probably cut short or altered") from None
     try:
         return Record.from_json(data)
     except InvalidRecordError as exc:
-        raise InvalidLinkError(f"the link's game record is invalid: {exc}") from None
+        raise InvalidLinkError(f"the link's game record is invalid: {exc}", "damaged") from None

@@ -46,7 +46,33 @@ class InvalidRecordError(EngineError):
 
 
 class InvalidLinkError(EngineError):
-    """A share-link fragment that is garbled, truncated, tampered with or from the future."""
+    """A share-link fragment (or a saved game) that is garbled, truncated, tampered with or
+    from the future.
+
+    ``code`` says what is wrong in a stable word the page translates (the English message
+    stays for details and logs); ``params`` fills its placeholders:
+
+    ============== ==========================================================
+    ``not_a_link``  not one of our links at all (empty, not text, no version)
+    ``too_long``    longer than any link we make
+    ``newer_version`` made by a newer version of the app (``version``)
+    ``damaged``     cut short or altered (bad base64, checksum, JSON)
+    ``unknown_game`` names a game this version does not have (``game``)
+    ``illegal_record`` well-formed but does not replay (``reason``, ``ply``)
+    ``not_this_game`` a play-by-link link of another game than this device's
+    ``older``       a play-by-link link this device has gone past
+    ``bad_save``    a saved game that cannot be read
+    ============== ==========================================================
+
+    >>> e = InvalidLinkError("this link was made by a newer version of the app", "newer_version", version=3)
+    >>> e.code, e.params, str(e)
+    ('newer_version', {'version': 3}, 'this link was made by a newer version of the app')
+    """
+
+    def __init__(self, message: str, code: str = "damaged", **params: str | int | None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class UnknownGameError(EngineError):

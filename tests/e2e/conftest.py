@@ -7,6 +7,9 @@ the test, which is how "fully offline, no CDN" stays true.
 from __future__ import annotations
 
 import http.server
+import json
+import os
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -163,3 +166,89 @@ def host_page(browser: Any, server: Server, tmp_path: Path, body: str) -> Iterat
         assert guard.blocked == []
     finally:
         host.stop()
+
+
+# --- what every page must say properly (issue 17): no placeholder, no English under ko/ja ------
+SCAN_JS = """() => {
+  const out = [];
+  const shown = (el) => el && el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true });
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || ["SCRIPT", "STYLE", "OPTION"].includes(el.tagName) || !shown(el)) continue;
+    const text = n.textContent.trim();
+    if (text) out.push(text);
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], select")) {
+    if (!shown(el)) continue;
+    for (const a of ["aria-label", "title", "placeholder", "alt"]) { const v = el.getAttribute(a); if (v && v.trim()) out.push(v.trim()); }
+    if (el.tagName === "SELECT") for (const o of el.options) if (o.textContent.trim()) out.push(o.textContent.trim());
+  }
+  out.push(document.title);
+  return out;
+}"""
+PLACEHOLDER = re.compile(r"\b(null|undefined|NaN)\b|\[object|\{[a-z_]+\}")
+ENGLISH_RUN = re.compile(r"[A-Za-z][a-z]+(?:[ -][A-Za-z][a-z]+)+")
+SAME_EVERYWHERE = {"Cetkaik", "Chabashi", "Daifugō", "Tabletop", "English", "Python", "WebAssembly", "JSON"}
+"""Words that are the same in every language (names)."""
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for path in sorted((ROOT / "web" / "i18n").glob(f"*{lang}.json")):
+        if path.name == f"{lang}.json" or path.name.endswith(f".{lang}.json"):
+            out.update(json.loads(path.read_text(encoding="utf-8")))
+    return out
+
+
+def _english_templates(lang: str) -> list[re.Pattern[str]]:
+    """The English strings of the catalogs that ``lang`` translates differently, as patterns."""
+    en, other = _catalog("en"), _catalog(lang)
+    out = []
+    for key, text in en.items():
+        if other.get(key, text) == text or not re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", text)):
+            continue
+        parts = re.split(r"\{\w+\}", text)
+        out.append(re.compile("^" + ".+?".join(re.escape(p) for p in parts) + "$"))
+    return out
+
+
+def scan_text(page: Any, lang: str, allow: tuple[str, ...] = ()) -> list[str]:
+    """Every string the page shows (text, accessible names, titles, options) that is a
+    placeholder (``null``, ``undefined``, ``NaN``, ``[object``, ``{name}``) or, under ``ko`` or
+    ``ja``, untranslated English: a string of our English catalogs that has a translation, or a
+    run of English words.  ``allow``: more strings that are the same in every language.
+    Returns the offending strings (a test asserts it is empty)."""
+    found = []
+    templates = _english_templates(lang) if lang != "en" else []
+    allowed = SAME_EVERYWHERE | set(allow)
+    for text in page.evaluate(SCAN_JS):
+        if PLACEHOLDER.search(text):
+            found.append(f"placeholder: {text!r}")
+        if lang == "en":
+            continue
+        if any(p.match(text) for p in templates):
+            found.append(f"English: {text!r}")
+            continue
+        runs = [r for r in ENGLISH_RUN.findall(text) if not any(w in allowed for w in re.split(r"[ -]", r))]
+        runs = [r for r in runs if r not in allowed]
+        if runs:
+            found.append(f"English words {runs}: {text!r}")
+    return found
+
+
+AXE_JS = Path(os.environ.get("PYENGINE_AXE_JS", ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+"""axe-core, pinned in package.json (devDependencies) and injected from node_modules: never
+part of the site."""
+
+
+def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical"), exclude: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's violations of ``impacts`` on the page as it stands, one line each (``exclude``:
+    CSS selectors of parts another check covers)."""
+    assert AXE_JS.exists(), f"axe-core is missing: run `npm ci` ({AXE_JS})"
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
+    context = {"include": [["html"]], "exclude": [[sel] for sel in exclude]}
+    result = page.evaluate("(c) => axe.run(c, {resultTypes: ['violations']})", context)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:4]]}"
+            for v in result["violations"] if v["impact"] in impacts]

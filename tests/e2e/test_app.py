@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, host_page, make_context, open_app
+from conftest import ROOT, Guard, Server, host_page, make_context, open_app
 from playwright.sync_api import expect
 
 from pyengine.core import list_games
@@ -63,13 +63,22 @@ def test_language_follows_the_browser(browser: Any, server: Server) -> None:
 
 
 def test_load_failure_is_shown_not_endless_loading(browser: Any, server: Server) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block")
+    context, _ = make_context(browser, server.url, service_workers="block")
     context.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
     page = context.new_page()
     page.goto(server.url)
     page.wait_for_selector("#load-error:not([hidden])", timeout=30000)
     assert page.locator("#load-error-text").inner_text().strip() != ""
     assert page.locator("#loading").is_hidden()
+    # A sentence for people, a way to try again, and the technical details behind a toggle.
+    en = json.loads((ROOT / "web" / "i18n" / "en.json").read_text())
+    expect(page.locator("#load-error-text")).to_have_text(en["load.download_failed"])
+    assert page.locator("#load-retry").is_visible()
+    assert page.locator("#load-error-trace").is_hidden()
+    page.locator("#load-error-details summary").click()
+    expect(page.locator("#load-error-trace")).to_contain_text(".whl")
+    # The start page is still there: nothing of it waited for the engine.
+    assert page.locator(".game-card").count() == 3
     context.close()
 
 
@@ -124,13 +133,17 @@ def test_game_survives_reload_and_corrupt_save_is_discarded(ctx: tuple[Any, Guar
     page.evaluate("window.pyengineApp.ready")
     assert page.evaluate("window.pyengineApp.state()")["record"] == state["record"]
     assert page.locator("#notice").is_visible()
-    # A tampered save is discarded with a message, never a crash.
+    # A tampered save is discarded with a message, never a crash (the library's entry of the game,
+    # and the single save slot of earlier versions).
+    key = page.evaluate("Object.keys(JSON.parse(localStorage.getItem('pyengine:games')))[0]")
+    page.evaluate("(k) => localStorage.setItem('pyengine:game:' + k, '{\"v\":1,\"fragment\":\"1.garbage\"}')", key)
     page.evaluate("localStorage.setItem('pyengine:save', '{\"v\":1,\"fragment\":\"1.garbage\"}')")
     page.goto(server.url + "?fresh=1")
     page.evaluate("window.pyengineApp.ready")
     assert page.evaluate("window.pyengineApp.state()")["game"] is None
     assert "discarded" in page.locator("#notice").inner_text()
     assert page.evaluate("localStorage.getItem('pyengine:save')") is None
+    assert page.evaluate("(k) => localStorage.getItem('pyengine:game:' + k)", key) is None
     assert page.errors == []
 
 
