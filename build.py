@@ -24,6 +24,7 @@ are unchanged.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import http.server
 import json
@@ -301,10 +302,8 @@ def serve(port: int, host: str = "127.0.0.1", verbose: bool = True) -> None:
     Handler.verbose = verbose
     httpd = http.server.ThreadingHTTPServer((host, port), partial(Handler, directory=str(PUBLIC)))
     print(f"Serving public/ on http://{host}:{port}/ (Ctrl+C stops)", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 def main(argv: list[str] | None = None) -> None:

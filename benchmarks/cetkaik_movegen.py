@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from pyengine.cetkaik.board import SQUARE_NAMES  # noqa: E402
 from pyengine.cetkaik.rules import OFFICIAL  # noqa: E402
 from pyengine.cetkaik.state import MOVE, CetkaikState  # noqa: E402
-from pyengine.core.chance import sample_chance
+from pyengine.core.chance import sample_chance  # noqa: E402
 from pyengine.core.rng import Pcg32  # noqa: E402
 
 JS_PACKAGE = "cerke_verifier@0.0.12"
@@ -247,7 +247,7 @@ def main() -> int:
               f"{jv:10.0f} positions/s  ({1e6 / jv:.0f} µs per position)")
         lists = js["lists"]
         assert isinstance(lists, list)
-        disagree = [i for i, (a, b) in enumerate(zip(ours, lists)) if list(a) != b]
+        disagree = [i for i, (a, b) in enumerate(zip(ours, lists, strict=False)) if list(a) != b]
         print(f"agreement with {JS_PACKAGE}: {len(data) - len(disagree)}/{len(data)} positions have identical legal sets"
               + (f" (first difference at position {disagree[0]})" if disagree else ""))
         print(f"ratio CPython / JS reference: {cp / jv:.2f}  (target ≥ 1.0)")

@@ -111,7 +111,7 @@ def ladder(hands: int, seed: int, players: set[int]) -> None:
             first.setdefault(r.level, i)
         for i, j in ((i, j) for i in first.values() for j in first.values() if i < j):
             a, b = rows[i], rows[j]
-            d = Summary.of(x - y for x, y in zip(a.deltas, b.deltas))
+            d = Summary.of(x - y for x, y in zip(a.deltas, b.deltas, strict=False))
             print(f"  paired difference {i + 1}.{a.level} − {j + 1}.{b.level}: {d.mean:+.3f} ± "
                   f"{d.half_width:.3f} (95% CI {d.low:+.3f}..{d.high:+.3f})")
         print(f"  ({time.perf_counter() - t0:.0f} s)\n", flush=True)

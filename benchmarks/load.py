@@ -39,8 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-import build  # noqa: E402
 from conftest import ARGS, CHROMIUM, make_context  # noqa: E402
+
+import build  # noqa: E402
 
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">

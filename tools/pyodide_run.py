@@ -69,8 +69,9 @@ def run_python_in_chromium(code: str, public: Path | None = None, browser: Any =
 
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-    import build
     from conftest import ARGS, CHROMIUM, Server, make_context
+
+    import build
 
     if public is None:
         public = build.build()

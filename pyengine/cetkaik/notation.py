@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, Union
+from typing import Final
 
 from ..core.errors import InvalidNotationError
 from .board import COLOUR_CHARS, PROFESSION_CHARS, SQUARE_INDEX, SQUARE_NAMES
@@ -142,7 +142,7 @@ class Declare:
         return TY_MOK if self.ty_mok else TA_XOT
 
 
-Action = Union[PieceMove, Drop, TamMove, Cast, FirstMover, GoTo, Decline, Declare]
+Action = PieceMove | Drop | TamMove | Cast | FirstMover | GoTo | Decline | Declare
 
 
 def parse_action(text: str) -> Action:

@@ -97,7 +97,7 @@ def _names_of(codes: list[int]) -> tuple[set[str], set[str]]:
             red[c] += 1
         else:
             black[c - 10] += 1
-    plain = _base([r + b for r, b in zip(red, black)])
+    plain = _base([r + b for r, b in zip(red, black, strict=False)])
     flash = _base(red) | _base(black)
     return plain, flash
 

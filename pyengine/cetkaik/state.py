@@ -173,9 +173,9 @@ class CetkaikState(State):
                 f"side={SIDE_NAMES[self.side]} scores={self.scores} rate={self.rate}>")
 
     def _replace(self, **changes: Any) -> CetkaikState:
-        fields: dict[str, Any] = dict(board=self.board, hands=self.hands, tam=self.tam, scores=self.scores,
-                      rate=self.rate, season=self.season, phase=self.phase, side=self.side,
-                      tam_moved=self.tam_moved, pending=self.pending)
+        fields: dict[str, Any] = {"board": self.board, "hands": self.hands, "tam": self.tam, "scores": self.scores,
+                      "rate": self.rate, "season": self.season, "phase": self.phase, "side": self.side,
+                      "tam_moved": self.tam_moved, "pending": self.pending}
         fields.update(changes)
         return CetkaikState(self._rules, **fields)
 

@@ -100,7 +100,7 @@ def _samyeonpae(s: Sequence[int]) -> list[int] | None:
 
 def _alternating_run(cs: Sequence[int]) -> bool:
     run = _run_order(cs)
-    return run is not None and all(COLOUR[a] != COLOUR[b] for a, b in zip(run, run[1:]))
+    return run is not None and all(COLOUR[a] != COLOUR[b] for a, b in zip(run, run[1:], strict=False))
 
 
 def _dasaekjikseon(s: Sequence[int]) -> list[int] | None:
@@ -230,7 +230,7 @@ def _head4_sasaekyeon(s: Four, cache: RunCache) -> tuple[int, ...]:
 
 def _head4_dasaekjikseon(s: Four, cache: RunCache) -> tuple[int, ...]:
     run = _run4(s, cache)
-    return s if run is not None and all(COLOUR[x] != COLOUR[y] for x, y in zip(run, run[1:])) else ()
+    return s if run is not None and all(COLOUR[x] != COLOUR[y] for x, y in zip(run, run[1:], strict=False)) else ()
 
 
 HEAD4: dict[str, Callable[[Four, RunCache], tuple[int, ...]]] = {

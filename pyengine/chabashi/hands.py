@@ -352,7 +352,7 @@ class Evaluator:
 
     def best(self, hand: Sequence[int], floor: Sequence[int]) -> HandValue:
         """The hand's value with the best two floor cards (§8.1, D-2)."""
-        if not 2 <= len(floor):
+        if not len(floor) >= 2:
             raise ValueError("a floor needs at least two cards")
         _, pair = self.best_key(hand, floor)
         return self.evaluate(hand, pair)

@@ -109,7 +109,7 @@ def odds(
     if total_cases <= exact_limit:
         weight = Fraction(1, total_cases)
         for fill in _assignments(pool, hidden_sizes):
-            filled = [known + extra for (known, _), extra in zip(groups, fill)]
+            filled = [known + extra for (known, _), extra in zip(groups, fill, strict=False)]
             cat, w, b = outcome(filled)
             counts[cat] = counts.get(cat, Fraction(0)) + weight
             win += weight if w else 0

@@ -19,14 +19,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Final, Union
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from .errors import IllegalActionError, InvalidNotationError, InvalidSeatError
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-JSON = Union[None, bool, int, float, str, Sequence["JSON"], Mapping[str, "JSON"]]
+JSON = None | bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"]
 """What ``observation`` returns: only JSON-serialisable values."""
 
 CHANCE: Final = -1

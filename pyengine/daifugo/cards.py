@@ -322,7 +322,7 @@ def _run(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tupl
         return play, f"{text!r}: the fifth-suit joker exists only in a group"
     if suits.bit_count() == 1:
         return play, ""
-    if size == 4 and suits == 15 and 1 <= lo and hi <= 13:
+    if size == 4 and suits == 15 and lo >= 1 and hi <= 13:
         return (EMPEROR, 4, lo, nat, len(standins), standins, 15, hi), ""
     return play, f"{text!r}: a sequence is of one suit (an emperor has four different suits)"
 

@@ -287,11 +287,11 @@ def special_plays(e: Engine, hand: int, field: Play, inv: bool) -> list[Play]:
     if cx.s3_return and form == JOKER and hand & 1:
         out.append((SINGLE, 1, 1, 1, 0, (), 1, 1))
     sand = cx.sandstorm
-    if sand and (hand & 15).bit_count() >= 3:
-        if sand == 2 or (sand == 3 and form == JOKER) or (sand == 1 and form == GROUP and field[1] == 3):
-            for m in cx.groups(1, hand & 15, 0).get(3, ()):
-                if sand != 1 or lock_ok(e, m):
-                    out.append(m)
+    if sand and (hand & 15).bit_count() >= 3 and (
+            sand == 2 or (sand == 3 and form == JOKER) or (sand == 1 and form == GROUP and field[1] == 3)):
+        for m in cx.groups(1, hand & 15, 0).get(3, ()):
+            if sand != 1 or lock_ok(e, m):
+                out.append(m)
     for on, r in ((cx.ambulance, R_NINE), (cx.rokurokubi, R_SIX)):
         if on and (hand >> (4 * r - 4) & 15).bit_count() >= 2 and not field_above(e, field, r, inv):
             out += cx.groups(r, hand >> (4 * r - 4) & 15, 0)[2]
@@ -338,9 +338,7 @@ def can_pass(e: Engine, plays: list[Play] | None = None) -> bool:
     """Whether the seat to act may pass (``plays``: their legal plays, if already known)."""
     cx = e.cx
     if e.field is None:
-        if e.must_card and e.hands[e.turn] & e.must_card:
-            allowed = False
-        elif cx.leader_pass == 0:
+        if e.must_card and e.hands[e.turn] & e.must_card or cx.leader_pass == 0:
             allowed = False
         elif cx.leader_pass == 1:
             allowed = not e.must_lead

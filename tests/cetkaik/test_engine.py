@@ -35,7 +35,7 @@ def start(rules: CetkaikRules = OFFICIAL, first: str = "一位色赤") -> Cetkai
 
 
 def test_sticks_and_first_mover_are_exact_chance_nodes() -> None:
-    assert STICKS == tuple(Fraction(n, 32) for n in (1, 5, 10, 10, 5, 1)) and sum(STICKS) == 1
+    assert tuple(Fraction(n, 32) for n in (1, 5, 10, 10, 5, 1)) == STICKS and sum(STICKS) == 1
     state = load_game("cetkaik").new_initial_state()
     assert state.is_chance() and dict(state.chance_outcomes()) == {"一位色赤": Fraction(1, 2), "一位色黒": Fraction(1, 2)}
     moving = start().apply("KA片KE心KA")

@@ -64,7 +64,7 @@ def test_every_record_replays_with_identical_legal_sets_scores_and_rates(entry: 
     expected = _expected(entry)
     got = [ply.to_json(True) for ply in walk(text, entry["rules"])]
     assert len(got) == entry["plies"] == len(expected) - 1
-    for ours, theirs in zip(got, expected):
+    for ours, theirs in zip(got, expected, strict=False):
         assert ours == theirs, f"ply {theirs['ply']}"
     last = got[-1]["scores"]
     assert last == expected[-1]["scores"] == entry["final_scores"]

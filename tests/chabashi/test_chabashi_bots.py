@@ -13,9 +13,9 @@ from pyengine.ai.chabashi.bots import CallingBot, NormalBot, StrongBot, Table, _
 from pyengine.ai.levels import levels
 from pyengine.chabashi.cards import CODES, card, cards
 from pyengine.chabashi.game import GAME
-from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.hands import BALANCED_ORDER, SEED_ORDER, Evaluator
 from pyengine.chabashi.rules import ChabashiRules
+from pyengine.chabashi.state import ChabashiState
 from pyengine.core import Pcg32, sample_chance
 
 LEVELS = ("random", "calling", "normal", "strong")

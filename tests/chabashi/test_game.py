@@ -8,10 +8,10 @@ import pytest
 
 from pyengine.chabashi.cards import CODES
 from pyengine.chabashi.game import GAME
-from pyengine.chabashi.scoring import build_pots
-from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.odds import odds
 from pyengine.chabashi.rules import ChabashiRules
+from pyengine.chabashi.scoring import build_pots
+from pyengine.chabashi.state import ChabashiState
 from pyengine.core import CHANCE, IllegalActionError, InvalidNotationError, Record, Seat
 
 

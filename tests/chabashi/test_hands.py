@@ -35,7 +35,7 @@ R0 공 B0 공 Y0 공 G0 공
 
 def test_deck_table_matches_the_specification() -> None:
     tokens = SPEC_TYPES.split()
-    table = dict(zip(tokens[::2], tokens[1::2]))
+    table = dict(zip(tokens[::2], tokens[1::2], strict=False))
     assert len(table) == 36 == len(DECK)
     assert {code(c): TYPE_NAMES[TYPE[c]] for c in DECK} == table
     counts = {name: sum(1 for c in DECK if TYPE_NAMES[TYPE[c]] == name) for name in "원선혼공"}

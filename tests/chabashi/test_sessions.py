@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.chabashi.game import GAME
-from pyengine.chabashi.state import ChabashiState
 from pyengine.chabashi.rules import ChabashiRules, DealerMode
+from pyengine.chabashi.state import ChabashiState
 from pyengine.core import Pcg32, sample_chance
 
 rules_st = st.builds(

@@ -235,7 +235,7 @@ def test_worlds_put_returned_cards_in_the_receivers_hand() -> None:
     # the beggar
     view = BotView("daifugo", s.rules.encode(), tycoon, s.observation(tycoon), (), 0.8)
     k = Knowledge(view)
-    assert {c for c, p in k.located.items() if p == beggar} == set(i for i in range(52) if given >> i & 1)
+    assert {c for c, p in k.located.items() if p == beggar} == {i for i in range(52) if given >> i & 1}
     for i in range(5):
         w = k.world(Pcg32(i))
         assert w.hands[beggar] & given == given

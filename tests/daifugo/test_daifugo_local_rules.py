@@ -36,7 +36,7 @@ class TestRevolution:
         assert "S6.H6.D6.C6" in legal(s)
 
     def test_after_clear_compares_in_the_old_order_and_flips_at_the_clear(self) -> None:
-        s = go(t(["S5.H5.D5.C5.C3", "S4.H4.D4.C4.HA", "S6.H6.D6.C6.D7"], **{"order__revolution": "after_clear"}),
+        s = go(t(["S5.H5.D5.C5.C3", "S4.H4.D4.C4.HA", "S6.H6.D6.C6.D7"], order__revolution="after_clear"),
                "S5.H5.D5.C5")
         assert not obs(s)["revolution"]
         assert "S4.H4.D4.C4" not in legal(s)
@@ -44,20 +44,20 @@ class TestRevolution:
         assert obs(s)["field"] is None and obs(s)["revolution"]
 
     def test_off(self) -> None:
-        s = go(t(["S5.H5.D5.C5.C3", "HA", "D7"], **{"order__revolution": "off"}), "S5.H5.D5.C5")
+        s = go(t(["S5.H5.D5.C5.C3", "HA", "D7"], order__revolution="off"), "S5.H5.D5.C5")
         assert not obs(s)["revolution"]
 
 
 class TestRevolutionClears:
     def test_the_revolving_play_clears_the_trick(self) -> None:
-        s = go(t(["S5.H5.D5.C5.C3", "S6.H6.D6.C6.HA", "D7"], **{"order__revolution_clears": True}), "S5.H5.D5.C5")
+        s = go(t(["S5.H5.D5.C5.C3", "S6.H6.D6.C6.HA", "D7"], order__revolution_clears=True), "S5.H5.D5.C5")
         assert obs(s)["revolution"] and obs(s)["field"] is None and obs(s)["to_move"] == 0
 
 
 class TestRevolutionChoice:
     @pytest.mark.parametrize(("choice", "revolution"), [("revolt:yes", True), ("revolt:no", False)])
     def test_the_player_decides(self, choice: str, revolution: bool) -> None:
-        s = go(t(["S5.H5.D5.C5.C3", "HA", "D7"], **{"order__revolution_choice": True}), "S5.H5.D5.C5")
+        s = go(t(["S5.H5.D5.C5.C3", "HA", "D7"], order__revolution_choice=True), "S5.H5.D5.C5")
         assert s.phase == "revolution_choice" and legal(s) == {"revolt:yes", "revolt:no"}
         s = go(s, choice)
         assert obs(s)["revolution"] is revolution and s.phase == "play" and obs(s)["to_move"] == 1
@@ -65,15 +65,15 @@ class TestRevolutionChoice:
 
 class TestSeqRevolution:
     def test_long_sequences_revolt(self) -> None:
-        s = go(t(["S3.S4.S5.S6.C9", "HA", "D7"], **{"order__seq_revolution": "4"}), "S3.S4.S5.S6")
+        s = go(t(["S3.S4.S5.S6.C9", "HA", "D7"], order__seq_revolution="4"), "S3.S4.S5.S6")
         assert obs(s)["revolution"]
-        s = go(t(["S3.S4.S5.C9", "HA", "D7"], **{"order__seq_revolution": "4"}), "S3.S4.S5")
+        s = go(t(["S3.S4.S5.C9", "HA", "D7"], order__seq_revolution="4"), "S3.S4.S5")
         assert not obs(s)["revolution"]
 
 
 class TestEmperor:
     def test_emperor_is_a_form_that_revolts(self) -> None:
-        s = t(["S3.H4.D5.C6.C9", "S7.S8.S9.ST.HA", "D7"], **{"forms__emperor": True})
+        s = t(["S3.H4.D5.C6.C9", "S7.S8.S9.ST.HA", "D7"], forms__emperor=True)
         assert "S3.H4.D5.C6" in legal(s)
         s = go(s, "S3.H4.D5.C6")
         assert obs(s)["revolution"]
@@ -82,14 +82,14 @@ class TestEmperor:
 
 class TestCoupDetat:
     def test_three_nines_revolt(self) -> None:
-        s = go(t(["S9.H9.D9.C3", "HA", "D7"], **{"order__coup_detat": True}), "S9.H9.D9")
+        s = go(t(["S9.H9.D9.C3", "HA", "D7"], order__coup_detat=True), "S9.H9.D9")
         assert obs(s)["revolution"]
 
 
 class TestOmen:
     def test_three_sixes_invert_for_good_and_switch_effects_off(self) -> None:
         s = t(["S6.H6.D6.S8.C3", "S4.H4.D4.C4.HK.DK", "S5.H5.D5.C5.D7.H8"],
-              **{"order__omen": True, "clears__eight_cut": True})
+              order__omen=True, clears__eight_cut=True)
         s = go(s, "S6.H6.D6")
         assert obs(s)["inverted"]
         s = go(s, "S4.H4.D4", "pass", "pass")  # 4 beats 6 in the inverted order
@@ -101,7 +101,7 @@ class TestOmen:
 
 class TestGreatRevolution:
     def test_four_twos_revolt_and_the_player_goes_out(self) -> None:
-        s = go(t(["S2.H2.D2.C2.S3.H4", "HA.DA", "D7.D8"], **{"order__great_revolution": True}), "S2.H2.D2.C2")
+        s = go(t(["S2.H2.D2.C2.S3.H4", "HA.DA", "D7.D8"], order__great_revolution=True), "S2.H2.D2.C2")
         o = obs(s)
         assert o["revolution"] and o["out"] == [0] and o["counts"][0] == 0
         assert {"S3", "H4"} <= set(o["played"])  # the rest is discarded face up
@@ -109,14 +109,14 @@ class TestGreatRevolution:
 
 class TestElevenBack:
     def test_toggle_inverts_until_the_trick_clears(self) -> None:
-        s = go(t(["SJ.C3", "HT.HQ", "D7.D8"], **{"order__eleven_back": "toggle"}), "SJ")
+        s = go(t(["SJ.C3", "HT.HQ", "D7.D8"], order__eleven_back="toggle"), "SJ")
         assert obs(s)["back"] and obs(s)["inverted"]
         assert legal(s) == {"HT", "pass"}
         s = go(s, "HT", "D7", "pass", "pass")  # 7 beats 10 while inverted
         assert obs(s)["field"] is None and not obs(s)["back"]
 
     def test_first_only_sets_back(self) -> None:
-        s = go(t(["SJ.C3", "HT.HQ", "D7.D8"], **{"order__eleven_back": "first_only"}), "SJ")
+        s = go(t(["SJ.C3", "HT.HQ", "D7.D8"], order__eleven_back="first_only"), "SJ")
         assert obs(s)["back"]
 
 
@@ -125,7 +125,7 @@ class TestElevenBackSequences:
         opts = {"order__eleven_back": "toggle", "order__eleven_back_sequences": True}
         s = go(t(["S9.ST.SJ.C3", "HA", "D7"], **opts), "S9.ST.SJ")
         assert obs(s)["back"]
-        s = go(t(["S9.ST.SJ.C3", "HA", "D7"], **{"order__eleven_back": "toggle"}), "S9.ST.SJ")
+        s = go(t(["S9.ST.SJ.C3", "HA", "D7"], order__eleven_back="toggle"), "S9.ST.SJ")
         assert not obs(s)["back"]
 
 
@@ -140,7 +140,7 @@ class TestStrongElevenBack:
 
 class TestJokerInverts:
     def test_a_lone_joker_is_the_weakest_single_while_inverted(self) -> None:
-        s = go(t(["JK.C3", "H4.H5", "D7.D8"], revolution=True, **{"order__joker_inverts": True}), "JK")
+        s = go(t(["JK.C3", "H4.H5", "D7.D8"], revolution=True, order__joker_inverts=True), "JK")
         assert {"H4", "H5"} <= legal(s)
         s = go(t(["JK.C3", "H4.H5", "D7.D8"], revolution=True), "JK")
         assert legal(s) == {"pass"}
@@ -150,7 +150,7 @@ class TestJokerInverts:
 
 class TestEightCut:
     def test_an_eight_clears_and_its_player_leads(self) -> None:
-        s = go(t(["S8.S9", "H9.HT", "D3.D4"], **{"clears__eight_cut": True}), "S8")
+        s = go(t(["S8.S9", "H9.HT", "D3.D4"], clears__eight_cut=True), "S8")
         assert obs(s)["field"] is None and obs(s)["to_move"] == 0
 
     def test_without_the_rule_play_goes_on(self) -> None:
@@ -161,7 +161,7 @@ class TestEightCut:
 class TestEightCutSequences:
     @pytest.mark.parametrize("on", [True, False])
     def test_a_sequence_containing_an_eight(self, on: bool) -> None:
-        s = go(t(["S6.S7.S8.C3", "HA", "D3"], **{"clears__eight_cut": True, "clears__eight_cut_sequences": on}),
+        s = go(t(["S6.S7.S8.C3", "HA", "D3"], clears__eight_cut=True, clears__eight_cut_sequences=on),
                "S6.S7.S8")
         assert (obs(s)["field"] is None) is on
 
@@ -201,7 +201,7 @@ class TestQCut:
 
 class TestSpade3Return:
     def test_a_lone_spade_three_answers_a_lone_joker_and_clears(self) -> None:
-        s = go(t(["JK.D5", "S3.H4", "C6.C7"], **{"clears__spade3_return": True}), "JK")
+        s = go(t(["JK.D5", "S3.H4", "C6.C7"], clears__spade3_return=True), "JK")
         assert legal(s) == {"S3", "pass"}
         s = go(s, "S3")
         assert obs(s)["field"] is None and obs(s)["to_move"] == 1
@@ -213,35 +213,35 @@ class TestSpade3Return:
 
 class TestSandstorm:
     def test_on_triples_beats_any_triple(self) -> None:
-        s = go(t(["SK.HK.DK.C4", "S3.H3.D3.H9", "D7"], **{"clears__sandstorm": "on_triples"}), "SK.HK.DK")
+        s = go(t(["SK.HK.DK.C4", "S3.H3.D3.H9", "D7"], clears__sandstorm="on_triples"), "SK.HK.DK")
         assert "S3.H3.D3" in legal(s)
         s = go(s, "S3.H3.D3")
         assert obs(s)["field"] is None and obs(s)["to_move"] == 1
 
     def test_any_time_on_any_field(self) -> None:
-        s = go(t(["SA.C4", "S3.H3.D3.H9", "D7"], **{"clears__sandstorm": "any_time"}), "SA")
+        s = go(t(["SA.C4", "S3.H3.D3.H9", "D7"], clears__sandstorm="any_time"), "SA")
         assert "S3.H3.D3" in legal(s)
         assert obs(go(s, "S3.H3.D3"))["field"] is None
 
     def test_on_joker(self) -> None:
-        s = go(t(["JK.C4", "S3.H3.D3.H9", "D7"], **{"clears__sandstorm": "on_joker"}), "JK")
+        s = go(t(["JK.C4", "S3.H3.D3.H9", "D7"], clears__sandstorm="on_joker"), "JK")
         assert legal(s) == {"S3.H3.D3", "pass"}
         assert obs(go(s, "S3.H3.D3"))["field"] is None
 
 
 class TestAmbulance:
     def test_a_pair_of_nines_on_a_low_field_clears(self) -> None:
-        s = go(t(["S7.C3", "S9.H9.H2", "D7"], **{"clears__ambulance": True}), "S7")
+        s = go(t(["S7.C3", "S9.H9.H2", "D7"], clears__ambulance=True), "S7")
         assert "S9.H9" in legal(s)
         s = go(s, "S9.H9")
         assert obs(s)["field"] is None and obs(s)["to_move"] == 1
-        s = go(t(["SK.C3", "S9.H9.H2", "D7"], **{"clears__ambulance": True}), "SK")
+        s = go(t(["SK.C3", "S9.H9.H2", "D7"], clears__ambulance=True), "SK")
         assert "S9.H9" not in legal(s)
 
 
 class TestRokurokubi:
     def test_a_pair_of_sixes_on_a_low_field_clears(self) -> None:
-        s = go(t(["S4.C3", "S6.H6.H2", "D7"], **{"clears__rokurokubi": True}), "S4")
+        s = go(t(["S4.C3", "S6.H6.H2", "D7"], clears__rokurokubi=True), "S4")
         assert "S6.H6" in legal(s)
         assert obs(go(s, "S6.H6"))["field"] is None
 
@@ -262,7 +262,7 @@ class TestJokerPair:
 
 class TestFinishClears:
     def test_going_out_clears_and_the_next_player_leads(self) -> None:
-        s = go(t(["S5", "H6.H7", "D3.D4"], **{"clears__finish_clears": True}), "S5")
+        s = go(t(["S5", "H6.H7", "D3.D4"], clears__finish_clears=True), "S5")
         assert obs(s)["field"] is None and obs(s)["to_move"] == 1
 
 
@@ -270,37 +270,37 @@ class TestFinishClears:
 
 class TestFiveSkip:
     def test_per_card(self) -> None:
-        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], **{"effects__five": "skip"}), "S5.H5")
+        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], effects__five="skip"), "S5.H5")
         assert obs(s)["to_move"] == 3 and obs(s)["passed"] == [1, 2]
 
     def test_one(self) -> None:
-        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], **{"effects__five": "skip_one"}), "S5.H5")
+        s = go(t(["S5.H5.C9", "D6.DA", "C6.CA", "H6.HA"], effects__five="skip_one"), "S5.H5")
         assert obs(s)["to_move"] == 2 and obs(s)["passed"] == [1]
 
 
 class TestNineReverse:
     def test_permanent(self) -> None:
-        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], **{"effects__nine": "reverse"}), "S9")
+        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], effects__nine="reverse"), "S9")
         assert obs(s)["to_move"] == 3 and obs(s)["direction"] == -1
         s = go(s, "HT", "pass", "pass", "pass")
         assert obs(s)["field"] is None and obs(s)["direction"] == -1
 
     def test_until_clear(self) -> None:
-        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], **{"effects__nine": "reverse_trick"}), "S9",
+        s = go(t(["S9.C3", "D6.DA", "C6.CA", "HT.HA"], effects__nine="reverse_trick"), "S9",
                "HT", "pass", "pass", "pass")
         assert obs(s)["direction"] == 1
 
 
 class TestSevenPass:
     def test_up_to_k_cards_to_the_next_player(self) -> None:
-        s = go(t(["S7.H3.D4", "HA.H8", "D9.D8"], **{"effects__seven": "pass"}), "S7")
+        s = go(t(["S7.H3.D4", "HA.H8", "D9.D8"], effects__seven="pass"), "S7")
         assert s.phase == "seven_pass" and legal(s) == {"give:-", "give:H3", "give:D4"}
         s = go(s, "give:H3")
         assert obs(s)["counts"] == [1, 3, 2] and "H3" in s.observation(1)["hand"]
         assert obs(s)["to_move"] == 1
 
     def test_exactly_and_giving_away_the_last_card_is_a_legal_finish(self) -> None:
-        s = go(t(["S7.H7.D4", "HA.H8", "D9.D8"], base="popular", **{"effects__seven": "pass_exactly"}), "S7.H7")
+        s = go(t(["S7.H7.D4", "HA.H8", "D9.D8"], base="popular", effects__seven="pass_exactly"), "S7.H7")
         assert legal(s) == {"give:D4"}
         s = go(s, "give:D4")
         assert obs(s)["out"] == [0] and obs(s)["offenders"] == []
@@ -308,7 +308,7 @@ class TestSevenPass:
 
 class TestTenDiscard:
     def test_discard_up_to_k(self) -> None:
-        s = go(t(["ST.H3.D4", "HA.H8", "D9.D8"], **{"effects__ten": "discard"}), "ST")
+        s = go(t(["ST.H3.D4", "HA.H8", "D9.D8"], effects__ten="discard"), "ST")
         assert legal(s) == {"discard:-", "discard:H3", "discard:D4"}
         s = go(s, "discard:H3")
         assert "H3" in obs(s)["played"] and obs(s)["counts"][0] == 1
@@ -316,7 +316,7 @@ class TestTenDiscard:
 
 class TestQBomber:
     def test_everyone_discards_the_named_ranks(self) -> None:
-        s = go(t(["SQ.S5.H9", "H5.D5.C8", "C5.S9.SA"], **{"effects__queen": "bomb"}), "SQ")
+        s = go(t(["SQ.S5.H9", "H5.D5.C8", "C5.S9.SA"], effects__queen="bomb"), "SQ")
         assert s.phase == "q_bomber" and "bomb:-" in legal(s) and "bomb:5" in legal(s) and len(legal(s)) == 14
         s = go(s, "bomb:5")
         assert obs(s)["counts"] == [1, 1, 2]
@@ -327,20 +327,20 @@ class TestQBomber:
 
 class TestSuitLock:
     def test_exact(self) -> None:
-        s = go(t(["S5.S7", "S6.H8", "H9.S9"], **{"locks__suit_lock": "exact"}), "S5", "S6")
+        s = go(t(["S5.S7", "S6.H8", "H9.S9"], locks__suit_lock="exact"), "S5", "S6")
         assert obs(s)["lock"] == ["♠"]
         assert legal(s) == {"S9", "pass"}
         with pytest.raises(IllegalActionError, match="breaks the suit lock"):
             s.apply("H9")
 
     def test_partial(self) -> None:
-        s = go(t(["S5.H5.C3", "S6.D6.C2", "S7.C7.H7.D7"], **{"locks__suit_lock": "partial"}), "S5.H5", "S6.D6")
+        s = go(t(["S5.H5.C3", "S6.D6.C2", "S7.C7.H7.D7"], locks__suit_lock="partial"), "S5.H5", "S6.D6")
         assert obs(s)["lock"] == ["♠"]
         acts = legal(s)
         assert "S7.C7" in acts and "H7.D7" not in acts
 
     def test_after_three(self) -> None:
-        s = go(t(["S5.S8.C3", "S6.H9", "S7.HT"], **{"locks__suit_lock": "after_three"}), "S5", "S6")
+        s = go(t(["S5.S8.C3", "S6.H9", "S7.HT"], locks__suit_lock="after_three"), "S5", "S6")
         assert obs(s)["lock"] == []
         s = go(s, "S7")
         assert obs(s)["lock"] == ["♠"]
@@ -348,9 +348,9 @@ class TestSuitLock:
 
 class TestLockJoker:
     def test_wild_joker_cannot_start_a_lock_and_a_lone_joker_keeps_it(self) -> None:
-        s = go(t(["S5.H5.C3", "S6.JK.C2", "D9"], **{"locks__suit_lock": "exact"}), "S5.H5", "S6.JK=H6")
+        s = go(t(["S5.H5.C3", "S6.JK.C2", "D9"], locks__suit_lock="exact"), "S5.H5", "S6.JK=H6")
         assert obs(s)["lock"] == []
-        s = go(t(["S5.S9", "S6.HA", "JK.D3"], **{"locks__suit_lock": "exact"}), "S5", "S6", "JK")
+        s = go(t(["S5.S9", "S6.HA", "JK.D3"], locks__suit_lock="exact"), "S5", "S6", "JK")
         assert obs(s)["lock"] == ["♠"]
 
     def test_declared_joker_counts_its_suit_and_a_lone_joker_releases(self) -> None:
@@ -363,7 +363,7 @@ class TestLockJoker:
 
 class TestColourLock:
     def test_same_colour_pattern_locks(self) -> None:
-        s = go(t(["S5.H5.C3", "C6.D6.C2", "S7.C7.H7.S8.D8"], **{"locks__colour_lock": True}), "S5.H5", "D6.C6")
+        s = go(t(["S5.H5.C3", "C6.D6.C2", "S7.C7.H7.S8.D8"], locks__colour_lock=True), "S5.H5", "D6.C6")
         assert obs(s)["colour_lock"] == {"red": 1, "black": 1}
         acts = legal(s)
         assert "S7.H7" in acts and "S7.C7" not in acts
@@ -371,7 +371,7 @@ class TestColourLock:
 
 class TestNumberLock:
     def test_on(self) -> None:
-        s = go(t(["S5.C2", "H6.HA", "D7.D9"], **{"locks__number_lock": "on"}), "S5", "H6")
+        s = go(t(["S5.C2", "H6.HA", "D7.D9"], locks__number_lock="on"), "S5", "H6")
         assert obs(s)["number_lock"] == "7"
         assert legal(s) == {"D7", "pass"}
 
@@ -481,13 +481,13 @@ class TestTenpenChii:
 
 class TestLeaderPass:
     def test_second_lap_must_play(self) -> None:
-        s = t(["S5.S6", "H6.H7", "D3.D4"], **{"turns__leader_pass": "second_lap"})
+        s = t(["S5.S6", "H6.H7", "D3.D4"], turns__leader_pass="second_lap")
         assert "pass" in legal(s)
         s = go(s, "pass", "pass", "pass")
         assert obs(s)["to_move"] == 0 and "pass" not in legal(s)
 
     def test_free_and_the_twenty_pass_limit(self) -> None:
-        s = t(["S5.S6", "H6.H7", "D3.D4"], **{"turns__leader_pass": "free"})
+        s = t(["S5.S6", "H6.H7", "D3.D4"], turns__leader_pass="free")
         for _ in range(19):
             s = go(s, "pass")
             assert s.phase == "play"
@@ -497,7 +497,7 @@ class TestLeaderPass:
 
 class TestStickyPass:
     def test_off_lets_a_passed_player_play_later(self) -> None:
-        s = go(t(["S5.S7.C3", "H8.H9", "D6.DA"], **{"turns__sticky_pass": False}), "S5", "pass", "D6", "S7")
+        s = go(t(["S5.S7.C3", "H8.H9", "D6.DA"], turns__sticky_pass=False), "S5", "pass", "D6", "S7")
         assert obs(s)["to_move"] == 1 and "H8" in legal(s)
         s = go(t(["S5.S7.C3", "H8.H9", "D6.DA"]), "S5", "pass", "D6", "S7")
         assert obs(s)["to_move"] == 2  # sticky: player 1 stays out of the trick
@@ -505,7 +505,7 @@ class TestStickyPass:
 
 class TestTrickEnd:
     def test_all_passed_gives_the_top_player_another_turn(self) -> None:
-        s = go(t(["S5.S7.C3", "H3.H4", "D3.D4"], **{"turns__trick_end": "all_passed"}), "S5", "pass", "pass")
+        s = go(t(["S5.S7.C3", "H3.H4", "D3.D4"], turns__trick_end="all_passed"), "S5", "pass", "pass")
         assert obs(s)["field"] is not None and obs(s)["to_move"] == 0
         assert "S7" in legal(s)
         s = go(s, "pass")
@@ -533,7 +533,7 @@ class TestInteractions:
         assert not obs(s)["revolution"] and obs(s)["field"] is None and obs(s)["to_move"] == 1
 
     def test_eleven_back_under_revolution_restores_the_normal_order(self) -> None:
-        s = go(t(["SJ.C3", "HQ.H5", "D7"], revolution=True, **{"order__eleven_back": "toggle"}), "SJ")
+        s = go(t(["SJ.C3", "HQ.H5", "D7"], revolution=True, order__eleven_back="toggle"), "SJ")
         assert obs(s)["revolution"] and obs(s)["back"] and not obs(s)["inverted"]
         assert legal(s) == {"HQ", "pass"}
 
@@ -554,8 +554,8 @@ class TestInteractions:
         assert o["offenders"] == [0] and o["field"] is None and o["to_move"] == 1
 
     def test_q_bomber_simultaneous_finishes_go_in_turn_order(self) -> None:
-        s = go(t(["SQ.S5.H9", "H5", "D5", "C6.C7"], **{"effects__queen": "bomb"}), "SQ", "bomb:5")
+        s = go(t(["SQ.S5.H9", "H5", "D5", "C6.C7"], effects__queen="bomb"), "SQ", "bomb:5")
         assert obs(s)["out"] == [1, 2]
-        s = go(t(["SQ.S5", "H5", "D5", "C6.C7"], **{"effects__queen": "bomb"}), "SQ", "bomb:5")
+        s = go(t(["SQ.S5", "H5", "D5", "C6.C7"], effects__queen="bomb"), "SQ", "bomb:5")
         assert obs(s)["out"] == [0, 1, 2] and s.current_player == TERMINAL
         assert placing(s) == [0, 1, 2, 3]

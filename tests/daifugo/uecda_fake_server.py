@@ -13,6 +13,7 @@ places.  Hooks let a test tamper with one message or refuse one of the client's 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import socket
 import struct
@@ -220,10 +221,8 @@ class FakeUecdaServer:
             self.error = exc
         finally:
             for c in self.conns:
-                try:
+                with contextlib.suppress(OSError):
                     c.close()
-                except OSError:
-                    pass
             self.listener.close()
 
     def _row6(self, gs: GameState, counts: list[int] | None = None) -> list[int]:
@@ -500,7 +499,7 @@ def candidates(hand: set[Card]) -> list[Table]:
                 out.append(t)
     for r in range(4):
         cols = {c for rr, c in nat if rr == r}
-        for lo in range(0, 13):
+        for lo in range(13):
             for length in range(3, 7):
                 span = list(range(lo, lo + length))
                 if span[-1] > 14:

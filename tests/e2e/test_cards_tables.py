@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, fix_chance, host_page, open_app
+from conftest import Guard, Server, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session

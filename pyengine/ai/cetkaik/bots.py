@@ -171,9 +171,8 @@ def _forming(state: CetkaikState, side: int, thr: Mapping[int, float], least: fl
     before = hand_score(hand)
     best = 0.0
     for sq, p in thr.items():
-        if p >= least and p > best:
-            if hand_score(tuple(sorted(hand + (HAND_CODE[state.board[sq]],)))) > before:
-                best = p
+        if p >= least and p > best and hand_score(tuple(sorted(hand + (HAND_CODE[state.board[sq]],)))) > before:
+            best = p
     return best
 
 

@@ -334,9 +334,8 @@ class Evaluator:
             if owner == to_move:
                 if gain(hand_m, HAND_CODE[code]) > 0:
                     keys_m += 1
-            elif owner == mover:
-                if gain(hand_n, HAND_CODE[code]) > 0:
-                    keys_n += 1
+            elif owner == mover and gain(hand_n, HAND_CODE[code]) > 0:
+                keys_n += 1
         x = (W_KEYS * (keys_m - keys_n) + W_HELD * (len(hand_m) - len(hand_n))
              + W_POT * (pot_m - pot_n) - loss + W_PRESS * press
              + W_MOBILITY * (len(moves_m) - len(moves_n)) - W_TEMPO)

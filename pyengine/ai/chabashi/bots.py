@@ -235,7 +235,7 @@ def _pos(action: str) -> int:
 def _after(action: str, hand: list[int], floor: list[int], centre: list[int]) -> tuple[list[int], list[int],
                                                                                          list[int]]:
     """My hand, floor and the centre after one of my step-6 follow-ups or step-8 interactions."""
-    if action.startswith("take:") or action.startswith("late:take:"):
+    if action.startswith(("take:", "late:take:")):
         i = _pos(action)
         return hand + [floor[i]], floor[:i] + floor[i + 1:], centre
     if action.startswith("swap:"):
@@ -372,7 +372,7 @@ class _Sampler(Bot):
         deals, keys = self.deals(view, t, self.samples, extra=2 if phase == "draw" else 0)
         weights = self.weights(t, keys)
         totals: dict[tuple[int, str], float] = {}
-        for i, ((floor, _, centre, extra), w) in enumerate(zip(deals, weights)):
+        for i, ((floor, _, centre, extra), w) in enumerate(zip(deals, weights, strict=False)):
             best_opp = max(keys[i], default=-1)
             for options in plans.values():
                 for k, a in options:
@@ -465,7 +465,7 @@ class StrongBot(_Sampler):
         deals, keys = self.deals(view, t, self.bet_samples)
         weights = self.weights(t, keys)
         total = wsum = 0.0
-        for (floor, _, centre, _), w, ks in zip(deals, weights, keys):
+        for (floor, _, centre, _), w, ks in zip(deals, weights, keys, strict=False):
             total += w * t.share(t.key(t.hand, floor), max(ks, default=-1), t.dealer_key(centre))
             wsum += w
         return total / wsum if wsum else 0.0

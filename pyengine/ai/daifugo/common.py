@@ -720,7 +720,7 @@ def _division(nat: int, njk: int, cx: Ctx, memo: dict[tuple[int, int], int]) -> 
         if njk:
             # one joker fills a one-card gap: x _ y in a suit
             for s in range(4):
-                for lo in range(0, 11):
+                for lo in range(11):
                     cells = [bool(nat >> (4 * q + s) & 1) for q in range(lo, lo + 3)]
                     if sum(cells) == 2:
                         cut = 0

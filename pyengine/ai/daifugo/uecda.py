@@ -21,6 +21,7 @@ the engine does.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import socket
 import struct
 import sys
@@ -111,10 +112,8 @@ class Connection:
 
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
-        try:
+        with contextlib.suppress(OSError):  # not a TCP socket
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        except OSError:  # pragma: no cover - not a TCP socket
-            pass
         self._quickack = getattr(socket, "TCP_QUICKACK", None)
 
     @classmethod
@@ -128,10 +127,8 @@ class Connection:
 
     def _recv(self, size: int) -> bytes:
         if self._quickack is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.sock.setsockopt(socket.IPPROTO_TCP, self._quickack, 1)
-            except OSError:  # pragma: no cover
-                pass
         chunks = []
         left = size
         while left:
@@ -159,10 +156,8 @@ class Connection:
             raise ProtocolError(f"connection error: {exc}") from None
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.sock.close()
-        except OSError:  # pragma: no cover
-            pass
 
 
 # --- cards on the table -----------------------------------------------------------------------
@@ -596,7 +591,7 @@ class Client:
         """The class cells the server writes (§7.4), as {player: value}."""
         assert self.engine is not None
         if self.classes is None:
-            return {p: 0 for p in range(PLAYERS)}
+            return dict.fromkeys(range(PLAYERS), 0)
         out = list(self.engine.out_order)
         prev = [self.classes.index(k) for k in range(PLAYERS)]
         lst = out + prev[len(out):]

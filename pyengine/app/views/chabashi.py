@@ -207,7 +207,7 @@ def _last_result(ctx: TableContext) -> dict[str, JSON] | None:
         "centre": _row(obs["centre"], None),
         "pots": [{"amount": p["amount"], "contestants": p["contestants"], "outcome": p["outcome"],
                   "winner": p["winner"]} for p in result["pots"]],
-        "delta": [a - b for a, b in zip(end.chips, before.chips)],
+        "delta": [a - b for a, b in zip(end.chips, before.chips, strict=False)],
         "chips": list(end.chips),
         "current": at == ctx.cursor,
     }

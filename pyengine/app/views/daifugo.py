@@ -173,7 +173,8 @@ def _standings(scores: list[int]) -> list[JSON]:
     >>> _standings([3, 7, 3, 9])
     [3, 1, 0, 2]
     """
-    return [p for p in sorted(range(len(scores)), key=lambda p: -scores[p])]
+    order = sorted(range(len(scores)), key=lambda p: -scores[p])
+    return list[JSON](order)
 
 
 def _ranks(scores: list[int]) -> list[JSON]:
