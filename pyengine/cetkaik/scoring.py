@@ -66,7 +66,6 @@ def hand_table() -> tuple[tuple[str, int, int, tuple[tuple[int, int], ...]], ...
     ('馬弓兵', 5, 7, ((5, 1), (2, 1), (1, 1)))
     """
     return _HANDS
-ALL_NAMES: Final[frozenset[str]] = frozenset(HAND_VALUES) | frozenset(PENALTY_VALUES)
 
 
 class ImpossibleHandError(EngineError):

@@ -303,11 +303,6 @@ class CetkaikState(State):
             return None
         return "皇" if code == TAM2 else HAND_NAMES[HAND_CODE[code]]
 
-    def owner_at(self, sq: int) -> int | None:
-        """The side owning the piece on ``sq`` (``None`` for an empty square or tam2)."""
-        owner = OWNER[self.board[sq]]
-        return owner if owner < 2 else None
-
     def hand_names(self, side: int) -> tuple[str, ...]:
         return hand_names(self.hands[side])
 

@@ -35,11 +35,6 @@ def register(info: GameInfo, target: str) -> None:
     _ENTRIES[info.id] = Entry(info, target)
 
 
-def unregister(game_id: str) -> None:
-    _ENTRIES.pop(game_id, None)
-    _LOADED.pop(game_id, None)
-
-
 def list_games() -> list[GameInfo]:
     """Every registered game's metadata, in registration order, without importing them."""
     return [e.info for e in _ENTRIES.values()]

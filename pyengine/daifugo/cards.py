@@ -163,19 +163,6 @@ def rank_count(play: Play, rank: int) -> int:
     return 0
 
 
-def natural_rank_count(play: Play, rank: int) -> int:
-    return (play[3] >> (4 * (rank - 1)) & 15).bit_count() if 1 <= rank <= 13 else 0
-
-
-def play_mask(play: Play) -> int:
-    """The natural cards of a play plus its stand-ins on the board (positions 1..13 only)."""
-    mask = play[3]
-    for pos, suit in play[5]:
-        if 1 <= pos <= 13 and suit < 4:
-            mask |= bit(pos, suit)
-    return mask
-
-
 def _token(pos: int, suit: int, joker: bool) -> str:
     if not joker:
         return SUITS[suit] + RANKS[pos - 1]
@@ -343,10 +330,3 @@ def subsets_with_jokers(hand: int, sizes: range) -> list[int]:
             out += [jbits + sum(combo) for combo in combinations(naturals, size - j)]
     return out
 
-
-def subset_count(hand: int, sizes: range) -> int:
-    from math import comb
-
-    n = (hand & NATURALS).bit_count()
-    jk = joker_count(hand)
-    return sum(comb(n, size - j) for size in sizes for j in range(min(jk, size) + 1) if size - j <= n)

@@ -29,7 +29,6 @@ from .values import (
     NumberLock,
     Penalty,
     Remainder,
-    Reseat,
     Revolution,
     RoyalDefence,
     Sandstorm,
@@ -101,7 +100,6 @@ class Ctx:
         self.target_score = m.target_score
         self.scoring = m.scoring.value
         self.reseat = m.reseat
-        self.reseat_random = m.reseat is Reseat.RANDOM
         self.deal_tycoon = m.deal_start is DealStart.TYCOON
         self.first_lead = m.first_lead
         self.must_include = m.first_lead_must_include
@@ -288,7 +286,6 @@ class Ctx:
                                   or self.assassination)
         self._groups: dict[int, dict[int, list[Play]]] = {}
         self._seqs: dict[int, list[Play]] = {}
-        self._emperors: dict[int, list[Play]] = {}
 
     # --- generation caches -----------------------------------------------------------------
     def groups(self, rank: int, nib: int, njk: int) -> dict[int, list[Play]]:

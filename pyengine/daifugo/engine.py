@@ -351,12 +351,6 @@ class Engine:
         """The players still holding cards."""
         return [p for p in range(self.n) if self.hands[p]]
 
-    def class_of(self, player: int) -> int | None:
-        """0 = 大富豪 … n-1 = 大貧民 in the reigning classes, or ``None`` in a game without classes."""
-        if self.classes is None:
-            return None
-        return self.classes.index(player)
-
     def chance_outcomes(self) -> list[tuple[tuple[str, int], int, int]]:
         """Each outcome with its probability as ``(numerator, denominator)``."""
         ph = self.phase

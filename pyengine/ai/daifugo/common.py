@@ -44,7 +44,6 @@ from ...daifugo.cards import (
     parse_card,
     parse_cards,
     parse_play,
-    play_cards,
 )
 from ...daifugo.ctx import Ctx, compile_rules
 from ...daifugo.engine import (
@@ -564,16 +563,6 @@ class Knowledge:
         return e
 
 
-def stronger_than(rank: int, inv: bool) -> int:
-    """The natural cards of the ranks stronger than ``rank`` in the order in force.
-
-    >>> from pyengine.daifugo.cards import fmt_cards
-    >>> fmt_cards(stronger_than(12, False)), fmt_cards(stronger_than(2, True))
-    ('S2.H2.D2.C2', 'S3.H3.D3.C3')
-    """
-    return _ABOVE[inv][rank]
-
-
 _ABOVE = (
     tuple(NATURALS & ~((1 << (4 * r)) - 1) if r >= 1 else NATURALS for r in range(15)),
     tuple((1 << (4 * (r - 1))) - 1 if r >= 1 else 0 for r in range(15)),
@@ -1034,10 +1023,6 @@ def place_of(e: Engine, p: int) -> int:
     if e.results:
         return e.results[-1].index(p)
     return e.n - 1  # pragma: no cover
-
-
-def hand_cards(m: Play, hand: int) -> int:
-    return play_cards(m, hand)
 
 
 FOLLOW_UP_PHASES = (SEVEN, TEN, BOMB, REVCHOICE, FOURSTOP)
