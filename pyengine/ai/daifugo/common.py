@@ -472,17 +472,7 @@ class Knowledge:
 
     def world(self, rng: Pcg32, tries: int = 6) -> Engine:
         """A private engine: the public position exactly, hidden hands guessed and weighted."""
-        best: list[int] | None = None
-        for _ in range(tries):
-            hands = self.deal_hidden(rng)
-            if best is None:
-                best = hands
-            w = self.likelihood(hands)
-            if w >= 1.0 or rng.random() < w:
-                best = hands
-                break
-        assert best is not None
-        return self.engine_with(best)
+        return self.engine_with(self.guess(rng, tries))
 
     def engine_with(self, hands: list[int]) -> Engine:
         obs = self.obs
