@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.chance import sample_chance
+from ..core.codec import load_json
 from ..core.errors import InvalidLinkError
 from ..core.game import State
 from ..core.rng import Pcg32
@@ -267,7 +268,7 @@ class FairPlay:
     @staticmethod
     def decode_transcript(text: str) -> tuple[Event, ...]:
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except ValueError:
             raise InvalidLinkError("the link's fair-play transcript is damaged") from None
         if not isinstance(data, list):

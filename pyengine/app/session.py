@@ -51,6 +51,7 @@ from ..core import (
     sample_chance,
 )
 from ..core.chance import ChanceSource, LiveChance, rng_from_entropy
+from ..core.codec import load_json
 from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError, UnknownGameError
 from .fairplay import Event, FairPlay
 from .views import TableContext, table_view
@@ -695,7 +696,7 @@ class Session:
     def from_save(cls, text: str) -> Session:
         """Restore a saved game; a corrupt or tampered save raises :class:`InvalidLinkError`."""
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except (TypeError, ValueError):
             raise InvalidLinkError("the saved game is not readable", "bad_save") from None
         if not isinstance(data, dict) or data.get("v") not in (1, SAVE_VERSION) or not isinstance(

@@ -18,7 +18,9 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
+from typing import Any
 
 from .errors import InvalidLinkError, InvalidRecordError
 from .record import Record
@@ -26,6 +28,40 @@ from .record import Record
 FORMAT_VERSION = 1
 MAX_FRAGMENT = 200_000
 MAX_INFLATED = 2_000_000
+MAX_NESTING = 32
+"""How deep a record's JSON may nest (a real one nests 4 deep): deeper input is damaged, refused
+before ``json.loads``, whose recursion would exhaust the stack of Pyodide in a browser."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings ignored).
+
+    >>> nesting_depth('{"a": [1, {"b": "[[["}]}'), nesting_depth("[" * 1000)
+    (3, 1000)
+    """
+    depth = deepest = 0
+    for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        depth += 1 if ch in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` for text from outside (links, saved games): :class:`ValueError` for text
+    that nests deeper than :data:`MAX_NESTING`, as for any other damaged JSON.
+
+    >>> load_json('{"v": [1, 2]}')
+    {'v': [1, 2]}
+    >>> load_json("[" * 100_000)
+    Traceback (most recent call last):
+    ValueError: JSON nested too deeply
+    """
+    if nesting_depth(text) > MAX_NESTING:
+        raise ValueError("JSON nested too deeply")
+    return json.loads(text)
 
 
 def encode_fragment(record: Record) -> str:
@@ -77,7 +113,7 @@ def _decode_v1(body: str) -> Record:
         raw = inflater.decompress(packed, MAX_INFLATED)
         if inflater.unconsumed_tail or not inflater.eof:
             raise InvalidLinkError("the link is damaged (cut short or too large)")
-        data = json.loads(raw.decode("utf-8"))
+        data = load_json(raw.decode("utf-8"))
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError) as exc:
         if isinstance(exc, InvalidLinkError):
             raise

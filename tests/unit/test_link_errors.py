@@ -154,3 +154,10 @@ def test_a_damaged_save_is_a_coded_link_error_and_older_links_are_their_own_code
             Session.from_save(save)
         assert info.value.code in {"bad_save", "damaged"}
     assert OlderLinkError("older").code == "older"
+
+
+def test_a_saved_game_nested_too_deeply_is_refused_with_its_code() -> None:
+    # json.loads would recurse 100,000 deep: in Pyodide that exhausts the browser's stack
+    with pytest.raises(InvalidLinkError) as caught:
+        Session.from_save("[" * 100_000)
+    assert caught.value.code == "bad_save"
