@@ -258,6 +258,8 @@ def relief(e: Engine, p: int) -> None:
     cards = e.trick_cards
     e.public &= ~cards
     e.hands[p] |= cards
+    for q in range(e.n):  # everyone saw the trick go into that hand
+        e.known[q] |= cards
     e.relief_used |= 1 << p
     e.event(("relief", p, fmt_cards(cards)))
 

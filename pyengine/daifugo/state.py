@@ -227,6 +227,11 @@ class DaifugoState(State):
         known = e.public
         if 0 <= seat < e.n:
             known |= e.hands[seat] | e.known[seat]
+        else:  # an onlooker knows what every seat knows (cards taken from the field in view of all)
+            everyone = -1
+            for k in e.known:
+                everyone &= k
+            known |= everyone
         return known
 
     def hidden_tokens(self, seat: int) -> frozenset[str]:

@@ -290,3 +290,16 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return []
+
+
+def test_cards_taken_from_the_field_by_relief_are_known_to_everyone_and_hidden_from_no_one() -> None:
+    # Found by the property above in Pyodide (3 players, relief): the 大貧民 takes the trick in view
+    # of all, so every seat and an onlooker know those cards are in that hand.
+    rules = DaifugoRules.decode("2.popular~specials.relief=1")
+    state, rng = GAME.new_initial_state(rules, 3), Pcg32(0)
+    while not any(h[0] == "relief" for h in state.observation(-1)["history"]):
+        assert not state.is_terminal()
+        state = state.apply(sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions()))
+    taken = set(next(h for h in state.observation(-1)["history"] if h[0] == "relief")[2].split("."))
+    for seat in (0, 1, 2, -1):
+        assert not taken & state.hidden_tokens(seat)
