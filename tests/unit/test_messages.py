@@ -24,7 +24,7 @@ from pyengine.core import IllegalActionError, InvalidRecordError
 from pyengine.core.messages import Msg, msg, words
 
 ROOT = Path(pyengine.__file__).resolve().parent
-BRIDGE = ROOT.parent / "web" / "main.py"
+BRIDGE = Path(__file__).resolve().parents[2] / "web" / "main.py"
 
 
 def _msg_calls() -> list[tuple[str, int, ast.Call]]:
