@@ -276,7 +276,7 @@ function callOk(method, args) {
   return r;
 }
 // The engine's own (English) message, as details behind a toggle when the page speaks another language.
-function englishDetails(r) { return lang === "en" && r.code ? null : r.error; }
+function englishDetails(r) { return lang === "en" && r.code ? null : r.error_en ?? r.error; }
 // A link or saved-game error in the user's language (from its code); other errors as they come.
 function errorReason(err) {
   if (err.code) {

@@ -14,9 +14,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from pyengine.app.messages import error_json
 from pyengine.app.session import Session, game_setup_json, games_json, record_save_key
 from pyengine.app.views import ui_call
-from pyengine.core import EngineError, InvalidLinkError, Record, decode_fragment
+from pyengine.core import EngineError, Record, decode_fragment
 
 Args = dict[str, Any]
 """A call's arguments: the page's JSON object (``lang`` included)."""
@@ -173,15 +174,22 @@ def _dispatch(method: str, a: Args) -> Result:
     raise ValueError(f"unknown bridge method {method!r}")
 
 
+def _lang(args_json: str) -> str:
+    """The language a call asked for (``en`` when its arguments say none)."""
+    try:
+        args = json.loads(args_json)
+    except ValueError:
+        return "en"
+    return str(args.get("lang", "en")) if isinstance(args, dict) else "en"
+
+
 def call(method: str, args_json: str = "{}") -> str:
     result: Result
     try:
         result = _dispatch(method, json.loads(args_json))
         result["ok"] = True
-    except EngineError as exc:
-        result = {"ok": False, "error": str(exc), "kind": type(exc).__name__}
-        if isinstance(exc, InvalidLinkError):  # the page translates link errors from the code
-            result.update(code=exc.code, params=exc.params)
+    except EngineError as exc:  # "error" in the call's lang, "error_en" in English (for details)
+        result = {"ok": False, **error_json(exc, _lang(args_json))}
     except Exception as exc:  # noqa: BLE001 - a bug: report it instead of leaving the page stuck
         result = {"ok": False, "error": f"internal error: {exc!r}", "kind": "InternalError"}
     return json.dumps(result)

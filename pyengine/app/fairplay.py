@@ -49,6 +49,7 @@ from ..core.chance import sample_chance
 from ..core.codec import load_json
 from ..core.errors import InvalidLinkError
 from ..core.game import State
+from ..core.messages import msg
 from ..core.rng import Pcg32
 
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
@@ -94,13 +95,13 @@ class Event:
     @classmethod
     def from_json(cls, data: Any) -> Event:
         if not (isinstance(data, list) and len(data) == 4):
-            raise InvalidLinkError("the link's fair-play transcript is damaged")
+            raise InvalidLinkError(msg("the link's fair-play transcript is damaged"))
         kind, seat, at, value = data
         ok = (kind in ("c", "r", "o") and seat in (0, 1) and isinstance(at, int) and not isinstance(at, bool)
               and -1 <= at <= 100_000 and isinstance(value, str)
               and (_HEX64 if kind == "c" else _HEX32).match(value) is not None)
         if not ok:
-            raise InvalidLinkError("the link's fair-play transcript is damaged")
+            raise InvalidLinkError(msg("the link's fair-play transcript is damaged"))
         return cls(kind, seat, at, value)
 
 
@@ -125,24 +126,24 @@ class Ledger:
 def ledgers(transcript: Sequence[Event]) -> tuple[Ledger, Ledger]:
     """Check a transcript and sort it by seat; a broken one is :class:`InvalidLinkError`."""
     if len(transcript) > MAX_EVENTS:
-        raise InvalidLinkError("the link's fair-play transcript is too long")
+        raise InvalidLinkError(msg("the link's fair-play transcript is too long"))
     commits: list[list[tuple[int, str]]] = [[], []]
     revealed: list[list[str]] = [[], []]
     opens: list[list[tuple[int, str]]] = [[], []]
     for e in transcript:
         if e.kind == "c":
             if commits[e.seat] and commits[e.seat][-1][0] > e.at:
-                raise InvalidLinkError("the link's fair-play transcript is out of order")
+                raise InvalidLinkError(msg("the link's fair-play transcript is out of order"))
             commits[e.seat].append((e.at, e.value))
         elif e.kind == "r":
             k = len(revealed[e.seat])
             if k >= len(commits[e.seat]) or commitment(e.value) != commits[e.seat][k][1]:
-                raise InvalidLinkError("a secret in the link does not match what its player committed to: "
-                                       "the link was altered")
+                raise InvalidLinkError(msg("a secret in the link does not match what its player committed to: "
+                                           "the link was altered"))
             revealed[e.seat].append(e.value)
         else:
             if any(at == e.at for at, _ in opens[e.seat]):
-                raise InvalidLinkError("the link's fair-play transcript gives a secret twice")
+                raise InvalidLinkError(msg("the link's fair-play transcript gives a secret twice"))
             opens[e.seat].append((e.at, e.value))
     return (Ledger(tuple(commits[0]), tuple(revealed[0]), tuple(opens[0])),
             Ledger(tuple(commits[1]), tuple(revealed[1]), tuple(opens[1])))
@@ -244,21 +245,21 @@ class FairPlay:
         books = ledgers(transcript)
         if transcript[: len(self.transcript)] != self.transcript:
             if self.transcript[: len(transcript)] == transcript:
-                raise InvalidLinkError("this link is older than your game: you already have everything in it")
+                raise InvalidLinkError(msg("this link is older than your game: you already have everything in it"))
             mine = [i for i, e in enumerate(self.transcript) if e.seat == self.my_seat]
             k = mine[-1] + 1 if mine else 0
             newer_of_theirs = transcript[:k] == self.transcript[:k] and not any(
                 e.seat == self.my_seat for e in transcript[k:])
             if not (newer_of_theirs or self.my_seat < 0):
-                raise InvalidLinkError("this link does not continue your game (its secrets differ from the ones "
-                                       "you have: it may have been altered)", "not_this_game")
+                raise InvalidLinkError(msg("this link does not continue your game (its secrets differ from the "
+                                           "ones you have: it may have been altered)"), "not_this_game")
         if self.my_seat >= 0:
             for i, (_, digest) in enumerate(books[self.my_seat].commits):
                 if i >= len(self.secrets) or commitment(self.secrets[i]) != digest:
-                    raise InvalidLinkError("this link carries a commitment of yours that this device never made")
+                    raise InvalidLinkError(msg("this link carries a commitment of yours that this device never made"))
             for ply, value in books[self.my_seat].opens:
                 if self.opens.get(ply) != value:
-                    raise InvalidLinkError("this link carries a secret of yours that this device never made")
+                    raise InvalidLinkError(msg("this link carries a secret of yours that this device never made"))
         self.transcript = transcript
 
     # --- storage -----------------------------------------------------------------------------
@@ -270,9 +271,9 @@ class FairPlay:
         try:
             data = load_json(text)
         except ValueError:
-            raise InvalidLinkError("the link's fair-play transcript is damaged") from None
+            raise InvalidLinkError(msg("the link's fair-play transcript is damaged")) from None
         if not isinstance(data, list):
-            raise InvalidLinkError("the link's fair-play transcript is damaged")
+            raise InvalidLinkError(msg("the link's fair-play transcript is damaged"))
         events = tuple(Event.from_json(e) for e in data)
         ledgers(events)
         return events
@@ -289,9 +290,9 @@ class FairPlay:
                        tuple(Event.from_json(e) for e in data["transcript"]),
                        [str(s) for s in data["secrets"]], {int(k): str(v) for k, v in data["opens"].items()})
         except (KeyError, TypeError, ValueError, AttributeError):
-            raise InvalidLinkError("the saved game's fair-play data is damaged") from None
+            raise InvalidLinkError(msg("the saved game's fair-play data is damaged")) from None
         if fair.my_seat not in (-1, 0, 1) or not all(_HEX32.match(s) for s in [*fair.secrets, *fair.opens.values()]):
-            raise InvalidLinkError("the saved game's fair-play data is damaged")
+            raise InvalidLinkError(msg("the saved game's fair-play data is damaged"))
         ledgers(fair.transcript)
         return fair
 

@@ -53,6 +53,7 @@ from ..core import (
 from ..core.chance import ChanceSource, LiveChance, rng_from_entropy
 from ..core.codec import load_json
 from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError, UnknownGameError
+from ..core.messages import message_of, msg, words
 from .fairplay import Event, FairPlay
 from .views import TableContext, table_view
 
@@ -78,10 +79,12 @@ def unopenable(exc: EngineError, game: str) -> InvalidLinkError:
     """The link error for a well-formed record that cannot be opened (an unknown game, rules
     this version refuses, a move that is not legal where the record plays it)."""
     if isinstance(exc, UnknownGameError):
-        return InvalidLinkError(f"the link's game cannot be opened: {exc}", "unknown_game", game=game[:40])
+        return InvalidLinkError(msg("the link's game cannot be opened: {reason}", reason=exc), "unknown_game",
+                                game=game[:40])
     ply = exc.ply if isinstance(exc, InvalidRecordError) else None
-    reason = exc.reason if isinstance(exc, InvalidRecordError) else str(exc)
-    return InvalidLinkError(f"the link's game cannot be opened: {exc}", "illegal_record", ply=ply, reason=reason)
+    reason = exc.reason if isinstance(exc, InvalidRecordError) else message_of(exc)
+    return InvalidLinkError(msg("the link's game cannot be opened: {reason}", reason=exc), "illegal_record", ply=ply,
+                            reason=reason)
 
 
 def games_json(lang: str = "en") -> list[dict[str, Any]]:
@@ -195,9 +198,10 @@ class Session:
         meta: tuple[tuple[str, str], ...] = ((GAME_ID_KEY, os.urandom(8).hex()),)
         if by_link:
             if game.info.hidden_information:
-                raise IllegalActionError(f"{game.info.name()} cannot be played by link: its hands are hidden")
+                raise IllegalActionError(msg("{game} cannot be played by link: its hands are hidden",
+                                             game=words(**game.info.names)))
             if len(seat_objs) != 2 or any(seat.kind != "human" for seat in seat_objs):
-                raise IllegalActionError("a game played by link has two people, one on each device")
+                raise IllegalActionError(msg("a game played by link has two people, one on each device"))
             meta += ((MODE_KEY, "link"),)
         record = Record(game_id, rules_obj.encode(), seat_objs, (), 0 if seed is None else seed, meta=meta)
         session = cls.from_record(record, chance)
@@ -440,9 +444,9 @@ class Session:
     def play(self, action: str) -> None:
         """A human move at the cursor. Illegal input raises and changes nothing."""
         if self.status() != "human":
-            who = {"over": "the game is over", "chance": "chance is to act", "bot": "it is a bot's turn",
-                   "waiting": "it is your opponent's turn (send them the link)"}
-            raise IllegalActionError(f"you cannot move now: {who[self.status()]}")
+            who = {"over": msg("the game is over"), "chance": msg("chance is to act"),
+                   "bot": msg("it is a bot's turn"), "waiting": msg("it is your opponent's turn (send them the link)")}
+            raise IllegalActionError(msg("you cannot move now: {who}", who=who[self.status()]))
         new_state = self.state.apply(action)
         self._push(action, new_state)
 
@@ -477,7 +481,7 @@ class Session:
         if self.fair is not None:
             outcome = self.fair.outcome(self.states, self.cursor)
             if outcome is None:
-                raise IllegalActionError("this cast needs your opponent's secret: send them the link")
+                raise IllegalActionError(msg("this cast needs your opponent's secret: send them the link"))
             return outcome
         remembered = self.memory.get(self.prefix_digest(self.cursor))
         if remembered is not None and remembered in {o for o, _ in state.chance_outcomes()}:
@@ -501,14 +505,14 @@ class Session:
     def play_bot(self, action: str, ply: int) -> None:
         """A bot's answer for the decision at ``ply`` (stale answers are refused)."""
         if self.status() != "bot" or not self.at_end or ply != self.cursor:
-            raise IllegalActionError("that bot move is no longer wanted (the position changed)")
+            raise IllegalActionError(msg("that bot move is no longer wanted (the position changed)"))
         self._push(action, self.state.apply(action))
 
     def play_chance(self, outcome: str) -> None:
         """Resolve the chance node at the end of the record with a given outcome (tests, tools,
         and outcomes derived by the play-by-link protocol); an impossible one changes nothing."""
         if not self.at_end or not self.state.is_chance():
-            raise IllegalActionError("there is no chance node to resolve here")
+            raise IllegalActionError(msg("there is no chance node to resolve here"))
         self._push(outcome, self.state.apply(outcome))
 
     def step_auto(self, bots: bool = True, entropy: Sequence[int] | None = None) -> bool:
@@ -568,7 +572,8 @@ class Session:
     def goto(self, cursor: int) -> None:
         """Move the replay cursor (0 = the start)."""
         if not 0 <= cursor <= len(self.record.actions):
-            raise InvalidRecordError(f"there is no position {cursor} (0–{len(self.record.actions)})")
+            raise InvalidRecordError(msg("there is no position {cursor} (0–{last})", cursor=cursor,
+                                         last=len(self.record.actions)))
         self.cursor = cursor
 
     def undo(self) -> None:
@@ -580,9 +585,9 @@ class Session:
                 break
             target -= 1
         if target < 0 or self.states[max(target, 0)].current_player < 0:
-            raise IllegalActionError("there is no move of yours to take back")
+            raise IllegalActionError(msg("there is no move of yours to take back"))
         if target < self.floor:
-            raise IllegalActionError("your opponent already has that move: a move sent by link cannot be taken back")
+            raise IllegalActionError(msg("your opponent already has that move: a move sent by link cannot be taken back"))
         self._truncate(target)
         self.cursor = target
 
@@ -629,7 +634,7 @@ class Session:
         transcript = FairPlay.decode_transcript(meta.pop(FAIR_KEY))
         game_id = meta.get(GAME_ID_KEY)
         if not game_id or meta.get(MODE_KEY) != "link":
-            raise InvalidLinkError("this play-by-link link is damaged (it names no game)")
+            raise InvalidLinkError(msg("this play-by-link link is damaged (it names no game)"))
         plain = replace(record, cursor=None, meta=tuple(sorted(meta.items())))
         saved = None
         if save:
@@ -656,15 +661,15 @@ class Session:
         mine, theirs = self.record.actions, record.actions
         if theirs[: len(mine)] != mine:
             if mine[: len(theirs)] == theirs:
-                raise OlderLinkError("this link is older than your game: you already have everything in it")
-            raise InvalidLinkError("this link does not continue your game: its moves differ from yours",
+                raise OlderLinkError(msg("this link is older than your game: you already have everything in it"))
+            raise InvalidLinkError(msg("this link does not continue your game: its moves differ from yours"),
                                    "not_this_game")
         fair = self.fair.copy()
         try:
             fair.receive(transcript)
         except InvalidLinkError as exc:
             if "older" in str(exc):
-                raise OlderLinkError(str(exc)) from None
+                raise OlderLinkError(message_of(exc)) from None
             raise
         try:
             states = record.replay()
@@ -687,10 +692,10 @@ class Session:
             if self.states[ply].is_chance():
                 expected = self.fair.outcome(self.states, ply)
                 if expected is None:
-                    raise InvalidLinkError(f"ply {ply + 1}: the link records a cast nobody could know yet")
+                    raise InvalidLinkError(msg("ply {ply}: the link records a cast nobody could know yet", ply=ply + 1))
                 if expected != action:
-                    raise InvalidLinkError(f"ply {ply + 1}: the cast does not follow from the players' secrets "
-                                           "(the link was altered)")
+                    raise InvalidLinkError(msg("ply {ply}: the cast does not follow from the players' secrets "
+                                               "(the link was altered)", ply=ply + 1))
 
     @classmethod
     def from_save(cls, text: str) -> Session:
@@ -698,14 +703,14 @@ class Session:
         try:
             data = load_json(text)
         except (TypeError, ValueError):
-            raise InvalidLinkError("the saved game is not readable", "bad_save") from None
+            raise InvalidLinkError(msg("the saved game is not readable"), "bad_save") from None
         if not isinstance(data, dict) or data.get("v") not in (1, SAVE_VERSION) or not isinstance(
                 data.get("fragment"), str):
-            raise InvalidLinkError("the saved game is not in a format this version can read", "bad_save")
+            raise InvalidLinkError(msg("the saved game is not in a format this version can read"), "bad_save")
         memory = data.get("memory", {})
         if not isinstance(memory, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 200 for k, v in memory.items()):
-            raise InvalidLinkError("the saved game is damaged (its chance memory is unreadable)", "bad_save")
+            raise InvalidLinkError(msg("the saved game is damaged (its chance memory is unreadable)"), "bad_save")
         session = cls.from_fragment(data["fragment"])
         session.memory = dict(memory)
         if "fair" in data:
@@ -713,6 +718,6 @@ class Session:
             floor = data.get("floor", 0)
             session.floor = floor if isinstance(floor, int) and 0 <= floor <= len(session.record.actions) else 0
             if session.fair.game_id != session.game_id:
-                raise InvalidLinkError("the saved game's fair-play data belongs to another game", "bad_save")
+                raise InvalidLinkError(msg("the saved game's fair-play data belongs to another game"), "bad_save")
             session.check_outcomes()
         return session

@@ -26,6 +26,7 @@ import re
 from typing import Final
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 
 COLUMNS: Final = "KLNTZXCMP"
 ROWS: Final = ("A", "E", "I", "U", "O", "Y", "AI", "AU", "IA")
@@ -89,13 +90,13 @@ def parse_square(text: str) -> int:
     try:
         return SQUARE_INDEX[text]
     except KeyError:
-        raise InvalidNotationError(f"{text!r} is not a square (columns K…P, rows A…IA)") from None
+        raise InvalidNotationError(msg("{text} is not a square (columns K…P, rows A…IA)", text=repr(text))) from None
 
 
 def split_squares(text: str) -> tuple[int, ...]:
     """A run of square names split the only way it can be (``ZAIZIA`` → ZAI, ZIA)."""
     if not SQUARES_RE.fullmatch(text):
-        raise InvalidNotationError(f"{text!r} is not a run of squares")
+        raise InvalidNotationError(msg("{text} is not a run of squares", text=repr(text)))
     return tuple(SQUARE_INDEX[m] for m in SQUARE_RE.findall(text))
 
 

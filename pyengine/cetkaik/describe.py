@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg, words
 from .board import COLOUR, OWNER, PROF, SQUARE_NAMES, TAM2
 from .notation import Cast, Declare, Decline, Drop, FirstMover, GoTo, PieceMove, TamMove, parse_action
 from .scoring import FLASH, KUT2TAM2, TAM2_TY_SAK2
@@ -161,23 +162,25 @@ def explain_illegal(state: CetkaikState, action: str) -> str:
     move = parse_action(action)
     phase = state.phase_name
     n = SQUARE_NAMES
-    expects = {"move": "a move", "stepping_choice": "a square to go to or 此無 (decline)",
-               "declaration": "再行 (ty mok1) or 終季 (ta xot1)"}
+    expects = {"move": msg("this is the move phase, which takes a move"),
+               "stepping_choice": msg("this is the stepping choice phase, which takes a square to go to or 此無 (decline)"),
+               "declaration": msg("this is the declaration phase, which takes 再行 (ty mok1) or 終季 (ta xot1)")}
     wants_move = isinstance(move, (PieceMove, Drop, TamMove))
     if phase != "move" and wants_move or phase == "move" and not wants_move:
-        return f"{action} is not legal now: this is the {phase.replace('_', ' ')} phase, which takes {expects[phase]}"
+        return msg("{action} is not legal now: {phase}", action=action, phase=expects[phase])
     side = state.side
     if isinstance(move, PieceMove):
         return _why_not_piece_move(state, action, move)
     if isinstance(move, Drop):
         if 10 * move.colour + move.prof not in state.hands[side]:
-            return f"{action}: that piece is not in your hand"
-        return f"{action}: {n[move.dest]} is not empty"
+            return msg("{action}: that piece is not in your hand", action=action)
+        return msg("{action}: {square} is not empty", action=action, square=n[move.dest])
     if isinstance(move, TamMove):
         return _why_not_tam_move(state, action, move)
     if isinstance(move, GoTo):
-        return f"{action}: after this cast the piece cannot reach {n[move.dest]}"
-    return f"{action} is not legal here"
+        return msg("{action}: after this cast the piece cannot reach {square}", action=action,
+                   square=n[move.dest])
+    return msg("{action} is not legal here", action=action)
 
 
 def _why_not_piece_move(state: CetkaikState, action: str, move: PieceMove) -> str:
@@ -185,34 +188,40 @@ def _why_not_piece_move(state: CetkaikState, action: str, move: PieceMove) -> st
     side = state.side
     code = state.board[move.src]
     if code == 0:
-        return f"{action}: there is no piece on {n[move.src]}"
+        return msg("{action}: there is no piece on {square}", action=action, square=n[move.src])
     if code == TAM2:
-        return f"{action}: tam2 moves are written {n[move.src]}皇[…]…"
+        return msg("{action}: tam2 moves are written {square}皇[…]…", action=action, square=n[move.src])
     if OWNER[code] != side:
-        return f"{action}: the piece on {n[move.src]} is not yours"
+        return msg("{action}: the piece on {square} is not yours", action=action, square=n[move.src])
     alt = action[:-1] if move.water else action + "水"
     if not move.ranged and alt in state.legal_actions():
-        return f"{action}: write {alt} ({'no water cast is needed' if move.water else 'this move needs a water cast'})"
+        if move.water:
+            return msg("{action}: write {alt} (no water cast is needed)", action=action, alt=alt)
+        return msg("{action}: write {alt} (this move needs a water cast)", action=action, alt=alt)
     dest = state.board[move.dest]
     if move.dest != move.src and dest and OWNER[dest] == side:
-        return f"{action}: a piece never ends on its own side's piece"
+        return msg("{action}: a piece never ends on its own side's piece", action=action)
     if dest == TAM2:
-        return f"{action}: a piece never ends on tam2"
+        return msg("{action}: a piece never ends on tam2", action=action)
     if dest and OWNER[dest] == 1 - side and not move.ranged:
         from .movegen import protected_squares
 
         if protected_squares(state.board, 1 - side, state.tam, state.rules.hue.tam_itself_is_tam_hue)[move.dest]:
-            return f"{action}: the piece on {n[move.dest]} is protected by a General on tam2 hue"
-    return f"{action}: the {PROFESSIONS['en'][PROF[code]]} on {n[move.src]} cannot move that way"
+            return msg("{action}: the piece on {square} is protected by a General on tam2 hue", action=action,
+                       square=n[move.dest])
+    piece = words(**{lang: names[PROF[code]] for lang, names in PROFESSIONS.items()})
+    return msg("{action}: the {piece} on {square} cannot move that way", action=action, piece=piece,
+               square=n[move.src])
 
 
 def _why_not_tam_move(state: CetkaikState, action: str, move: TamMove) -> str:
     n = SQUARE_NAMES
     if state.board[move.src] != TAM2:
-        return f"{action}: tam2 is not on {n[move.src]}"
+        return msg("{action}: tam2 is not on {square}", action=action, square=n[move.src])
     rules = state.rules.tam2_moves
     if state.tam_moved and rules.moving_tam_immediately_after_tam_has_moved.value == "forbidden":
-        return f"{action}: tam2 may not move right after the opponent moved it"
+        return msg("{action}: tam2 may not move right after the opponent moved it", action=action)
     if move.second == move.src and rules.tam_mun_mok.value == "forbidden":
-        return f"{action}: tam2 may not end where it started"
-    return f"{action}: tam2 cannot move that way (two king steps onto empty squares, at most one via square)"
+        return msg("{action}: tam2 may not end where it started", action=action)
+    return msg("{action}: tam2 cannot move that way (two king steps onto empty squares, at most one via square)",
+               action=action)

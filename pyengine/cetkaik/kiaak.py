@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..core.errors import EngineError, InvalidNotationError, InvalidRecordError
+from ..core.messages import message_of, msg
 from ..core.record import Record, Seat
 from .board import (
     COLOUR_CHARS,
@@ -154,7 +155,7 @@ def walk(text: str, rules: CetkaikRules | str = "official", progress: Walk | Non
     reader = _Reader(kiaak, w)
     for index, token in enumerate(kiaak.tokens):
         if reader.ended:
-            raise reader.fail(f"nothing may follow {END_MARK}: {token!r}")
+            raise reader.fail(msg("nothing may follow {end}: {token}", end=END_MARK, token=repr(token)))
         kind = _classify(token)
         if kind == "move":
             done = reader.close_ply(token)
@@ -191,9 +192,9 @@ class _Reader:
         """A move token comes: check that one may, and hand over the previous ply (now complete)."""
         w = self.w
         if self.declaration_line is not None or w.state.phase == DECLARATION:
-            raise self.fail("a declaration (再行 or 終季) is required after this ply")
+            raise self.fail(msg("a declaration (再行 or 終季) is required after this ply"))
         if w.state.is_terminal():
-            raise self.fail(f"the game is over: no move may follow ({token!r})", w.plies + 1)
+            raise self.fail(msg("the game is over: no move may follow ({token})", token=repr(token)), w.plies + 1)
         done, self.open_ply = self.open_ply, None
         return done
 
@@ -209,10 +210,11 @@ class _Reader:
         m = _MOVE_RE.fullmatch(token)
         if m and m[11]:  # a capture comment glued to the move
             if self.last_capture < 0:
-                raise self.fail(f"the capture comment names {m[10] or ''}{m[11]} but nothing was captured")
+                raise self.fail(msg("the capture comment names {piece} but nothing was captured",
+                                    piece=f"{m[10] or ''}{m[11]}"))
             if not _comment_matches(self.last_capture, m[10], m[11]):
-                raise self.fail(f"the capture comment names {m[10] or ''}{m[11]} but the ply captured "
-                                f"{HAND_NAMES[self.last_capture]}")
+                raise self.fail(msg("the capture comment names {piece} but the ply captured {captured}",
+                                    piece=f"{m[10] or ''}{m[11]}", captured=HAND_NAMES[self.last_capture]))
         self.open_ply = Ply(w.plies, before.season, SIDE_NAMES[before.side], token, before.legal_actions(),
                             w.state.scores, w.state.rate)
         self.last_move_text = token
@@ -238,41 +240,41 @@ class _Reader:
             self._end()
         else:
             w = self.w
-            raise self.fail(f"cannot read {token!r}", w.plies if follows_move else w.plies + 1)
+            raise self.fail(msg("cannot read {token}", token=repr(token)), w.plies if follows_move else w.plies + 1)
 
     def _capture(self, token: str, follows_move: bool) -> None:
         m = _CAPTURE_RE.fullmatch(token)
         assert m is not None
         if not follows_move:
-            raise self.fail(f"a capture comment {token!r} must follow its move",
+            raise self.fail(msg("a capture comment {token} must follow its move", token=repr(token)),
                             self.w.plies + (0 if self.w.plies else 1))
         if self.last_capture < 0:
-            raise self.fail(f"the capture comment {token!r} names a piece but {self.last_move_text!r} "
-                            "captured nothing")
+            raise self.fail(msg("the capture comment {token} names a piece but {move} captured nothing",
+                                token=repr(token), move=repr(self.last_move_text)))
         if not _comment_matches(self.last_capture, m[1], m[2]):
-            raise self.fail(f"the capture comment {token!r} does not match the piece captured "
-                            f"({HAND_NAMES[self.last_capture]})")
+            raise self.fail(msg("the capture comment {token} does not match the piece captured ({captured})",
+                                token=repr(token), captured=HAND_NAMES[self.last_capture]))
 
     def _declaration(self, token: str) -> None:
         """A declaration line 或為…(而手N): checked against the ty mok1 / ta xot1 that follows."""
         if self.w.state.phase != DECLARATION or self.declaration_line is not None:
-            raise self.fail(f"no declaration is due here ({token!r})")
+            raise self.fail(msg("no declaration is due here ({token})", token=repr(token)))
         m = _DECL_RE.fullmatch(token)
         assert m is not None
         try:
             value = parse_number(m[2]) if m[2] else None
         except InvalidNotationError as exc:
-            raise self.fail(str(exc)) from None
+            raise self.fail(message_of(exc)) from None
         self.declaration_line = (m[1].split("加"), value)
 
     def _declare(self, kind: str, token: str) -> None:
         """再行 / 終季 (alone, or after a cerke_online declaration line in one token)."""
         w = self.w
         if w.state.phase != DECLARATION:
-            raise self.fail(f"no declaration is due here ({token!r})")
+            raise self.fail(msg("no declaration is due here ({token})", token=repr(token)))
         if kind == "ckka":
             if self.declaration_line is not None:
-                raise self.fail(f"a second declaration line {token!r}")
+                raise self.fail(msg("a second declaration line {token}", token=repr(token)))
             m = _CKKA_DECL_RE.fullmatch(token)
             assert m is not None
             names = re.findall(r"\(([^()]+)\)", m[1])
@@ -296,42 +298,46 @@ class _Reader:
         names, value = line
         expected = list(state.pending[2])
         if Counter(names) != Counter(expected):
-            raise self.fail(f"declared hands {'加'.join(names)} but the hands are {'加'.join(expected)}")
+            raise self.fail(msg("declared hands {declared} but the hands are {hands}", declared="加".join(names),
+                                hands="加".join(expected)))
         if kind == TY_MOK and value is not None:
-            raise self.fail("再行 (ty mok1) carries no value")
+            raise self.fail(msg("再行 (ty mok1) carries no value"))
         if kind == TA_XOT and value is not None and value != state.ta_xot_value():
-            raise self.fail(f"declared 而手{value} but the value is {state.ta_xot_value()}")
+            raise self.fail(msg("declared 而手{declared} but the value is {value}", declared=value,
+                                value=state.ta_xot_value()))
 
     def _season(self, token: str) -> None:
         if self.after_ta_xot is None:
-            raise self.fail(f"a season comment {token!r} may only follow 終季")
+            raise self.fail(msg("a season comment {token} may only follow 終季", token=repr(token)))
         if SEASON_CHARS.index(token[0]) != self.ended_season:
-            raise self.fail(f"{token!r} but the season that ended is {SEASON_CHARS[self.ended_season]}")
+            raise self.fail(msg("{token} but the season that ended is {season}", token=repr(token),
+                                season=SEASON_CHARS[self.ended_season]))
 
     def _score(self, token: str) -> None:
         m = _SCORE_RE.fullmatch(token)
         assert m is not None
         if self.after_ta_xot is None:
-            raise self.fail(f"a score token {token!r} may only follow 終季")
+            raise self.fail(msg("a score token {token} may only follow 終季", token=repr(token)))
         try:
             value = parse_number(m[1])
         except InvalidNotationError as exc:
-            raise self.fail(str(exc)) from None
+            raise self.fail(message_of(exc)) from None
         if value != self.after_ta_xot:
-            raise self.fail(f"declared 手{value} but the value is {self.after_ta_xot}")
+            raise self.fail(msg("declared 手{declared} but the value is {value}", declared=value,
+                                value=self.after_ta_xot))
 
     def _end(self) -> None:
         w = self.w
         if self.declaration_line is not None or w.state.phase == DECLARATION:
-            raise self.fail("a declaration (再行 or 終季) is required after this ply")
+            raise self.fail(msg("a declaration (再行 or 終季) is required after this ply"))
         if not w.state.is_terminal():
-            raise self.fail(f"{END_MARK} but the game is not over")
+            raise self.fail(msg("{end} but the game is not over", end=END_MARK))
         self.ended = True
 
     def finish(self, partial: bool) -> Ply | None:
         """The end of the record: the last ply, unless a declaration is still due."""
         if self.declaration_line is not None or (self.w.state.phase == DECLARATION and not partial):
-            raise self.fail("a declaration (再行 or 終季) is required after this ply")
+            raise self.fail(msg("a declaration (再行 or 終季) is required after this ply"))
         return self.open_ply
 
 
@@ -375,7 +381,8 @@ def _first_mover(kiaak: Kiaak, tokens: tuple[str, ...], index: int, season: int,
     if season < len(entries):
         char = entries[season]
         if char not in COLOUR_CHARS:
-            raise InvalidRecordError(f"一位色 gives {char!r} for season {season + 1}: not 赤 or 黒", ply)
+            raise InvalidRecordError(msg("一位色 gives {char} for season {season}: not 赤 or 黒", char=repr(char),
+                                         season=season + 1), ply)
         return str(FirstMover(COLOUR_CHARS.index(char)))
     k = 0
     for token in tokens[index:]:
@@ -401,7 +408,7 @@ def _play(w: Walk, token: str) -> None:
         try:
             w.apply(action)
         except EngineError as exc:
-            raise InvalidRecordError(f"{token}: {exc}", ply) from None
+            raise InvalidRecordError(msg("{token}: {reason}", token=token, reason=exc), ply) from None
 
     m = _MOVE_RE.fullmatch(token)
     if m is None:  # a drop or a tam2 move: written as its candidate string
@@ -413,11 +420,12 @@ def _play(w: Walk, token: str) -> None:
         code = state.board[src]
         if PROF[code] < 0 or PROFESSION_CHARS[PROF[code]] != m[2]:
             found = state.piece_at(src) or "nothing"
-            raise InvalidRecordError(f"{token}: the piece on {m[1]} is {found}, not {m[2]}", ply)
+            raise InvalidRecordError(msg("{token}: the piece on {square} is {found}, not {named}", token=token,
+                                         square=m[1], found=found, named=m[2]), ply)
     if m[4]:  # 無撃裁
         plain = m[1] + "片" + m[3]
         if plain not in state.legal_actions() and plain + "水" in state.legal_actions():
-            raise InvalidRecordError(f"{token}: this move needs a water cast (水N), not 無撃裁", ply)
+            raise InvalidRecordError(msg("{token}: this move needs a water cast (水N), not 無撃裁", token=token), ply)
         apply(plain)
     elif m[5]:  # 水N
         _play_water_cast(w, token, m, apply)
@@ -428,9 +436,10 @@ def _play(w: Walk, token: str) -> None:
 def _water_cast_check(token: str, sticks: int, failed: bool, ply: int) -> None:
     """A water cast fails below 3, and 此無 says so."""
     if (sticks < 3) != failed:
-        raise InvalidRecordError(
-            f"{token}: a water cast of {sticks} {'fails' if sticks < 3 else 'succeeds'}, "
-            f"so 此無 must {'' if sticks < 3 else 'not '}be written", ply)
+        reason = (msg("{token}: a water cast of {sticks} fails, so 此無 must be written", token=token, sticks=sticks)
+                  if sticks < 3 else
+                  msg("{token}: a water cast of {sticks} succeeds, so 此無 must not be written", token=token, sticks=sticks))
+        raise InvalidRecordError(reason, ply)
 
 
 def _play_water_cast(w: Walk, token: str, m: re.Match[str], apply: Callable[[str], None]) -> None:
@@ -438,7 +447,7 @@ def _play_water_cast(w: Walk, token: str, m: re.Match[str], apply: Callable[[str
     state = w.state
     action = m[1] + "片" + m[3] + "水"
     if action not in state.legal_actions() and action[:-1] in state.legal_actions():
-        raise InvalidRecordError(f"{token}: this move needs no water cast (write 無撃裁)", w.plies)
+        raise InvalidRecordError(msg("{token}: this move needs no water cast (write 無撃裁)", token=token), w.plies)
     apply(action)
     _water_cast_check(token, CAST_DIGITS.index(m[5]), bool(m[6]), w.plies)
     apply("水" + m[5])
@@ -449,7 +458,7 @@ def _play_stepping(w: Walk, token: str, m: re.Match[str], apply: Callable[[str],
     ply = w.plies
     squares = split_squares(m[3])
     if len(squares) != 2:
-        raise InvalidRecordError(f"{token}: a stepping cast needs a via square and a destination", ply)
+        raise InvalidRecordError(msg("{token}: a stepping cast needs a via square and a destination", token=token), ply)
     via, dest = squares
     apply(m[1] + "片" + SQUARE_NAMES[via] + "心" + SQUARE_NAMES[dest])
     sticks = CAST_DIGITS.index(m[7])
@@ -461,20 +470,23 @@ def _play_stepping(w: Walk, token: str, m: re.Match[str], apply: Callable[[str],
             apply(DECLINE)
         return
     if distance(via, dest) > sticks:
-        raise InvalidRecordError(f"{token}: stepping cast {sticks} is less than the distance {distance(via, dest)}",
-                                 ply)
+        raise InvalidRecordError(msg("{token}: stepping cast {sticks} is less than the distance {distance}",
+                                     token=token, sticks=sticks, distance=distance(via, dest)), ply)
     if w.state.phase != STEPPING_CHOICE or SQUARE_NAMES[dest] not in w.state.legal_actions():
-        raise InvalidRecordError(f"{token}: the piece cannot end on {SQUARE_NAMES[dest]} after this cast", ply)
+        raise InvalidRecordError(msg("{token}: the piece cannot end on {square} after this cast", token=token,
+                                     square=SQUARE_NAMES[dest]), ply)
     apply(SQUARE_NAMES[dest])
     if w.state.phase == WATER_CAST_PHASE:
         if not water:
-            raise InvalidRecordError(f"{token}: the piece reached water: a water cast (水M) is required", ply)
+            raise InvalidRecordError(msg("{token}: the piece reached water: a water cast (水M) is required",
+                                         token=token), ply)
         _water_cast_check(token, CAST_DIGITS.index(water), failed, ply)
         apply("水" + water)
     elif water:
-        raise InvalidRecordError(f"{token}: no water cast is needed on {SQUARE_NAMES[dest]}", ply)
+        raise InvalidRecordError(msg("{token}: no water cast is needed on {square}", token=token,
+                                     square=SQUARE_NAMES[dest]), ply)
     elif failed:  # pragma: no cover - 此無 without water was handled above
-        raise InvalidRecordError(f"{token}: 此無 but the piece moved", ply)
+        raise InvalidRecordError(msg("{token}: 此無 but the piece moved", token=token), ply)
 
 
 # --- import / export -------------------------------------------------------------------------

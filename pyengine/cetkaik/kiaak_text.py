@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 
 SEASON_CHARS: Final = "春夏秋冬"
 END_MARK: Final = "星一周"
@@ -25,13 +26,13 @@ def _small(text: str, compact: bool) -> int:
         tens, _, units = text.partition("十")
         if len(tens) > 1 or len(units) > 1 or "十" in units or (tens and tens not in _DIGITS[1:]) or (
                 units and units not in _DIGITS[1:]):
-            raise InvalidNotationError(f"{text!r} is not a number")
+            raise InvalidNotationError(msg("{text} is not a number", text=repr(text)))
         return 10 * (_DIGITS.index(tens) if tens else 1) + (_DIGITS.index(units) if units else 0)
     if len(text) == 1 and text in _DIGITS:
         return _DIGITS.index(text)
     if compact and len(text) == 2 and text[0] in _DIGITS[1:] and text[1] in _DIGITS[1:]:
         return 10 * _DIGITS.index(text[0]) + _DIGITS.index(text[1])
-    raise InvalidNotationError(f"{text!r} is not a number")
+    raise InvalidNotationError(msg("{text} is not a number", text=repr(text)))
 
 
 def parse_number(text: str) -> int:
@@ -43,18 +44,18 @@ def parse_number(text: str) -> int:
     negative = text.startswith("下")
     body = text[1:] if negative else text
     if not body or body.count("百") > 1 or (body == "無" and negative):
-        raise InvalidNotationError(f"{text!r} is not a number")
+        raise InvalidNotationError(msg("{text} is not a number", text=repr(text)))
     if "百" in body:
         hundreds, _, rest = body.partition("百")
         value = 100 * (_small(hundreds, True) if hundreds else 1) + _small(rest, True)
         if hundreds in ("", "一") and hundreds:
-            raise InvalidNotationError(f"{text!r} is not a number")
+            raise InvalidNotationError(msg("{text} is not a number", text=repr(text)))
     elif body == "無":
         value = 0
     else:
         value = _small(body, True)
         if value == 0:
-            raise InvalidNotationError(f"{text!r} is not a number")
+            raise InvalidNotationError(msg("{text} is not a number", text=repr(text)))
     return -value if negative else value
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..core.errors import InvalidRecordError
+from ..core.messages import msg
 from ..core.record import Record
 from .board import HAND_NAMES, PROF, PROFESSION_CHARS, SQUARE_NAMES
 from .kiaak_text import END_MARK, SEASON_CHARS, format_number
@@ -45,7 +46,7 @@ def export_kiaak(record: Record, old_header: bool = False) -> str:
     (before its casts or its choice) is left out: a kiaak token always describes a finished ply.
     """
     if record.game != "cetkaik":
-        raise InvalidRecordError(f"not a Cetkaik record: {record.game!r}")
+        raise InvalidRecordError(msg("not a Cetkaik record: {game}", game=repr(record.game)))
     out = _Exporter(CetkaikState(CetkaikRules.decode(record.rules)))
     for action in record.actions:
         out.add(action)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 from .board import COLOUR_CHARS, PROFESSION_CHARS, SQUARE_INDEX, SQUARE_NAMES
 
 CAST_DIGITS: Final = "無一二三四五"
@@ -148,7 +149,7 @@ Action = PieceMove | Drop | TamMove | Cast | FirstMover | GoTo | Decline | Decla
 def parse_action(text: str) -> Action:
     """The structured form of an action string (see the module docstring)."""
     if not isinstance(text, str) or len(text) > 24:
-        raise InvalidNotationError(f"{text!r} is not a Cetkaik action")
+        raise InvalidNotationError(msg("{text} is not a Cetkaik action", text=repr(text)))
     action: Action | None
     if "片" in text:
         action = _parse_piece_move(text)
@@ -157,7 +158,7 @@ def parse_action(text: str) -> Action:
     else:
         action = _parse_other(text)
     if action is None:
-        raise InvalidNotationError(f"{text!r} is not a Cetkaik action")
+        raise InvalidNotationError(msg("{text} is not a Cetkaik action", text=repr(text)))
     return action
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from ..core.errors import InvalidRulesError
+from ..core.messages import msg
 from ..core.rules import Rules
 
 
@@ -104,7 +105,7 @@ class CetkaikRules(Rules):
 
     def validate(self) -> None:
         if self.seasons not in (1, 2, 4):
-            raise InvalidRulesError(f"a game has 1, 2 or 4 seasons, not {self.seasons}")
+            raise InvalidRulesError(msg("a game has 1, 2 or 4 seasons, not {seasons}", seasons=self.seasons))
 
 
 OFFICIAL = CetkaikRules.preset("official")

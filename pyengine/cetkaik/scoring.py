@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from ..core.errors import EngineError
+from ..core.messages import msg
 from .board import (
     ARCHER,
     CHARIOT,
@@ -154,7 +155,7 @@ def calculate_hands(pieces: Iterable[str]) -> HandResult:
     for piece in pieces:
         code = HAND_INDEX.get(piece)
         if code is None:
-            raise InvalidNotationError(f"{piece!r} is not a piece (colour 赤/黒 + profession)")
+            raise InvalidNotationError(msg("{piece} is not a piece (colour 赤/黒 + profession)", piece=repr(piece)))
         codes.append(code)
     too_many: list[str] = []
     for code in codes:

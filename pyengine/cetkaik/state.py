@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from ..core.errors import IllegalActionError
 from ..core.game import CHANCE, JSON, TERMINAL, State
+from ..core.messages import msg
 from .board import (
     A_SIDE,
     COLOUR_CHARS,
@@ -236,10 +237,10 @@ class CetkaikState(State):
         if phase in (FIRST_MOVER_PHASE, STEPPING_CAST, WATER_CAST_PHASE):
             if action not in _OUTCOME_SETS[phase]:
                 self.check_spelling(action)
-                raise IllegalActionError(f"{action!r} is not a possible outcome here")
+                raise IllegalActionError(msg("{action} is not a possible outcome here", action=repr(action)))
             return self._apply(action)
         if self.current_player == TERMINAL:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(msg("the game is over"))
         legal_set = self._legal_set
         if legal_set is None:
             legal_set = self._legal_set = frozenset(self.legal_actions())
@@ -312,7 +313,7 @@ class CetkaikState(State):
     def ta_xot_value(self) -> int:
         """At a declaration: what ta xot1 would cash (rate included, before clamping)."""
         if self.phase != DECLARATION:
-            raise IllegalActionError("there is no declaration to make")
+            raise IllegalActionError(msg("there is no declaration to make"))
         return int((self.pending[0] + self.pending[1]) * self.rate)
 
     # --- transitions ------------------------------------------------------------------------
@@ -339,7 +340,7 @@ class CetkaikState(State):
         if phase == FIRST_MOVER_PHASE:
             side = COLOUR_CHARS.index(action[3])
             return self._replace(phase=MOVE, side=side, pending=())
-        raise IllegalActionError("the game is over")  # pragma: no cover - apply() checks first
+        raise IllegalActionError(msg("the game is over"))  # pragma: no cover - apply() checks first
 
     def _apply_move(self, action: str) -> CetkaikState:
         move = parse_action(action)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 
 COLOURS = "RBYG"
 """Colour letters, strongest first (R > B > Y > G)."""
@@ -54,7 +55,7 @@ def card(text: str) -> int:
     try:
         return _BY_CODE[text]
     except (KeyError, TypeError):
-        raise InvalidNotationError(f"{text!r} is not a card (a colour R/B/Y/G and a digit 0-8)") from None
+        raise InvalidNotationError(msg("{text} is not a card (a colour R/B/Y/G and a digit 0-8)", text=repr(text))) from None
 
 
 def code(c: int) -> str:

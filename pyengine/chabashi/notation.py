@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 
 _ACTION = re.compile(
     r"(?P<card>[RBYG][0-8])"
@@ -44,7 +45,7 @@ def parse_action(text: str) -> tuple[Any, ...]:
     """
     m = _ACTION.fullmatch(text) if isinstance(text, str) else None
     if m is None:
-        raise InvalidNotationError(f"{text!r} is not a Chabashi action")
+        raise InvalidNotationError(msg("{text} is not a Chabashi action", text=repr(text)))
     if m["card"]:
         return ("card", m["card"])
     if m["draw"]:

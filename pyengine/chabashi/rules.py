@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from ..core.errors import InvalidRulesError
+from ..core.messages import msg
 from ..core.rules import Rules
 from .hands import BALANCED_ORDER, SEED_ORDER
 
@@ -54,13 +55,13 @@ class ChabashiRules(Rules):
 
     def validate(self) -> None:
         if sorted(self.hand_order) != sorted(SEED_ORDER):
-            raise InvalidRulesError("hand_order must list each of the 17 hands of §8.3 exactly once")
+            raise InvalidRulesError(msg("hand_order must list each of the 17 hands of §8.3 exactly once"))
         s = self.stakes
         if s.bankroll < 1 or s.bankroll > 1_000_000:
-            raise InvalidRulesError("the bankroll must be between 1 and 1,000,000 chips")
+            raise InvalidRulesError(msg("the bankroll must be between 1 and 1,000,000 chips"))
         if s.ante < 0 or s.small_bet < 1 or s.big_bet < 1:
-            raise InvalidRulesError("the ante must be at least 0 and the bet units at least 1")
+            raise InvalidRulesError(msg("the ante must be at least 0 and the bet units at least 1"))
         if not 0 <= s.max_raises <= 20:
-            raise InvalidRulesError("max_raises must be between 0 and 20")
+            raise InvalidRulesError(msg("max_raises must be between 0 and 20"))
         if self.hand_limit < 0:
-            raise InvalidRulesError("hand_limit must be 0 (no limit) or more")
+            raise InvalidRulesError(msg("hand_limit must be 0 (no limit) or more"))

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InvalidNotationError
 from ..core.game import CHANCE, JSON, TERMINAL, State
+from ..core.messages import msg
 from .cards import CODES, DECK, card
 from .describe import describe
 from .hands import Evaluator, evaluator
@@ -167,7 +168,7 @@ class ChabashiState(State):
 
     def format_action(self, action: object) -> str:
         if not isinstance(action, tuple):
-            raise InvalidNotationError(f"{action!r} is not a structured Chabashi action")
+            raise InvalidNotationError(msg("{action} is not a structured Chabashi action", action=repr(action)))
         return format_action(action)
 
     def apply(self, action: str) -> ChabashiState:
@@ -178,16 +179,16 @@ class ChabashiState(State):
     def explain_illegal(self, action: str) -> str:
         kind = parse_action(action)[0]
         phase = self.phase
-        names = {"draw": "step 6 (extra floor draws)", "follow": "the step-6 follow-up", "bet": "a betting round",
-                 "interact": "step 8 (interaction)", "between": "the deal", "deal": "the deal",
-                 "drawcard": "a step-6 draw", "over": "the end of the session"}
+        names = {"draw": msg("step 6 (extra floor draws)"), "follow": msg("the step-6 follow-up"),
+                 "bet": msg("a betting round"), "interact": msg("step 8 (interaction)"), "between": msg("the deal"),
+                 "deal": msg("the deal"), "drawcard": msg("a step-6 draw"), "over": msg("the end of the session")}
         where = names.get(phase, phase)
         if kind == "card":
-            return f"{action} is not a card being dealt now: it is {where}"
+            return msg("{action} is not a card being dealt now: it is {where}", action=action, where=where)
         if kind == "draw":
             if phase in ("bet", "interact") or (phase == "between" and self.hand_no > 0):
-                return "a draw after step 6 is not allowed: extra floor draws happen only in step 6"
-            return f"drawing is not possible now: it is {where}"
+                return msg("a draw after step 6 is not allowed: extra floor draws happen only in step 6")
+            return msg("drawing is not possible now: it is {where}", where=where)
         if kind in BETS:
             return self._why_not_bet(kind, where)
         if phase == "follow" and kind in ("take", "turn"):
@@ -195,36 +196,36 @@ class ChabashiState(State):
         if phase == "interact" and kind in ("swap", "late:take", "late:turn", "centre"):
             return self._why_not_interact(action, kind)
         if phase in ("between", "deal", "drawcard", "over"):
-            return f"{action} is not possible now: it is {where}"
-        return f"{action} is not possible in {where}"
+            return msg("{action} is not possible now: it is {where}", action=action, where=where)
+        return msg("{action} is not possible in {where}", action=action, where=where)
 
     def _why_not_bet(self, kind: str, where: str) -> str:
         if self.phase != "bet":
-            return f"{kind} is a betting action, but it is {where}, not a betting round"
+            return msg("{kind} is a betting action, but it is {where}, not a betting round", kind=kind, where=where)
         p = self.actor
         to_call = max(self.round_put) - self.round_put[p]
         if kind == "check":
-            return f"cannot check: there are {to_call} chips to call"
+            return msg("cannot check: there are {to_call} chips to call", to_call=to_call)
         if kind == "fold":
-            return "folding is offered only when facing a bet"
+            return msg("folding is offered only when facing a bet")
         if kind == "call":
-            return "there is nothing to call: check or bet"
+            return msg("there is nothing to call: check or bet")
         if kind == "bet":
             if self.raises:
-                return "there is already a bet in this round: call, raise or fold"
-            return f"a bet is one full unit of {self._unit()} chips and you have {self.chips[p]}"
+                return msg("there is already a bet in this round: call, raise or fold")
+            return msg("a bet is one full unit of {unit} chips and you have {chips}", unit=self._unit(), chips=self.chips[p])
         if self.raises >= 1 + self._rules.stakes.max_raises:
-            return "the cap is reached: one bet and at most three raises per round"
-        return f"a raise needs {to_call + self._unit()} chips and you have {self.chips[p]}"
+            return msg("the cap is reached: one bet and at most three raises per round")
+        return msg("a raise needs {to_call} chips and you have {chips}", to_call=to_call + self._unit(), chips=self.chips[p])
 
     def _why_not_follow(self, action: str, kind: str) -> str:
         p = self.actor
         if kind == "turn" and self.step != 2:
-            return "turning a card face up is the 6-2 follow-up: it needs a draw of two cards"
+            return msg("turning a card face up is the 6-2 follow-up: it needs a draw of two cards")
         pos = parse_action(action)[1]
         if pos > len(self.floors[p]):
-            return f"there is no floor card {pos}: the floor has {len(self.floors[p])} cards"
-        return f"floor card {pos} is already face up"
+            return msg("there is no floor card {pos}: the floor has {count} cards", pos=pos, count=len(self.floors[p]))
+        return msg("floor card {pos} is already face up", pos=pos)
 
     def _why_not_interact(self, action: str, kind: str) -> str:
         p = self.actor
@@ -232,23 +233,23 @@ class ChabashiState(State):
         d = sum(1 for s in self.floors[p] if not s[1])
         if kind == "swap":
             if f < 3:
-                return f"an 8-1 swap needs at least 3 floor cards (this floor has {f})"
+                return msg("an 8-1 swap needs at least 3 floor cards (this floor has {count})", count=f)
             _, c, pos = parse_action(action)
             if all(CODES[x] != c for x, _ in self.hands[p]):
-                return f"{c} is not in your hand"
-            return f"there is no floor card {pos}: the floor has {f} cards"
+                return msg("{card} is not in your hand", card=c)
+            return msg("there is no floor card {pos}: the floor has {count} cards", pos=pos, count=f)
         if kind.startswith("late"):
             if h != 2 or d < 2 or f not in (3, 4):
-                return (f"8-2 needs 2 hand cards, at least 2 face-down floor cards and 3 or 4 floor cards "
-                        f"(you have h={h}, d={d}, f={f})")
+                return msg("8-2 needs 2 hand cards, at least 2 face-down floor cards and 3 or 4 floor cards "
+                           "(you have h={h}, d={d}, f={f})", h=h, d=d, f=f)
             if kind == "late:turn" and f != 4:
-                return "8-2 can turn a card face up only with 4 floor cards (the 6-2 follow-up)"
-            return "no such face-down floor card"
+                return msg("8-2 can turn a card face up only with 4 floor cards (the 6-2 follow-up)")
+            return msg("no such face-down floor card")
         if not self.centre:
-            return "8-3 needs a card in the centre, and the centre is empty"
+            return msg("8-3 needs a card in the centre, and the centre is empty")
         if f > 3 or h + f > 5:
-            return f"8-3 needs f ≤ 3 and h + f ≤ 5 (you have h={h}, f={f})"
-        return f"there is no centre card {parse_action(action)[1]}"
+            return msg("8-3 needs f ≤ 3 and h + f ≤ 5 (you have h={h}, f={f})", h=h, f=f)
+        return msg("there is no centre card {card}", card=parse_action(action)[1])
 
     # --- transitions ------------------------------------------------------------------
     def _apply(self, action: str) -> ChabashiState:

@@ -23,6 +23,7 @@ import zlib
 from typing import Any
 
 from .errors import InvalidLinkError, InvalidRecordError
+from .messages import msg
 from .record import Record
 
 FORMAT_VERSION = 1
@@ -88,21 +89,21 @@ def decode_fragment(fragment: str) -> Record:
     too_long {}
     """
     if not isinstance(fragment, str):
-        raise InvalidLinkError("the link is not text", "not_a_link")
+        raise InvalidLinkError(msg("the link is not text"), "not_a_link")
     text = fragment.removeprefix("#")
     if not text:
-        raise InvalidLinkError("the link carries no game", "not_a_link")
+        raise InvalidLinkError(msg("the link carries no game"), "not_a_link")
     if len(text) > MAX_FRAGMENT:
-        raise InvalidLinkError("the link is too long to be one of ours", "too_long")
+        raise InvalidLinkError(msg("the link is too long to be one of ours"), "too_long")
     version, dot, body = text.partition(".")
     # ASCII digits only, and few of them (int() of a huge or non-ASCII "digit" string fails)
     if not dot or not (version.isascii() and version.isdigit()) or len(version) > 6:
-        raise InvalidLinkError("this link is not a game link (it may have been cut short or altered)", "not_a_link")
+        raise InvalidLinkError(msg("this link is not a game link (it may have been cut short or altered)"), "not_a_link")
     if int(version) > FORMAT_VERSION:
-        raise InvalidLinkError("this link was made by a newer version of the app", "newer_version",
+        raise InvalidLinkError(msg("this link was made by a newer version of the app"), "newer_version",
                                version=int(version))
     if int(version) != 1:
-        raise InvalidLinkError(f"link format {version} is not known", "not_a_link")
+        raise InvalidLinkError(msg("link format {version} is not known", version=version), "not_a_link")
     return _decode_v1(body)
 
 
@@ -112,13 +113,13 @@ def _decode_v1(body: str) -> Record:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_INFLATED)
         if inflater.unconsumed_tail or not inflater.eof:
-            raise InvalidLinkError("the link is damaged (cut short or too large)")
+            raise InvalidLinkError(msg("the link is damaged (cut short or too large)"))
         data = load_json(raw.decode("utf-8"))
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError) as exc:
         if isinstance(exc, InvalidLinkError):
             raise
-        raise InvalidLinkError("the link is damaged: it was probably cut short or altered") from None
+        raise InvalidLinkError(msg("the link is damaged: it was probably cut short or altered")) from None
     try:
         return Record.from_json(data)
     except InvalidRecordError as exc:
-        raise InvalidLinkError(f"the link's game record is invalid: {exc}", "damaged") from None
+        raise InvalidLinkError(msg("the link's game record is invalid: {reason}", reason=exc), "damaged") from None

@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from .messages import msg
+
 
 class EngineError(ValueError):
     """Base class of every error raised for bad input."""
@@ -40,7 +42,7 @@ class InvalidRecordError(EngineError):
     """
 
     def __init__(self, message: str, ply: int | None = None) -> None:
-        super().__init__(message if ply is None else f"ply {ply}: {message}")
+        super().__init__(message if ply is None else msg("ply {ply}: {reason}", ply=ply, reason=message))
         self.ply = ply
         self.reason = message
 

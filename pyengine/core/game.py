@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from .errors import IllegalActionError, InvalidNotationError, InvalidSeatError
+from .messages import msg, words
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -50,7 +51,8 @@ def check_seat(seat: object, num_players: int) -> None:
     """
     if type(seat) is not int or not -1 <= seat < num_players:
         shown = seat if type(seat) is int else repr(seat)
-        raise InvalidSeatError(f"there is no seat {shown}: seats are 0–{num_players - 1} (or -1 for a spectator)")
+        raise InvalidSeatError(msg("there is no seat {seat}: seats are 0–{last} (or -1 for a spectator)", seat=shown,
+                                   last=num_players - 1))
 
 
 def spelling_message(canonical: str, text: str) -> str:
@@ -59,7 +61,7 @@ def spelling_message(canonical: str, text: str) -> str:
     >>> spelling_message("H9.D9", "D9.H9")
     'write H9.D9, not D9.H9 (each action has one spelling)'
     """
-    return f"write {canonical}, not {text} (each action has one spelling)"
+    return msg("write {canonical}, not {text} (each action has one spelling)", canonical=canonical, text=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +138,11 @@ class State(ABC):
         """
         player = self.current_player
         if player == TERMINAL:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(msg("the game is over"))
         if player == CHANCE:
             if action not in {o for o, _ in self.chance_outcomes()}:
                 self.check_spelling(action)
-                raise IllegalActionError(f"{action!r} is not a possible outcome here")
+                raise IllegalActionError(msg("{action} is not a possible outcome here", action=repr(action)))
             return self._apply(action)
         if action not in self.legal_actions():
             self.check_spelling(action)
@@ -157,15 +159,17 @@ class State(ABC):
         player = self.current_player
         if player != seat:
             if player == TERMINAL:
-                raise IllegalActionError("the game is over")
+                raise IllegalActionError(msg("the game is over"))
             self.check_spelling(action)
-            turn = "chance's" if player == CHANCE else f"seat {player}'s"
-            raise IllegalActionError(f"not your turn (not seat {seat}'s turn: it is {turn} turn)")
+            if player == CHANCE:
+                raise IllegalActionError(msg("not your turn (not seat {seat}'s turn: it is chance's turn)", seat=seat))
+            raise IllegalActionError(msg("not your turn (not seat {seat}'s turn: it is seat {player}'s turn)",
+                                         seat=seat, player=player))
         return self.apply(action)
 
     def explain_illegal(self, action: str) -> str:
         """Why a well-formed action is not legal here (games give precise reasons)."""
-        return f"{action} is not a legal move here"
+        return msg("{action} is not a legal move here", action=action)
 
     def parse_action(self, text: str) -> object:
         """Parse an action string into the game's structured form.
@@ -239,7 +243,7 @@ class Game(ABC):
         n = self.info.default_players if num_players is None else num_players
         if not self.info.min_players <= n <= self.info.max_players:
             raise IllegalActionError(
-                f"{self.info.name()} is played by {self.info.min_players}–"
-                f"{self.info.max_players} players, not {n}"
+                msg("{game} is played by {low}–{high} players, not {n}", game=words(**self.info.names),
+                    low=self.info.min_players, high=self.info.max_players, n=n)
             )
         return n

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError, InvalidRecordError
+from .messages import msg
 
 if TYPE_CHECKING:
     from .game import Game, State
@@ -28,9 +29,9 @@ class Seat:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or len(self.name) > 40:
-            raise InvalidRecordError("a seat name must be a string of at most 40 characters")
+            raise InvalidRecordError(msg("a seat name must be a string of at most 40 characters"))
         if not isinstance(self.kind, str) or not _SEAT_KIND.match(self.kind):
-            raise InvalidRecordError(f"unknown seat kind {self.kind!r}")
+            raise InvalidRecordError(msg("unknown seat kind {kind}", kind=repr(self.kind)))
 
     @property
     def bot_level(self) -> str | None:
@@ -60,11 +61,12 @@ class Record:
 
     def __post_init__(self) -> None:
         if not all(isinstance(a, str) for a in self.actions):
-            raise InvalidRecordError("record actions must be strings")
+            raise InvalidRecordError(msg("record actions must be strings"))
         if self.cursor is not None and not 0 <= self.cursor <= len(self.actions):
-            raise InvalidRecordError(f"position {self.cursor} is outside the record (0–{len(self.actions)})")
+            raise InvalidRecordError(msg("position {cursor} is outside the record (0–{last})", cursor=self.cursor,
+                                         last=len(self.actions)))
         if self.seed is not None and not 0 <= self.seed < 1 << 64:
-            raise InvalidRecordError("the seed must be an integer in 0..2**64-1")
+            raise InvalidRecordError(msg("the seed must be an integer in 0..2**64-1"))
 
     def with_action(self, action: str) -> Record:
         return replace(self, actions=self.actions + (action,), cursor=None)
@@ -100,7 +102,7 @@ class Record:
             try:
                 state = state.apply(action)
             except EngineError as exc:
-                raise InvalidRecordError(f"{action!r}: {exc}", ply) from exc
+                raise InvalidRecordError(msg("{action}: {reason}", action=repr(action), reason=exc), ply) from exc
             states.append(state)
         return states
 
@@ -126,29 +128,29 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         """Build a record from its JSON form, checking every field's type."""
         if not isinstance(data, dict):
-            raise InvalidRecordError("a record must be a JSON object")
+            raise InvalidRecordError(msg("a record must be a JSON object"))
         try:
             game, rules, seats = data["game"], data["rules"], data["seats"]
         except KeyError as exc:
-            raise InvalidRecordError(f"the record has no {exc.args[0]!r}") from None
+            raise InvalidRecordError(msg("the record has no {field}", field=repr(exc.args[0]))) from None
         actions = data.get("actions", [])
         seed, cursor, meta = data.get("seed"), data.get("cursor"), data.get("meta", {})
         if not isinstance(game, str) or not isinstance(rules, str):
-            raise InvalidRecordError("game and rules must be strings")
+            raise InvalidRecordError(msg("game and rules must be strings"))
         if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
-            raise InvalidRecordError("seats must be a list of 1–16 seats")
+            raise InvalidRecordError(msg("seats must be a list of 1–16 seats"))
         parsed: list[Seat] = []
         for seat in seats:
             if not (isinstance(seat, list) and len(seat) == 2 and all(isinstance(x, str) for x in seat)):
-                raise InvalidRecordError("each seat must be [name, kind]")
+                raise InvalidRecordError(msg("each seat must be [name, kind]"))
             parsed.append(Seat(seat[0], seat[1]))
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise InvalidRecordError("actions must be a list of strings")
+            raise InvalidRecordError(msg("actions must be a list of strings"))
         for name, value in (("seed", seed), ("cursor", cursor)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise InvalidRecordError(f"{name} must be an integer")
+                raise InvalidRecordError(msg("{name} must be an integer", name=name))
         if not isinstance(meta, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in meta.items()
         ):
-            raise InvalidRecordError("meta must map strings to strings")
+            raise InvalidRecordError(msg("meta must map strings to strings"))
         return cls(game, rules, tuple(parsed), tuple(actions), seed, cursor, tuple(sorted(meta.items())))

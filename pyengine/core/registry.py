@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .errors import UnknownGameError
 from .game import Game, GameInfo
+from .messages import msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ def load_game(game_id: str) -> Game:
         return game
     entry = _ENTRIES.get(game_id)
     if entry is None:
-        raise UnknownGameError(f"unknown game {game_id!r}")
+        raise UnknownGameError(msg("unknown game {game_id}", game_id=repr(game_id)))
     module_name, _, attr = entry.target.partition(":")
     game = getattr(importlib.import_module(module_name), attr)
     if not isinstance(game, Game):

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Self
 
 from .errors import InvalidRulesError
+from .messages import msg
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]*\Z")
 _PATH = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*\Z")
@@ -55,7 +56,7 @@ class Rules:
             return cls.presets()[name]
         except KeyError:
             known = ", ".join(cls.presets())
-            raise InvalidRulesError(f"unknown preset {name!r} (known: {known})") from None
+            raise InvalidRulesError(msg("unknown preset {name} (known: {known})", name=repr(name), known=known)) from None
 
     def preset_name(self) -> str | None:
         """The name of the preset these rules are exactly, if any."""
@@ -76,10 +77,10 @@ class Rules:
         obj: Any = self
         for part in path.split("."):
             if not dataclasses.is_dataclass(obj) or part not in {f.name for f in dataclasses.fields(obj)}:
-                raise InvalidRulesError(f"unknown rule option {path!r}")
+                raise InvalidRulesError(msg("unknown rule option {path}", path=repr(path)))
             obj = getattr(obj, part)
         if dataclasses.is_dataclass(obj):
-            raise InvalidRulesError(f"{path!r} is a group of options, not an option")
+            raise InvalidRulesError(msg("{path} is a group of options, not an option", path=repr(path)))
         return obj
 
     def with_option(self, path: str, value: Value) -> Self:
@@ -120,21 +121,22 @@ class Rules:
         ``validate=False`` still refuses malformed encodings and unknown options, but returns
         a combination of options that do not go together (a rules editor shows it as it is)."""
         if not isinstance(text, str) or not text:
-            raise InvalidRulesError("empty rules encoding")
+            raise InvalidRulesError(msg("empty rules encoding"))
         head, *changes = text.split("~")
         version_text, dot, preset_name = head.partition(".")
         if not dot or not version_text.isdigit():
-            raise InvalidRulesError(f"rules encoding {text!r} does not start with <version>.<preset>")
+            raise InvalidRulesError(msg("rules encoding {text} does not start with <version>.<preset>", text=repr(text)))
         version = int(version_text)
         if version > cls.VERSION:
             raise InvalidRulesError(
-                f"these rules were written by a newer version of the app (rules v{version}; this is v{cls.VERSION})"
+                msg("these rules were written by a newer version of the app (rules v{version}; this is v{ours})",
+                    version=version, ours=cls.VERSION)
             )
         pairs: list[tuple[str, str]] = []
         for change in changes:
             path, eq, raw = change.partition("=")
             if not eq or not _PATH.match(path):
-                raise InvalidRulesError(f"malformed rule option {change!r}")
+                raise InvalidRulesError(msg("malformed rule option {change}", change=repr(change)))
             pairs.append((path, raw))
         if version < cls.VERSION:
             preset_name, pairs = cls.migrate(version, preset_name, pairs)
@@ -142,7 +144,7 @@ class Rules:
         seen: set[str] = set()
         for path, raw in pairs:
             if path in seen:
-                raise InvalidRulesError(f"rule option {path!r} is given twice")
+                raise InvalidRulesError(msg("rule option {path} is given twice", path=repr(path)))
             seen.add(path)
             rules = rules.with_option(path, _decode_value(path, rules.get(path), raw))
         if validate:
@@ -154,7 +156,7 @@ class Rules:
         cls, version: int, preset: str, pairs: list[tuple[str, str]]
     ) -> tuple[str, list[tuple[str, str]]]:
         """Rewrite an older encoding into the current version's terms (override when bumping)."""
-        raise InvalidRulesError(f"rules v{version} can no longer be read")
+        raise InvalidRulesError(msg("rules v{version} can no longer be read", version=version))
 
 
 def _leaves(obj: Any, prefix: str) -> Iterator[tuple[str, Value]]:
@@ -195,7 +197,8 @@ def _coerce(path: str, current: Value, value: Value) -> Value:
             return type(current)(value.value if isinstance(value, enum.Enum) else value)
         except ValueError:
             choices = ", ".join(str(m.value) for m in type(current))
-            raise InvalidRulesError(f"{path} must be one of {choices}, not {value!r}") from None
+            raise InvalidRulesError(msg("{path} must be one of {choices}, not {value}", path=path, choices=choices,
+                                        value=repr(value))) from None
     elif isinstance(current, str):
         if isinstance(value, str):
             return value
@@ -203,8 +206,10 @@ def _coerce(path: str, current: Value, value: Value) -> Value:
         if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
             return tuple(value)
     else:  # pragma: no cover - a game declared an option of an unsupported type
-        raise InvalidRulesError(f"option {path} has an unsupported type {type(current).__name__}")
-    raise InvalidRulesError(f"{path} must be a {type(current).__name__}, not {value!r}")
+        raise InvalidRulesError(msg("option {path} has an unsupported type {kind}", path=path,
+                                    kind=type(current).__name__))
+    raise InvalidRulesError(msg("{path} must be a {kind}, not {value}", path=path, kind=type(current).__name__,
+                                value=repr(value)))
 
 
 def _encode_value(path: str, value: Value) -> str:
@@ -214,7 +219,8 @@ def _encode_value(path: str, value: Value) -> str:
         return str(value)
     text = ",".join(value) if isinstance(value, tuple) else str(_plain(value))
     if not _TOKEN.match(text.replace(",", "")):
-        raise InvalidRulesError(f"option {path} has a value that cannot go in a link: {text!r}")
+        raise InvalidRulesError(msg("option {path} has a value that cannot go in a link: {text}", path=path,
+                                    text=repr(text)))
     return text
 
 
@@ -222,11 +228,11 @@ def _decode_value(path: str, current: Value, raw: str) -> Value:
     if isinstance(current, bool):
         if raw in ("0", "1"):
             return raw == "1"
-        raise InvalidRulesError(f"{path} must be 0 or 1, not {raw!r}")
+        raise InvalidRulesError(msg("{path} must be 0 or 1, not {raw}", path=path, raw=repr(raw)))
     if isinstance(current, int):
         if re.fullmatch(r"-?[0-9]{1,9}", raw):
             return int(raw)
-        raise InvalidRulesError(f"{path} must be a whole number, not {raw!r}")
+        raise InvalidRulesError(msg("{path} must be a whole number, not {raw}", path=path, raw=repr(raw)))
     if isinstance(current, tuple):
         return tuple(raw.split(",")) if raw else ()
     return raw

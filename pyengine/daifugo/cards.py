@@ -36,6 +36,7 @@ from itertools import combinations
 from typing import Final
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 
 SUITS: Final = "SHDC"
 SUIT_SYMBOLS: Final = "♠♥♦♣"
@@ -90,7 +91,7 @@ def parse_card(code: str) -> int:
         return 52
     if len(code) == 2 and code[0] in SUITS and code[1] in RANKS:
         return 4 * RANKS.index(code[1]) + SUITS.index(code[0])
-    raise InvalidNotationError(f"{code!r} is not a card (cards are written like S3, HT, DA, C2, JK)")
+    raise InvalidNotationError(msg("{code} is not a card (cards are written like S3, HT, DA, C2, JK)", code=repr(code)))
 
 
 def bits_of(mask: int) -> list[int]:
@@ -122,13 +123,13 @@ def parse_cards(text: str) -> int:
         if index == 52:
             if mask & J1:
                 if mask & J2:
-                    raise InvalidNotationError("there are at most two jokers")
+                    raise InvalidNotationError(msg("there are at most two jokers"))
                 index = 53
         elif mask >> index & 1:
-            raise InvalidNotationError(f"{token} is listed twice")
+            raise InvalidNotationError(msg("{token} is listed twice", token=token))
         mask |= 1 << index
     if fmt_cards(mask) != text:
-        raise InvalidNotationError(f"write the cards in order: {fmt_cards(mask)}")
+        raise InvalidNotationError(msg("write the cards in order: {cards}", cards=fmt_cards(mask)))
     return mask
 
 
@@ -216,7 +217,7 @@ def read_play(text: str) -> Play:
     if text == "JK.JK":
         return JOKER_PAIR
     if not text or len(text) > 120:
-        raise InvalidNotationError(f"{text[:40]!r} is not a Daifugō action")
+        raise InvalidNotationError(msg("{text} is not a Daifugō action", text=repr(text[:40])))
     items = _play_items(text)
     nat = 0
     standins = []
@@ -226,7 +227,7 @@ def read_play(text: str) -> Play:
         else:
             nat |= bit(pos, suit)
     if len(standins) > 2:
-        raise InvalidNotationError("there are at most two jokers")
+        raise InvalidNotationError(msg("there are at most two jokers"))
     suits = 0
     for _, s, _ in items:
         suits |= 1 << s
@@ -247,7 +248,7 @@ def _form(items: list[tuple[int, int, bool]], nat: int, standins: tuple[tuple[in
     """The play the cards make, or a :data:`NOFORM` play and the reason."""
     text = ".".join(_token(p, s, j) for p, s, j in items)
     if len(standins) == len(items):
-        reason = "a joker with a stand-in must be played with natural cards"
+        reason: str = msg("a joker with a stand-in must be played with natural cards")
     elif len({p for p, _, _ in items}) == 1:
         play, reason = _group(text, items, nat, standins, suits)
         if not reason:
@@ -268,15 +269,15 @@ def _play_items(text: str) -> list[tuple[int, int, bool]]:
             spec = token[3:]
             if len(spec) != 2 or spec[0] not in SUITS + "*" or spec[1] not in POS_CHARS:
                 raise InvalidNotationError(
-                    f"{token!r}: a joker's stand-in is written like JK=H5, JK=H- or JK=*5")
+                    msg("{token}: a joker's stand-in is written like JK=H5, JK=H- or JK=*5", token=repr(token)))
             items.append((POS_CHARS.index(spec[1]), 4 if spec[0] == "*" else SUITS.index(spec[0]), True))
         elif token == JOKER_CODE:
-            raise InvalidNotationError("a joker played with other cards needs its stand-in, e.g. JK=H5")
+            raise InvalidNotationError(msg("a joker played with other cards needs its stand-in, e.g. JK=H5"))
         else:
             index = parse_card(token)
             items.append(((index >> 2) + 1, index & 3, False))
     if len({(p, s) for p, s, _ in items if s < 4}) != sum(1 for _, s, _ in items if s < 4):
-        raise InvalidNotationError(f"{text!r} names the same card twice")
+        raise InvalidNotationError(msg("{text} names the same card twice", text=repr(text)))
     items.sort()
     return items
 
@@ -289,10 +290,10 @@ def _group(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tu
     form = SINGLE if size == 1 else GROUP
     play = (form, size, pos, nat, len(standins), standins, suits, pos)
     if not 1 <= pos <= 13:
-        return play, f"{text!r}: only a sequence's joker may stand below 3 or above 2"
+        return play, msg("{text}: only a sequence's joker may stand below 3 or above 2", text=repr(text))
     fifth = sum(1 for _, s, _ in items if s == 4)
     if fifth and suits & 15 != 15:
-        return play, f"{text!r}: a joker is the fifth card of a rank only when all four suits are there"
+        return play, msg("{text}: a joker is the fifth card of a rank only when all four suits are there", text=repr(text))
     return play, ""
 
 
@@ -304,14 +305,14 @@ def _run(text: str, items: list[tuple[int, int, bool]], nat: int, standins: tupl
     lo, hi = positions[0], positions[-1]
     play = (SEQ, size, lo, nat, len(standins), standins, suits, hi)
     if positions != list(range(lo, lo + size)):
-        return play, f"{text!r} is neither a group of one rank nor a sequence"
+        return play, msg("{text} is neither a group of one rank nor a sequence", text=repr(text))
     if any(s == 4 for _, s, _ in items):
-        return play, f"{text!r}: the fifth-suit joker exists only in a group"
+        return play, msg("{text}: the fifth-suit joker exists only in a group", text=repr(text))
     if suits.bit_count() == 1:
         return play, ""
     if size == 4 and suits == 15 and lo >= 1 and hi <= 13:
         return (EMPEROR, 4, lo, nat, len(standins), standins, 15, hi), ""
-    return play, f"{text!r}: a sequence is of one suit (an emperor has four different suits)"
+    return play, msg("{text}: a sequence is of one suit (an emperor has four different suits)", text=repr(text))
 
 
 def subsets_with_jokers(hand: int, sizes: range) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 from .cards import (
     EMPEROR,
     GROUP,
@@ -95,7 +96,7 @@ def _describe_special(kind: str, value: int, lang: str) -> str:
     if kind == "dokan":
         return {"en": "Dokan: the field adds up to your hand", "ko": "도칸: 바닥의 합이 내 패의 합과 같다",
                 "ja": "ドカン：場の合計が手札の合計と同じ"}[lang]
-    raise InvalidNotationError(f"unknown action {(kind, value)!r}")
+    raise InvalidNotationError(msg("unknown action {action}", action=repr((kind, value))))
 
 
 def _describe_play(m: Play, lang: str) -> str:

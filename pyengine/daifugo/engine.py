@@ -43,6 +43,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..core.errors import IllegalActionError
+from ..core.messages import msg
 from . import clears, deal, effects, endings, exchange, locks, plays, tricks, turns
 from . import explain as why
 from .cards import Play
@@ -389,7 +390,7 @@ class Engine:
             if clears.four_stop(self, action):
                 effects.play(self, self.turn, action, STOPPED)
         elif ph == OVER:  # pragma: no cover - callers check legality first
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(msg("the game is over"))
         else:
             _STEPS[ph](self, action[1])
 

@@ -7,8 +7,9 @@ beats the top play (§1.6) with its locks (§5.5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from ..core.messages import msg, words
 from .cards import (
     EMPEROR,
     GROUP,
@@ -29,6 +30,19 @@ from .phases import CHANCE_PHASES, FOURSTOP, OVER, PHASE_NAMES, PLAY
 if TYPE_CHECKING:
     from .engine import Engine
 
+STEP_WORDS: Final = {
+    "tribute": words(en="tribute", ko="헌상", ja="献上"),
+    "return": words(en="return", ko="돌려주기", ja="返却"),
+    "revolution choice": words(en="revolution choice", ko="혁명 선택", ja="革命の選択"),
+    "seven pass": words(en="seven pass", ko="7 넘기기", ja="7渡し"),
+    "ten discard": words(en="ten discard", ko="10 버리기", ja="10捨て"),
+    "q bomber": words(en="q bomber", ko="Q 폭탄", ja="Qボンバー"),
+    "pick": words(en="pick", ko="고르기", ja="選択"),
+    "target": words(en="target", ko="상대 지정", ja="相手の指定"),
+    "draw": words(en="draw", ko="뽑기", ja="引き札"),
+}
+"""The steps' names in each language (the phases where only some actions are choices)."""
+
 SAME_KIND = {SINGLE: (SINGLE, JOKER), GROUP: (GROUP, JPAIR), SEQ: (SEQ,), EMPEROR: (EMPEROR,),
              JOKER: (SINGLE, JOKER), JPAIR: (GROUP, JPAIR)}
 """The forms that may cover each form (with the same number of cards)."""
@@ -38,27 +52,29 @@ def explain(e: Engine, action: Any) -> str:
     """Why ``action`` (internal form, not legal here) is refused."""
     ph = e.phase
     if ph == OVER:
-        return "the game is over"
+        return msg("the game is over")
     if ph in CHANCE_PHASES:
-        return "the cards are being dealt (no player acts now)"
+        return msg("the cards are being dealt (no player acts now)")
     if ph != PLAY and ph != FOURSTOP:
-        return f"now is the {PHASE_NAMES[ph].replace('_', ' ')} step: that is not one of its choices"
+        step = PHASE_NAMES[ph].replace("_", " ")
+        return msg("now is the {step} step: that is not one of its choices", step=STEP_WORDS.get(step, step))
     if isinstance(action, tuple) and len(action) == 2 and action[0] in ("relief", "dokan") and ph == PLAY:
         return _why_not_declare(e, action[0])
     if not (isinstance(action, tuple) and len(action) == 8):
-        return "now is the time to play cards or pass"
+        return msg("now is the time to play cards or pass")
     m: Play = action
     hand = e.hands[e.turn]
     if m[0] == 0:
         return _why_not_pass(e, hand)
     if m[3] & ~hand:
-        return "you do not hold " + fmt_cards(m[3] & ~hand).replace(".", ", ")
+        return msg("you do not hold {cards}", cards=fmt_cards(m[3] & ~hand).replace(".", ", "))
     if m[4] > joker_count(hand):
-        return "you do not hold that many jokers"
+        return msg("you do not hold that many jokers")
     if ph == FOURSTOP:
         k = e.cont[3] * e.cx.four_stop_per_eight if e.cont else 0
-        ten = " (or the 10s of the 8s' suits)" if e.cx.ten_return else ""
-        return f"only exactly {k} 4s{ten} (or a pass) stop the 8-cut"
+        if e.cx.ten_return:
+            return msg("only exactly {k} 4s (or the 10s of the 8s' suits) (or a pass) stop the 8-cut", k=k)
+        return msg("only exactly {k} 4s (or a pass) stop the 8-cut", k=k)
     return _why_not_form(e, m) or _why_not_now(e, m, hand) or _why_not_on_field(e, m)
 
 
@@ -66,11 +82,11 @@ def _why_not_declare(e: Engine, kind: str) -> str:
     """Why ``relief`` or ``dokan`` is refused now."""
     if kind == "relief":
         if not e.cx.relief:
-            return "relief (taking the field's cards) is not played under these rules"
-        return "only the reigning 大貧民 may take the field's cards, once a game, while the field holds cards"
+            return msg("relief (taking the field's cards) is not played under these rules")
+        return msg("only the reigning 大貧民 may take the field's cards, once a game, while the field holds cards")
     if not e.cx.dokan:
-        return "dokan is not played under these rules"
-    return "dokan needs the cards on the field in this trick to add up to the cards in your hand"
+        return msg("dokan is not played under these rules")
+    return msg("dokan needs the cards on the field in this trick to add up to the cards in your hand")
 
 
 def _why_not_pass(e: Engine, hand: int) -> str:
@@ -78,13 +94,13 @@ def _why_not_pass(e: Engine, hand: int) -> str:
         if e.must_card and hand & e.must_card:
             return _must_include(e)
         if e.cx.leader_pass == 1 and e.must_lead:
-            return "everyone passed on the empty field: you must lead now"
-        return "the leader must play (no passing on an empty field)"
-    return "you must play: passing is not allowed while you have a legal play"
+            return msg("everyone passed on the empty field: you must lead now")
+        return msg("the leader must play (no passing on an empty field)")
+    return msg("you must play: passing is not allowed while you have a legal play")
 
 
 def _must_include(e: Engine) -> str:
-    return "the first play of the game must include the " + ("♦3" if e.must_card == 4 else "♠3")
+    return msg("the first play of the game must include the {card}", card="♦3" if e.must_card == 4 else "♠3")
 
 
 def _why_not_form(e: Engine, m: Play) -> str:
@@ -92,19 +108,19 @@ def _why_not_form(e: Engine, m: Play) -> str:
     cx = e.cx
     form = m[0]
     if form == NOFORM:
-        return "these cards make no play: " + noform_reason(m)
+        return msg("these cards make no play: {reason}", reason=noform_reason(m))
     if form == SEQ and not cx.sequences:
-        return "sequences are not played under these rules"
+        return msg("sequences are not played under these rules")
     if form == SEQ and m[1] < cx.seq_min:
-        return f"a sequence needs at least {cx.seq_min} cards"
+        return msg("a sequence needs at least {seq_min} cards", seq_min=cx.seq_min)
     if form == GROUP and m[1] > cx.max_group:
-        return f"a group may have at most {cx.max_group} cards"
+        return msg("a group may have at most {max_group} cards", max_group=cx.max_group)
     if form == JPAIR and not cx.joker_pair:
-        return "two jokers cannot be played together under these rules"
+        return msg("two jokers cannot be played together under these rules")
     if form == EMPEROR and not cx.emperor:
-        return "the emperor is not played under these rules"
+        return msg("the emperor is not played under these rules")
     if form == SEQ and (m[2] == 0 or m[7] == 14) and not cx.seq_ends:
-        return "a joker cannot stand below 3 or above 2 under these rules"
+        return msg("a joker cannot stand below 3 or above 2 under these rules")
     return ""
 
 
@@ -113,7 +129,7 @@ def _why_not_now(e: Engine, m: Play, hand: int) -> str:
     if e.must_card and hand & e.must_card and not m[3] & e.must_card and e.field is None:
         return _must_include(e)
     if e.cx.ff_refuse and m[1] == hand.bit_count() and forbidden_finish(e, m, e.inverted(), e.field):
-        return "you cannot go out with that play (forbidden finish)"
+        return msg("you cannot go out with that play (forbidden finish)")
     return ""
 
 
@@ -122,37 +138,38 @@ def _why_not_on_field(e: Engine, m: Play) -> str:
     cx = e.cx
     field = e.field
     if field is None:
-        return "that is not a legal lead"
+        return msg("that is not a legal lead")
     ff = field[0]
     form = m[0]
     if ff == JOKER and not (e.inverted() and cx.joker_inverts):
         if form == SINGLE and m[3] == 1:
-            return "a ♠3 may answer a lone joker only with the spade-3 return rule"
+            return msg("a ♠3 may answer a lone joker only with the spade-3 return rule")
         if cx.s3_return:
-            return "too weak: only the ♠3 return beats a lone joker"
-        return "too weak: nothing beats a lone joker"
+            return msg("too weak: only the ♠3 return beats a lone joker")
+        return msg("too weak: nothing beats a lone joker")
     if ff == JPAIR:
-        return "too weak: nothing beats the pair of jokers"
+        return msg("too weak: nothing beats the pair of jokers")
     if form not in SAME_KIND.get(ff, ()) or m[1] != field[1]:
-        return f"must be {_form_phrase(field)} (same form and number of cards as the top play)"
+        return msg("must be {form} (same form and number of cards as the top play)", form=_form_phrase(field))
     if not lock_ok(e, m):
         if e.numnext >= 0 and m[2] != e.numnext:
-            return "breaks the number lock"
+            return msg("breaks the number lock")
         if e.colour >= 0 and colour(m) != e.colour:
-            return "breaks the colour lock"
-        return "breaks the suit lock"
-    return "too weak"
+            return msg("breaks the colour lock")
+        return msg("breaks the suit lock")
+    return msg("too weak")
 
 
 def _form_phrase(field: Play) -> str:
     form, size = field[0], field[1]
     if form in (SINGLE, JOKER):
-        return "a single card"
+        return msg("a single card")
     if form in (GROUP, JPAIR):
-        return {2: "a pair", 3: "a triple", 4: "four of a kind"}.get(size, f"a group of {size}")
+        return {2: msg("a pair"), 3: msg("a triple"), 4: msg("four of a kind")}.get(size) or msg("a group of {size}",
+                                                                                              size=size)
     if form == EMPEROR:
-        return "an emperor"
-    return f"a sequence of {size}"
+        return msg("an emperor")
+    return msg("a sequence of {size}", size=size)
 
 
 __all__ = ["explain"]

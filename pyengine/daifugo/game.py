@@ -11,6 +11,7 @@ from typing import Final
 
 from ..core.errors import IllegalActionError
 from ..core.game import Game
+from ..core.messages import msg
 from ..core.rules import Rules
 from .ctx import compile_rules
 from .engine import Engine
@@ -37,7 +38,7 @@ class DaifugoGame(Game):
     def new_initial_state(self, rules: Rules | None = None, num_players: int | None = None) -> DaifugoState:
         r = rules if rules is not None else DaifugoRules.default()
         if not isinstance(r, DaifugoRules):
-            raise IllegalActionError("these are not Daifugō rules")
+            raise IllegalActionError(msg("these are not Daifugō rules"))
         if num_players is None:
             name = r.preset_name()
             num_players = {"jdf": 4, "uecda": 5, "two_player": 2}.get(name or "", self.info.default_players)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import InvalidNotationError
+from ..core.messages import msg
 from .cards import CODES, RANKS, fmt_cards, fmt_play, parse_card, read_play
 
 PLAYER_CHANCE = ("seat", "dealer", "lead", "place")
@@ -43,7 +44,7 @@ def parse_action(text: str) -> Any:
     ('seat', 3)
     """
     if not isinstance(text, str) or not text or len(text) > 160:
-        raise InvalidNotationError("not a Daifugō action")
+        raise InvalidNotationError(msg("not a Daifugō action"))
     kind, colon, rest = text.partition(":")
     if not colon:
         if text in DECLARATIONS:
@@ -54,7 +55,7 @@ def parse_action(text: str) -> Any:
     if kind in PLAYER_CHANCE or kind == "target":
         if len(rest) == 1 and rest in "0123456789":
             return (kind, int(rest))
-        raise InvalidNotationError(f"{text!r}: a player is written as a number, e.g. {kind}:2")
+        raise InvalidNotationError(msg("{text}: a player is written as a number, e.g. {kind}:2", text=repr(text), kind=kind))
     if kind in CARD_KINDS:
         return (kind, parse_card_set(rest))
     if kind == "pick":
@@ -65,7 +66,7 @@ def parse_action(text: str) -> Any:
         return ("bomb", _ranks(text, rest))
     if kind == "revolt" and rest in ("yes", "no"):
         return ("revolt", 1 if rest == "yes" else 0)
-    raise InvalidNotationError(f"{text[:40]!r} is not a Daifugō action")
+    raise InvalidNotationError(msg("{text} is not a Daifugō action", text=repr(text[:40])))
 
 
 def _ranks(text: str, rest: str) -> int:
@@ -75,10 +76,10 @@ def _ranks(text: str, rest: str) -> int:
     mask = 0
     for token in rest.split("."):
         if len(token) != 1 or token not in RANKS:
-            raise InvalidNotationError(f"{text!r}: ranks are written 3…9, T, J, Q, K, A, 2 joined by '.'")
+            raise InvalidNotationError(msg("{text}: ranks are written 3…9, T, J, Q, K, A, 2 joined by '.'", text=repr(text)))
         r = RANKS.index(token) + 1
         if mask >> r & 1:
-            raise InvalidNotationError(f"{text!r} names a rank twice")
+            raise InvalidNotationError(msg("{text} names a rank twice", text=repr(text)))
         mask |= 1 << r
     return mask
 
@@ -88,9 +89,9 @@ def _positions(text: str, rest: str) -> int:
     mask = 0
     for token in rest.split("."):
         if not token.isdigit() or len(token) > 2 or int(token) > 19:
-            raise InvalidNotationError(f"{text!r}: positions are written 0…19 joined by '.', e.g. draw:11.12")
+            raise InvalidNotationError(msg("{text}: positions are written 0…19 joined by '.', e.g. draw:11.12", text=repr(text)))
         if mask >> int(token) & 1:
-            raise InvalidNotationError(f"{text!r} names a position twice")
+            raise InvalidNotationError(msg("{text} names a position twice", text=repr(text)))
         mask |= 1 << int(token)
     return mask
 
@@ -104,7 +105,7 @@ def parse_card_set(text: str) -> int:
         if i == 52 and mask >> 52 & 1:
             i = 53
         if mask >> i & 1:
-            raise InvalidNotationError(f"{token} is listed twice")
+            raise InvalidNotationError(msg("{token} is listed twice", token=token))
         mask |= 1 << i
     return mask
 
@@ -132,7 +133,7 @@ def format_action(action: Any) -> str:
         return f"target:{value}"
     if kind == "draw":
         return "draw:" + ".".join(str(i) for i in range(20) if value >> i & 1)
-    raise InvalidNotationError(f"unknown action {action!r}")
+    raise InvalidNotationError(msg("unknown action {action}", action=repr(action)))
 
 
 __all__ = ["CARD_KINDS", "DECLARATIONS", "PLAYER_CHANCE", "format_action", "parse_action", "parse_card_set"]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Self
 
 from ..core.errors import InvalidRulesError
+from ..core.messages import msg
 from ..core.rules import Rules
 from .checks import check, check_players
 from .values import (
@@ -290,7 +291,7 @@ class DaifugoRules(Rules):
         10-discard and Q-bomber options became entries of the effect table, ``kyoto_ochi`` has
         values, and ``joker_pair=off`` (which wrongly refused the pair of jokers) is ``top_pair``."""
         if version != 1:
-            raise InvalidRulesError(f"rules v{version} can no longer be read")
+            raise InvalidRulesError(msg("rules v{version} can no longer be read", version=version))
         return preset, [_v1_pair(path, raw) for path, raw in pairs]
 
     # --- validation -----------------------------------------------------------------------
@@ -322,7 +323,8 @@ def _v1_pair(path: str, raw: str) -> tuple[str, str]:
         return path, raw
     new_path, values = moved
     if raw not in values:
-        raise InvalidRulesError(f"{path} must be one of {', '.join(values)}, not {raw!r}")
+        raise InvalidRulesError(msg("{path} must be one of {choices}, not {value}", path=path, choices=", ".join(values),
+                                value=repr(raw)))
     return new_path, values[raw]
 
 

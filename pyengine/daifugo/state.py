@@ -24,6 +24,7 @@ from typing import Any
 
 from ..core.errors import IllegalActionError, InvalidNotationError
 from ..core.game import CHANCE, JSON, TERMINAL, State, spelling_message
+from ..core.messages import msg
 from .cards import (
     CODES,
     JOKER_BITS,
@@ -187,7 +188,7 @@ class DaifugoState(State):
     def apply(self, action: str) -> DaifugoState:
         e = self._e
         if e.phase == OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(msg("the game is over"))
         parsed = parse_action(action)
         internal = _internal(e, parsed)
         if action not in self._legal_set:  # listed by legal_actions(): legal and spelt right
@@ -207,7 +208,7 @@ class DaifugoState(State):
             if not (isinstance(parsed, tuple) and len(parsed) == 2 and parsed[0] == kind) or internal not in {
                 o for o, _, _ in e.chance_outcomes()
             }:
-                raise IllegalActionError(f"{action!r} is not a possible outcome here")
+                raise IllegalActionError(msg("{action} is not a possible outcome here", action=repr(action)))
         else:
             if internal not in e.legal():
                 raise IllegalActionError(e.explain(internal))
@@ -346,14 +347,15 @@ def _deal_masks(hands: list[str], deck: int) -> list[int]:
         twice = m & seen & NATURALS
         if twice:
             holder = next(q for q, other in enumerate(masks) if other & twice)
-            raise InvalidNotationError(f"{codes(twice)[0]} is in two hands (players {holder} and {p})")
+            raise InvalidNotationError(msg("{card} is in two hands (players {holder} and {player})", card=codes(twice)[0],
+                                               holder=holder, player=p))
         nat = m & NATURALS
         for _ in range(joker_count(m)):
             nat |= 1 << (52 + min(jokers, 1))
             jokers += 1
         if jokers > (deck >> 52).bit_count() or nat & ~deck:
             missing = codes(nat & ~deck) or ["JK"]
-            raise InvalidNotationError(f"{missing[0]} is not in this deck (player {p})")
+            raise InvalidNotationError(msg("{card} is not in this deck (player {player})", card=missing[0], player=p))
         masks.append(nat)
         seen |= nat
     return masks

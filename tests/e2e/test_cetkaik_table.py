@@ -446,3 +446,16 @@ def test_no_leftovers_and_no_english_in_korean_or_japanese(ctx: tuple[Any, Guard
     page.keyboard.press("Escape")
     expect(page.locator(".ck-help")).to_be_hidden()
     assert page.errors == []
+
+
+def test_a_record_that_cannot_be_read_is_explained_in_japanese(ctx: tuple[Any, Guard], server: Server) -> None:
+    # the engine's reason comes back in the page's language (issue 16: no English error reasons)
+    context, _ = ctx
+    page = open_table(context, server, fragment(), "?speed=instant&lang=ja")
+    page.locator(".ck-import summary").click()
+    page.locator('[data-import="text"]').fill("{一位色:赤赤赤赤}\nKO片KU無撃裁")  # no piece stands on KO
+    page.locator('[data-import="open"]').click()
+    notice = page.locator("#notice .notice-text")
+    expect(notice).to_have_text("棋譜を読めません：1手目: KO片KU無撃裁: KO片KU: KOに駒がありません")
+    assert scan_text(page, "ja", "#notice") == []
+    assert page.errors == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.messages import msg
 from ..views.chabashi import odds_json, ranking_json
 
 MAX_SAMPLES = 20000
@@ -26,10 +27,10 @@ def odds(args: dict[str, Any]) -> dict[str, Any]:
     "samples": n, "seed": k}`` → chances of each hand and of winning (see :func:`.view.odds_json`)."""
     observation = args.get("observation")
     if not isinstance(observation, dict):
-        raise ValueError("odds needs the seat's observation")
+        raise ValueError(msg("odds needs the seat's observation"))
     samples = int(args.get("samples", 3000))
     if not 1 <= samples <= MAX_SAMPLES:
-        raise ValueError(f"samples must be between 1 and {MAX_SAMPLES}")
+        raise ValueError(msg("samples must be between 1 and {max_samples}", max_samples=MAX_SAMPLES))
     return odds_json(observation, str(args.get("rules", "1.seed")), samples=samples, seed=int(args.get("seed", 0)))
 
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from ...catalog import entry
 from ...core.errors import InvalidRecordError
 from ...core.game import JSON, State
+from ...core.messages import msg
 from ...core.record import Record
 
 
@@ -75,7 +76,7 @@ def ui_call(game_id: str, session: SessionLike | None, name: str, args: dict[str
     """A table's own call (``ctx.gameCall(name, args)`` in the page)."""
     module = view_module(game_id)
     if module is None:
-        raise InvalidRecordError(f"{game_id} has no table calls")
+        raise InvalidRecordError(msg("{game_id} has no table calls", game_id=game_id))
     result: dict[str, Any] = module.ui_call(session, name, args, lang)
     return result
 

@@ -83,6 +83,7 @@ from ...cetkaik.state import (
 )
 from ...core.errors import EngineError, InvalidRecordError
 from ...core.game import JSON
+from ...core.messages import msg
 from ...core.record import Record, Seat
 from . import SessionLike, TableContext
 
@@ -558,7 +559,7 @@ def import_record(text: str, rules: str = "auto") -> Record:
     """The record of a kiaak text; ``rules`` ``auto`` tries ``cerke_online`` (the format's
     home) and then ``official``, else the named preset or rules encoding."""
     if not isinstance(text, str) or not text.strip():
-        raise InvalidRecordError("the record is empty")
+        raise InvalidRecordError(msg("the record is empty"))
     if rules == "auto":
         first_error: EngineError | None = None
         for name in ("cerke_online", "official"):
@@ -691,11 +692,11 @@ def ui_call(session: SessionLike | None, name: str, args: dict[str, Any], lang: 
                                  record.meta)}
     if name == "export":
         if session is None or session.record.game != "cetkaik":
-            raise InvalidRecordError("there is no Cetkaik game to export")
+            raise InvalidRecordError(msg("there is no Cetkaik game to export"))
         return {"text": export_kiaak(session.record), "filename": "cetkaik-kiaak.txt"}
     if name == "seasons":
         rules = args.get("rules")
         return {"choices": season_choices(str(rules) if rules else None)}
     if name == "help":
         return rules_help(lang)
-    raise InvalidRecordError(f"unknown Cetkaik table call {name!r}")
+    raise InvalidRecordError(msg("unknown Cetkaik table call {name}", name=repr(name)))

@@ -43,6 +43,7 @@ from ...chabashi.rules import ChabashiRules
 from ...chabashi.scoring import build_pots
 from ...chabashi.state import ChabashiState
 from ...core.game import JSON
+from ...core.messages import msg
 from ...core.rng import Pcg32
 from . import SessionLike, TableContext
 
@@ -453,11 +454,11 @@ def ui_call(session: SessionLike | None, name: str, args: Mapping[str, Any], lan
         return ranking_json(str(args.get("rules", "1.seed")))
     if name == "odds":
         if session is None:
-            raise ValueError("no game is open")
+            raise ValueError(msg("no game is open"))
         viewer = session.viewer()
         obs = session.state.observation(viewer)
         return odds_json(obs, session.record.rules, samples=int(args.get("samples", 400)), seed=session.cursor)
-    raise ValueError(f"unknown Chabashi table call {name!r}")
+    raise ValueError(msg("unknown Chabashi table call {name}", name=repr(name)))
 
 
 __all__ = ["ROMAN", "hand_examples", "hand_name", "odds_json", "ranking_json", "table_view", "ui_call"]

@@ -31,6 +31,7 @@ from typing import Any
 
 from ...core.errors import EngineError
 from ...core.game import JSON
+from ...core.messages import msg
 from ...daifugo.cards import RANKS
 from ...daifugo.info import INFO
 from ...daifugo.notation import parse_action
@@ -767,7 +768,7 @@ def ui_call(session: Any, name: str, args: dict[str, Any], lang: str) -> dict[st
         return rules_panel(args.get("rules"), players, str(changed) if changed else None)
     if name == "rules_set":
         return rules_set(args.get("rules"), dict(args.get("changes") or {}), players)
-    raise ValueError(f"unknown Daifugō table call {name!r}")
+    raise ValueError(msg("unknown Daifugō table call {name}", name=repr(name)))
 
 
 __all__ = ["conflicts", "option_groups", "play_cards", "rules_panel", "rules_set", "table_view", "ui_call",
