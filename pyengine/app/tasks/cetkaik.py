@@ -25,6 +25,7 @@ from typing import Any
 
 from ...ai.cetkaik.bots import state_from_view
 from ...ai.cetkaik.master import HINT_NODES, REVIEW_NODES, analyse, review_position
+from ...cetkaik.notation import Drop, GoTo, PieceMove, TamMove, parse_action
 from ...cetkaik.rules import CetkaikRules
 from ...cetkaik.state import DECLARATION, MOVE, STEPPING_CHOICE, CetkaikState
 from . import seat_view
@@ -47,19 +48,38 @@ def _nodes(args: dict[str, Any], default: int) -> int:
 
 
 def hint(args: dict[str, Any]) -> dict[str, Any]:
-    """``{"rules", "seat", "observation", "legal", "nodes"?}`` → ``{"action", "value", "ranked":
-    [{"action", "value"}, ...], "depth"}``: ``value`` is the win chance of the side to move
-    after ``action`` (an expected score: a draw counts ½)."""
+    """``{"rules", "seat", "observation", "legal", "nodes"?}`` → ``{"action", "value", "squares",
+    "ranked": [{"action", "value"}, ...], "depth"}``: ``value`` is the win chance of the side to
+    move after ``action`` (an expected score: a draw counts ½), ``squares`` what it touches."""
     view = seat_view(args, "cetkaik")
     state = state_from_view(view)
     if state.side != view.seat:
         raise ValueError(f"seat {view.seat} is not to move")
     if len(view.legal) == 1:
         only = view.legal[0]
-        return {"action": only, "value": None, "ranked": [{"action": only, "value": None}], "depth": 0}
+        return {"action": only, "value": None, "squares": squares(only), "ranked": [{"action": only, "value": None}],
+                "depth": 0}
     found = analyse(state, nodes=_nodes(args, HINT_NODES), top=HINT_TOP)
-    return {"action": found.best, "value": round(found.value, 4),
+    return {"action": found.best, "value": round(found.value, 4), "squares": squares(found.best),
             "ranked": [{"action": a, "value": round(v, 4)} for a, v in found.ranked], "depth": found.depth}
+
+
+def squares(action: str) -> list[int]:
+    """The squares an action touches, for the board to highlight: the origin, the square stepped
+    over and the destination (a drop's or a stepping choice's one square; none for a declaration).
+
+    >>> from pyengine.cetkaik.board import SQUARE_NAMES
+    >>> [SQUARE_NAMES[i] for i in squares("ME片MI心MU")], squares("再行")
+    (['ME', 'MI', 'MU'], [])
+    """
+    move = parse_action(action)
+    if isinstance(move, PieceMove):
+        return [move.src] + ([] if move.via is None else [move.via]) + [move.dest]
+    if isinstance(move, TamMove):
+        return [move.src] + ([] if move.via is None else [move.via]) + [move.first, move.second]
+    if isinstance(move, (Drop, GoTo)):
+        return [move.dest]
+    return []
 
 
 def mark(loss: float) -> str:
