@@ -68,3 +68,21 @@ def test_cetkaik_analysis_marks_the_blunder_of_a_finished_game(ctx: tuple[Any, G
     page.locator('[data-worst="3"]').click()
     page.wait_for_function("window.pyengineApp.state().ply === 2")
     assert page.errors == []
+
+
+@pytest.mark.parametrize(("game", "rules", "players", "words"), [
+    ("daifugo", "1.popular", 4, "The strong level would play"),
+    ("chabashi", "1.seed", 3, "equity"),
+])
+def test_card_game_hint_highlights_the_suggestion_with_its_reason(ctx: tuple[Any, Guard], server: Server, game: str,
+                                                                  rules: str, players: int, words: str) -> None:
+    context, _ = ctx
+    seats = (Seat("", "human"),) + tuple(Seat("", "bot:normal") for _ in range(players - 1))
+    page = open_record(context, server, Record(game, rules, seats, (), 5))
+    page.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
+    expect(page.locator('[data-hint="ask"]')).to_be_hidden()  # off by default
+    page.locator('[data-hint="setting"]').check()
+    page.locator('[data-hint="ask"]').click()
+    expect(page.locator('[data-hint="reason"]')).to_contain_text(words, timeout=60000)
+    assert page.locator(".hinted").count() >= 1
+    assert page.errors == []
