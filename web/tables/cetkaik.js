@@ -1076,7 +1076,7 @@ function mount(host, ctx) {
         const about = notes.length ? ` — ${notes.join(" · ")}` : "";
         const li = h("li", { class: `${e.kind}${current ? " current" : ""}${fresh ? " fresh" : ""} side-${e.side}`, "data-cursor": e.cursor },
           h("button", { type: "button", class: "link", text: e.text, title: e.label + about, "aria-label": `${sideShort(e.side)}: ${e.label} (${e.text})${about}`, onclick: () => ctx.goto(e.cursor) }),
-          usedHint ? h("span", { class: "ck-hint-mark", "data-hint-mark": "1", title: T("hint.marked"), text: "ⓘ", "aria-hidden": "true" }) : null,
+          usedHint ? hintMark() : null,
           worst && worst.mark ? h("span", { class: `ck-loss-mark loss-${worst.mark === "??" ? 3 : worst.mark === "?" ? 2 : 1}`, "data-loss": worst.mark, text: worst.mark, title: T("analysis.best", { best: worst.best_label }), "aria-hidden": "true" }) : null);
         if (current) currentItem = li;
         items.push(li);
@@ -1096,6 +1096,12 @@ function mount(host, ctx) {
     replay.querySelector('[data-nav="prev"]').disabled = view.cursor === 0;
     replay.querySelector('[data-nav="next"]').disabled = view.cursor >= view.length;
     replay.querySelector('[data-nav="last"]').disabled = view.cursor >= view.length;
+  }
+
+  function hintMark() {
+    const mark = h("span", { class: "ck-hint-mark", "data-hint-mark": "1", title: T("hint.marked"), "aria-hidden": "true" });
+    mark.innerHTML = icon("help");
+    return mark;
   }
 
   function renderHint() {
