@@ -10,7 +10,6 @@
 // again, and at least HOLD_MS), where the blocks go at each size (board beside the panel from
 // 760 px, stacked below, compact in an embed) and the keyboard.
 import { COLOUR_CHARS, LATIN, PROF_CHARS, diagramSvg, icon, pieceSvg, sticksSvg } from "./cetkaik-art.js";
-import { HintControl, playedHints } from "./hintkit.js";
 
 const CSS_ID = "cetkaik-css";
 const HOLD_MS = 1500; // a cast result or a bot's news stays at least this long
@@ -65,7 +64,16 @@ function mount(host, ctx) {
   let placedBottom = -1;
   const spacer = h("div", { class: "ck-spacer" });
   let helpData = null; // {lang, data}
-  const hint = new HintControl(ctx, { game: "cetkaik", onChange: () => schedule() });
+  // The Hint control (hintkit.js) arrives after the table: the board never waits for it.
+  let hint = null;
+  import("./hintkit.js").then((m) => {
+    hint = new m.HintControl(ctx, { game: "cetkaik", onChange: () => schedule() });
+    tools.querySelector(".ck-settings").append(hint.setting);
+    mode = ""; // place the blocks again, the hint's among them
+    schedule();
+  }).catch((e) => console.error(e));
+  // the plies played after a hint (the one past the end is a hint shown for the move to come)
+  const playedHints = (v) => (v.hints || []).filter((p) => p <= v.length);
   // the analysis of a finished game: {key, state: "running"|"done"|"stopped"|"failed", done, total, reviews: Map ply → review}
   let analysis = null;
 
@@ -396,7 +404,7 @@ function mount(host, ctx) {
       h("label", {}, h("span", { text: T("style") }), styleSel),
       h("label", {}, coords, h("span", { text: T("coords") })),
       h("label", {}, text, h("span", { text: T("textview") })),
-      h("label", { class: "ck-turn-each" }, each, h("span", { text: T("turn_each") })), hint.setting);
+      h("label", { class: "ck-turn-each" }, each, h("span", { text: T("turn_each") })));
     const area = h("textarea", { rows: 4, "data-import": "text", "aria-label": T("import.paste"), placeholder: T("import.paste") });
     const file = h("input", { type: "file", accept: ".txt,text/plain", "data-import": "file", "aria-label": T("import.file"),
       onchange: async (e) => { const f = e.target.files && e.target.files[0]; if (f) area.value = await f.text(); } });
@@ -520,7 +528,8 @@ function mount(host, ctx) {
   function place() {
     // Move the blocks (never rebuild them) into the columns of this layout; the hand of the
     // side at the bottom goes below, the other above.
-    const put = (parent, kids) => {
+    const put = (parent, all) => {
+      const kids = all.filter(Boolean);
       const now = [...parent.children];
       if (now.length === kids.length && kids.every((k, j) => now[j] === k)) return;
       parent.replaceChildren(...kids);
@@ -530,7 +539,7 @@ function mount(host, ctx) {
     if (mode === "wide") {
       put(root, [main, help]);
       put(boardCol, [boardWrap, textBox]);
-      put(side, [bar, top, castBox, news, prompt, hint.el, bottom, recordPanel, linkBox, tools]);
+      put(side, [bar, top, castBox, news, prompt, hint && hint.el, bottom, recordPanel, linkBox, tools]);
       put(boardWrap, [frameEl, overlay]);
     } else if (mode === "embed") {
       put(root, [bar, main, castBox, prompt, recordPanel, help]);
@@ -539,7 +548,7 @@ function mount(host, ctx) {
       put(boardWrap, [frameEl, overlay]);
     } else {
       put(root, [main, help]);
-      put(boardCol, [bar, top, boardWrap, textBox, prompt, hint.el, castBox, bottom, news]);
+      put(boardCol, [bar, top, boardWrap, textBox, prompt, hint && hint.el, castBox, bottom, news]);
       put(side, [recordPanel, linkBox, tools]);
       put(boardWrap, [frameEl, overlay]);
     }
@@ -557,7 +566,7 @@ function mount(host, ctx) {
     const add = (i, ...c) => { const k = Number(i); if (!out.has(k)) out.set(k, new Set()); for (const x of c) out.get(k).add(x); };
     const m = moves();
     if (!m) return out;
-    const suggested = hint.shown && hint.shown.squares;
+    const suggested = hint && hint.shown && hint.shown.squares;
     if (suggested) for (const k of suggested) add(k, "hinted");
     if (tv.phase === "stepping_choice" && m.choice) {
       for (const k of Object.keys(m.choice)) add(k, "dest");
@@ -1105,6 +1114,7 @@ function mount(host, ctx) {
   }
 
   function renderHint() {
+    if (!hint) return;
     hint.update(view);
     const r = hint.shown;
     if (!r) return;
