@@ -47,9 +47,9 @@ class Entry:
 
 BUILTIN: tuple[Entry, ...] = (
     Entry(CETKAIK_INFO, "pyengine.cetkaik.game:GAME", "pyengine.ai.cetkaik.bots:LEVELS",
-          "pyengine.app.views.cetkaik"),
+          "pyengine.app.views.cetkaik", "pyengine.app.tasks.cetkaik"),
     Entry(DAIFUGO_INFO, "pyengine.daifugo.game:GAME", "pyengine.ai.daifugo.bots:LEVELS",
-          "pyengine.app.views.daifugo"),
+          "pyengine.app.views.daifugo", "pyengine.app.tasks.daifugo"),
     Entry(CHABASHI_INFO, "pyengine.chabashi.game:GAME", "pyengine.ai.chabashi.bots:LEVELS",
           "pyengine.app.views.chabashi", "pyengine.app.tasks.chabashi"),
 )

@@ -28,6 +28,8 @@ JA: Final[dict[str, str]] = {
         "この投げには相手の秘密の値が必要です。相手にリンクを送ってください",
     # --- the session: play by link, saved games ----------------------------------------------
     "{game} cannot be played by link: its hands are hidden": "{game}はリンクでは遊べません。手札が隠されているためです",
+    "a hint is only for a person to move at the end of the game": "ヒントは対局の最新局面で手番の人だけが使えます",
+    "there is no game on the table": "対局中のゲームがありません",
     "a game played by link has two people, one on each device": "リンク対局は二人がそれぞれの端末で遊びます",
     "the link's game cannot be opened: {reason}": "リンクのゲームを開けません: {reason}",
     "this play-by-link link is damaged (it names no game)": "このリンク対局のリンクは壊れています（ゲームの情報がありません）",

@@ -28,6 +28,8 @@ KO: Final[dict[str, str]] = {
         "이 던지기에는 상대의 비밀 값이 필요합니다: 상대에게 링크를 보내세요",
     # --- the session: play by link, saved games ----------------------------------------------
     "{game} cannot be played by link: its hands are hidden": "{game}은(는) 링크로 둘 수 없습니다: 손패가 숨겨져 있습니다",
+    "a hint is only for a person to move at the end of the game": "힌트는 게임의 마지막 국면에서 둘 차례인 사람만 볼 수 있습니다",
+    "there is no game on the table": "진행 중인 게임이 없습니다",
     "a game played by link has two people, one on each device": "링크로 두는 게임은 두 사람이 각자의 기기에서 둡니다",
     "the link's game cannot be opened: {reason}": "링크의 게임을 열 수 없습니다: {reason}",
     "this play-by-link link is damaged (it names no game)": "이 링크 대국 링크는 손상되었습니다 (게임 정보가 없습니다)",

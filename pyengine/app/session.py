@@ -66,6 +66,29 @@ MODE_KEY = "mode"
 """The record's meta key of how a game is played: ``link`` for play by link (two devices)."""
 FAIR_KEY = "fair"
 """The link's meta key of the play-by-link transcript (:mod:`pyengine.app.fairplay`)."""
+HINTS_KEY = "hints"
+"""The record's meta key of the plies played after a hint: 1-based numbers, as the move list
+counts them, comma-separated (``"3,8"``); the number one past the record's end is a hint shown
+for the move still to come.  Records without it had no hints."""
+
+
+def parse_hints(text: str | None) -> tuple[int, ...]:
+    """The plies of a ``hints`` meta value, sorted (anything unreadable in it is dropped: the mark
+    is a note, it never stops a game from opening).
+
+    >>> parse_hints("8,3,x,-1,3"), parse_hints(None)
+    ((3, 8), ())
+    """
+    found = {int(p) for p in (text or "").split(",") if p.isdigit() and 0 < int(p) < 1 << 31}
+    return tuple(sorted(found))
+
+
+def with_hints(record: Record, plies: Sequence[int]) -> Record:
+    """``record`` with its ``hints`` meta set to ``plies`` (removed when there are none)."""
+    meta = {k: v for k, v in record.meta if k != HINTS_KEY}
+    if plies:
+        meta[HINTS_KEY] = ",".join(str(p) for p in sorted(set(plies)))
+    return replace(record, meta=tuple(sorted(meta.items())))
 
 
 class OlderLinkError(InvalidLinkError):
@@ -283,9 +306,30 @@ class Session:
         return load_game(self.record.game).info.hidden_information and not self.states[-1].is_terminal()
 
     def setup_record(self) -> Record:
-        """The table's set-up: game, rules, seats, the bots' seed and the game id, no actions.
-        It reveals nothing: opening it anywhere but in the saved game deals a fresh table."""
-        return replace(self.record, actions=(), cursor=None)
+        """The table's set-up: game, rules, seats, the bots' seed and the game id, no actions
+        (and no hint marks: they belong to the moves).  It reveals nothing: opening it anywhere
+        but in the saved game deals a fresh table."""
+        return with_hints(replace(self.record, actions=(), cursor=None), ())
+
+    # --- hints -------------------------------------------------------------------------
+    def hints(self) -> tuple[int, ...]:
+        """The plies (1-based) played after a hint; one past the end: a hint shown for the next move."""
+        return parse_hints(dict(self.record.meta).get(HINTS_KEY))
+
+    def can_hint(self) -> bool:
+        """Whether the seat to move may ask for a hint: a person to move at the end of the
+        record, and playing by link only for this device's own seat."""
+        if not self.at_end or self.status() != "human":
+            return False
+        return self.fair is None or self.state.current_player == self.fair.my_seat
+
+    def note_hint(self) -> tuple[int, ...]:
+        """Mark the move to come as played after a hint (the page calls this when it shows one);
+        the mark stays with the record (saves, links) once the move is played."""
+        if not self.can_hint():
+            raise IllegalActionError(msg("a hint is only for a person to move at the end of the game"))
+        self.record = with_hints(self.record, (*self.hints(), self.cursor + 1))
+        return self.hints()
 
     def public_fragment(self) -> str:
         """What the address bar and the share box carry: the record, or only the set-up
@@ -422,6 +466,8 @@ class Session:
             "hot_seat": self.is_hot_seat(),
             "by_link": None if self.fair is None else {"seat": self.fair.my_seat, "waiting": self.waiting_for()},
             "undo_note": self.undo_note(),
+            "hints": list(self.hints()),
+            "can_hint": self.can_hint(),
             "table": table,
         }
 
@@ -462,7 +508,7 @@ class Session:
         for ply in range(plies, len(self.record.actions)):
             if self.states[ply].is_chance():
                 self.memory[self.prefix_digest(ply)] = self.record.actions[ply]
-        self.record = self.record.truncated(plies)
+        self.record = with_hints(self.record.truncated(plies), [p for p in self.hints() if p <= plies + 1])
         del self.states[plies + 1 :]
         del self._prefix[plies + 1 :]
 
@@ -676,7 +722,9 @@ class Session:
         except EngineError as exc:
             raise unopenable(exc, record.game) from None
         previous = (self.fair, self.record, self.states, self.cursor)
-        self.fair, self.record, self.states = fair, replace(record, cursor=None), states
+        marks = {*self.hints(), *parse_hints(dict(record.meta).get(HINTS_KEY))}
+        merged = with_hints(replace(record, cursor=None), [p for p in marks if p <= len(theirs) + 1])
+        self.fair, self.record, self.states = fair, merged, states
         self.cursor, self._prefix = len(record.actions), [""]
         try:
             self.check_outcomes()

@@ -64,6 +64,18 @@ function mount(host, ctx) {
   let placedBottom = -1;
   const spacer = h("div", { class: "ck-spacer" });
   let helpData = null; // {lang, data}
+  // The Hint control (hintkit.js) arrives after the table: the board never waits for it.
+  let hint = null;
+  import("./hintkit.js").then((m) => {
+    hint = new m.HintControl(ctx, { game: "cetkaik", onChange: () => schedule() });
+    tools.querySelector(".ck-settings").append(hint.setting);
+    mode = ""; // place the blocks again, the hint's among them
+    schedule();
+  }).catch((e) => console.error(e));
+  // the plies played after a hint (the one past the end is a hint shown for the move to come)
+  const playedHints = (v) => (v.hints || []).filter((p) => p <= v.length);
+  // the analysis of a finished game: {key, state: "running"|"done"|"stopped"|"failed", done, total, reviews: Map ply → review}
+  let analysis = null;
 
   // ---------------------------------------------------------------- the DOM (built once)
   const root = h("div", { class: "ck", "data-style": settings.style });
@@ -147,7 +159,14 @@ function mount(host, ctx) {
   };
   replay.append(nav("first", () => ctx.goto(0)), nav("prev", () => step(-1)), slider, nav("next", () => step(1)), nav("last", () => ctx.goto(view.length)));
   const recordTitle = h("h2", { text: T("record") });
-  recordPanel.append(recordTitle, recordList, replay);
+  const analyseBtn = h("button", { type: "button", "data-analyse": "start", onclick: () => startAnalysis() });
+  const analyseStop = h("button", { type: "button", "data-analyse": "stop", hidden: true, onclick: () => stopAnalysis() });
+  const analyseProgress = h("progress", { max: 1, value: 0, hidden: true, "data-analyse": "progress" });
+  const analyseOut = h("p", { class: "ck-analysis-out", "aria-live": "polite", "data-analyse": "status" });
+  const worstList = h("div", { class: "ck-worst row", "data-analyse": "worst" });
+  const analysisBox = h("div", { class: "ck-analysis", hidden: true }, h("div", { class: "row" }, analyseBtn, analyseStop, analyseProgress), analyseOut, worstList);
+  const hintsLine = h("p", { class: "ck-hints-used muted", hidden: true, "data-hints": "used" });
+  recordPanel.append(recordTitle, recordList, replay, hintsLine, analysisBox);
   const tools = h("section", { class: "ck-panel ck-tools chrome" });
 
   const boardCol = h("div", { class: "ck-boardcol" });
@@ -509,7 +528,8 @@ function mount(host, ctx) {
   function place() {
     // Move the blocks (never rebuild them) into the columns of this layout; the hand of the
     // side at the bottom goes below, the other above.
-    const put = (parent, kids) => {
+    const put = (parent, all) => {
+      const kids = all.filter(Boolean);
       const now = [...parent.children];
       if (now.length === kids.length && kids.every((k, j) => now[j] === k)) return;
       parent.replaceChildren(...kids);
@@ -519,7 +539,7 @@ function mount(host, ctx) {
     if (mode === "wide") {
       put(root, [main, help]);
       put(boardCol, [boardWrap, textBox]);
-      put(side, [bar, top, castBox, news, prompt, bottom, recordPanel, linkBox, tools]);
+      put(side, [bar, top, castBox, news, prompt, hint && hint.el, bottom, recordPanel, linkBox, tools]);
       put(boardWrap, [frameEl, overlay]);
     } else if (mode === "embed") {
       put(root, [bar, main, castBox, prompt, recordPanel, help]);
@@ -528,7 +548,7 @@ function mount(host, ctx) {
       put(boardWrap, [frameEl, overlay]);
     } else {
       put(root, [main, help]);
-      put(boardCol, [bar, top, boardWrap, textBox, prompt, castBox, bottom, news]);
+      put(boardCol, [bar, top, boardWrap, textBox, prompt, hint && hint.el, castBox, bottom, news]);
       put(side, [recordPanel, linkBox, tools]);
       put(boardWrap, [frameEl, overlay]);
     }
@@ -546,6 +566,8 @@ function mount(host, ctx) {
     const add = (i, ...c) => { const k = Number(i); if (!out.has(k)) out.set(k, new Set()); for (const x of c) out.get(k).add(x); };
     const m = moves();
     if (!m) return out;
+    const suggested = hint && hint.shown && hint.shown.squares;
+    if (suggested) for (const k of suggested) add(k, "hinted");
     if (tv.phase === "stepping_choice" && m.choice) {
       for (const k of Object.keys(m.choice)) add(k, "dest");
       return out;
@@ -612,6 +634,8 @@ function mount(host, ctx) {
       else if (!castBox.hidden) prompt.hidden = true;
     }
     renderRecord(replaying);
+    renderHint();
+    renderAnalysis(over);
     renderLink(replaying, over);
     if (rulesSel.options.length !== tv.import_rules.length) {
       rulesSel.replaceChildren(...tv.import_rules.map((r) => h("option", { value: r, text: T(`import.rules_${r}`) })));
@@ -739,6 +763,7 @@ function mount(host, ctx) {
     parts.push(pieceName(p));
     if (isProt) parts.push(T("text.protected"));
     if (marks.has("movable")) parts.push(T("text.movable"));
+    if (marks.has("hinted")) parts.push(T("hint.square"));
     if (marks.has("sel")) parts.push(T("text.selected"));
     if (marks.has("via-sel")) parts.push(T("text.via_selected"));
     if (marks.has("dest")) parts.push(p && p !== "tam" && p.s !== tv.side && !marks.has("drop") ? T("text.capture") : T("text.dest"));
@@ -1036,17 +1061,32 @@ function mount(host, ctx) {
 
   function renderRecord(replaying) {
     const entries = tv.kiaak;
-    const key = `${view.length}:${view.cursor}:${entries.length}:${tv.fresh_from}`;
+    const hinted = playedHints(view);
+    const reviews = analysis && analysis.key === view.fragment ? analysis.reviews : null;
+    const key = `${view.length}:${view.cursor}:${entries.length}:${tv.fresh_from}:${hinted.join(",")}:${reviews ? reviews.size : -1}:${ctx.lang}`;
     if (recordList._key !== key) {
       recordList._key = key;
       const items = [];
       let currentItem = null;
+      let before = 0; // an entry covers the plies after the previous entry's cursor up to its own
       for (const e of entries) {
+        const lo = before;
+        const covers = (p) => p > lo && p <= e.cursor;
+        before = e.cursor;
+        const usedHint = hinted.some(covers);
+        let worst = null;
+        if (reviews) for (const [p, r] of reviews) if (covers(p) && (!worst || r.loss > worst.loss)) worst = r;
         const current = e.cursor <= view.cursor && !entries.some((x) => x.cursor > e.cursor && x.cursor <= view.cursor);
         // what happened since the player's last move stays marked in the list until they move
         const fresh = !replaying && e.cursor > tv.fresh_from;
+        const notes = [];
+        if (usedHint) notes.push(T("hint.marked"));
+        if (worst && worst.mark) notes.push(T("analysis.loss", { mark: worst.mark, loss: Math.round(worst.loss * 100), best: worst.best_label }));
+        const about = notes.length ? ` — ${notes.join(" · ")}` : "";
         const li = h("li", { class: `${e.kind}${current ? " current" : ""}${fresh ? " fresh" : ""} side-${e.side}`, "data-cursor": e.cursor },
-          h("button", { type: "button", class: "link", text: e.text, title: e.label, "aria-label": `${sideShort(e.side)}: ${e.label} (${e.text})`, onclick: () => ctx.goto(e.cursor) }));
+          h("button", { type: "button", class: "link", text: e.text, title: e.label + about, "aria-label": `${sideShort(e.side)}: ${e.label} (${e.text})${about}`, onclick: () => ctx.goto(e.cursor) }),
+          usedHint ? hintMark() : null,
+          worst && worst.mark ? h("span", { class: `ck-loss-mark loss-${worst.mark === "??" ? 3 : worst.mark === "?" ? 2 : 1}`, "data-loss": worst.mark, text: worst.mark, title: T("analysis.best", { best: worst.best_label }), "aria-hidden": "true" }) : null);
         if (current) currentItem = li;
         items.push(li);
       }
@@ -1065,6 +1105,83 @@ function mount(host, ctx) {
     replay.querySelector('[data-nav="prev"]').disabled = view.cursor === 0;
     replay.querySelector('[data-nav="next"]').disabled = view.cursor >= view.length;
     replay.querySelector('[data-nav="last"]').disabled = view.cursor >= view.length;
+  }
+
+  function hintMark() {
+    const mark = h("span", { class: "ck-hint-mark", "data-hint-mark": "1", title: T("hint.marked"), "aria-hidden": "true" });
+    mark.innerHTML = icon("help");
+    return mark;
+  }
+
+  function renderHint() {
+    if (!hint) return;
+    hint.update(view);
+    const r = hint.shown;
+    if (!r) return;
+    const move = hint.label(r.action);
+    hint.say(r.value === null || r.value === undefined ? T("hint.only", { move }) : T("hint.reason", { move, chance: Math.round(r.value * 100) }));
+  }
+
+  // ---------------------------------------------------------------- analysis of a finished game
+  const SLICE = 6; // actions per Worker request: the progress moves and Stop answers between them
+  function startAnalysis() {
+    if (!view || view.status !== "over" || (analysis && analysis.state === "running")) return;
+    const actions = view.history.map((x) => x.action);
+    const run = { key: view.fragment, state: "running", done: 0, total: actions.length, reviews: new Map() };
+    analysis = run;
+    const next = (start) => {
+      if (analysis !== run || run.state !== "running") return;
+      if (start >= actions.length) { run.state = "done"; schedule(); ctx.announce(analysisText()); return; }
+      const stop = Math.min(actions.length, start + SLICE);
+      Promise.resolve(ctx.task("review", { rules: view.rules, actions, start, stop, lang: ctx.lang })).then((r) => {
+        if (analysis !== run || run.state !== "running") return;
+        if (!r || r.ok === false) { run.state = "failed"; run.error = (r && r.error) || ""; schedule(); return; }
+        for (const x of r.reviews) run.reviews.set(x.ply, x);
+        run.done = r.next;
+        schedule();
+        next(r.next);
+      }, (e) => { if (analysis === run) { run.state = "failed"; run.error = e.message; schedule(); } });
+    };
+    schedule();
+    next(0);
+  }
+  function stopAnalysis() {
+    if (analysis && analysis.state === "running") { analysis.state = "stopped"; schedule(); }
+  }
+  function analysisText() {
+    const a = analysis;
+    if (!a) return "";
+    if (a.state === "running") return T("analysis.running", { done: a.done, total: a.total });
+    if (a.state === "failed") return T("analysis.failed", { reason: a.error || "" });
+    const marked = [...a.reviews.values()].filter((r) => r.mark).length;
+    return T(a.state === "done" ? "analysis.done" : "analysis.stopped", { n: marked });
+  }
+  function renderAnalysis(over) {
+    const hinted = playedHints(view);
+    hintsLine.hidden = !(over && hinted.length);
+    if (over && hinted.length) hintsLine.textContent = T("hint.summary", { n: hinted.length, plies: hinted.join(", ") });
+    const show = over && !ctx.embed;
+    analysisBox.hidden = !show;
+    if (!show) return;
+    const a = analysis && analysis.key === view.fragment ? analysis : null;
+    const running = Boolean(a && a.state === "running");
+    analyseBtn.textContent = T(a ? "analysis.again" : "analysis.start");
+    analyseBtn.disabled = running;
+    analyseStop.textContent = T("analysis.stop");
+    analyseStop.hidden = !running;
+    analyseProgress.hidden = !running;
+    if (a) { analyseProgress.max = Math.max(1, a.total); analyseProgress.value = a.done; }
+    analyseProgress.setAttribute("aria-label", T("analysis.progress"));
+    const text = a ? analysisText() : "";
+    if (analyseOut.textContent !== text) analyseOut.textContent = text;
+    const worst = a ? [...a.reviews.values()].filter((r) => r.mark).sort((x, y) => y.loss - x.loss).slice(0, 3) : [];
+    const wkey = JSON.stringify([worst.map((r) => r.ply), ctx.lang]);
+    if (worstList._key !== wkey) {
+      worstList._key = wkey;
+      worstList.replaceChildren(...(worst.length ? [h("span", { class: "muted", text: T("analysis.worst") })] : []),
+        ...worst.map((r) => h("button", { type: "button", "data-worst": r.ply, text: `${r.mark} ${T("analysis.ply", { ply: r.ply })}`,
+          title: T("analysis.best", { best: r.best_label }), onclick: () => ctx.goto(r.ply - 1) })));
+    }
   }
 
   function renderLink(replaying, over) {

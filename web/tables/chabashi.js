@@ -7,6 +7,7 @@
 // Worker's tasks (pyengine/app/tasks/chabashi.py), and every choice is an action string from
 // there, sent back with ctx.play.
 import * as ck from "./cardkit.js";
+import { HintControl, playedHints } from "./hintkit.js";
 import deck from "./deck-dido.js";
 
 const DEAL_MS = { instant: 0, fast: 900, normal: 1800 }; // dealt cards fly in within this time
@@ -118,7 +119,10 @@ class Table {
     this.logTitle = h("h3", { class: "cb-zone-title" });
     this.logEl = h("section", { class: "cb-panel cb-log" }, this.logTitle, this.log.el);
     this.textEl = h("section", { class: "cb-panel cb-text" });
-    host.append(this.head, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.actionsEl, this.keysEl,
+    this.hint = new HintControl(ctx, { game: "chabashi", onChange: () => this.render() });
+    this.hintsLine = h("p", { class: "cb-hints-used muted", hidden: true, "data-hints": "used" });
+    this.head.querySelector(".cb-head-tools").append(this.hint.setting);
+    host.append(this.head, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.actionsEl, this.hint.el, this.keysEl, this.hintsLine,
       this.standingsEl, this.resultEl, this.oddsEl, this.textEl, this.replayEl, this.logEl);
     this.onKey = (ev) => this.key(ev);
     document.addEventListener("keydown", this.onKey);
@@ -232,6 +236,7 @@ class Table {
     this.busyUntil = Math.max(this.busyUntil, this.floorHand.busyUntil, this.myHand.busyUntil);
     this.enterMs = 0;
     this.renderActions(tv);
+    this.renderHint(tv);
     this.renderStandings(tv);
     this.renderResult(tv);
     this.renderOdds(tv);
@@ -364,6 +369,26 @@ class Table {
   play(action) {
     this.pick = null;
     this.ctx.play(action);
+  }
+
+  renderHint(tv) {
+    const view = this.view;
+    this.hint.update(view);
+    const r = this.hint.shown;
+    const acts = tv.actions;
+    const group = r && acts ? acts.picks.find((g) => g.options.some((o) => o.action === r.action)) : null;
+    for (const b of this.host.querySelectorAll("[data-action], [data-pick]")) {
+      b.classList.toggle("hinted", Boolean(r && (b.dataset.action === r.action || (group && b.dataset.pick === group.id))));
+    }
+    if (r) {
+      const option = group ? group.options.find((o) => o.action === r.action) : null;
+      const move = option ? option.label : this.hint.label(r.action);
+      this.hint.say(this.t("chabashi.hint.reason", { move, equity: Math.round(r.equity * 100) }));
+    }
+    const used = playedHints(view);
+    const over = view.status === "over";
+    this.hintsLine.hidden = !(over && used.length);
+    if (over && used.length) this.hintsLine.textContent = this.t("chabashi.hint.summary", { n: used.length, plies: used.join(", ") });
   }
 
   renderActions(tv) {

@@ -10,6 +10,7 @@
 // worded from the strings daifugo.opt.<path>.name / daifugo.opt.<path> / daifugo.opt.<path>.example.
 import * as kit from "./cardkit.js";
 import deck from "./deck-french.js";
+import { HintControl, playedHints } from "./hintkit.js";
 
 const TERMS = ["daifugo", "daihinmin", "tycoon", "president"];
 const PACE = { instant: 0, fast: 150, normal: 500 };
@@ -203,6 +204,9 @@ function mount(host, ctx) {
     h("label", {}, h("span", { class: "df-l-terms" }), termsSel),
     helpBtn);
   const helpBox = h("section", { class: "df-help", hidden: true, tabindex: "-1" });
+  const hint = new HintControl(ctx, { game: "daifugo", onChange: () => schedule() });
+  settingsBar.insertBefore(hint.setting, helpBtn);
+  const hintsLine = h("p", { class: "df-hints-used muted", hidden: true, "data-hints": "used" });
 
   const strip = h("div", { class: "df-strip", role: "status", "aria-live": "off" });
   const ring = new kit.SeatRing();
@@ -242,7 +246,7 @@ function mount(host, ctx) {
     h("section", { class: "df-logbox" }, h("h3", { class: "df-h-log" }), logList.el),
     h("section", { class: "df-scorebox" }, h("h3", { class: "df-h-score" }), scoreBox));
   const textView = h("section", { class: "df-textview", hidden: true });
-  const main = h("div", { class: "df-main" }, strip, ring.el, exchangeBox, resultsBox, revealBox, prompt, chooser, controls, hand.el);
+  const main = h("div", { class: "df-main" }, strip, ring.el, exchangeBox, resultsBox, hintsLine, revealBox, prompt, chooser, controls, hint.el, hand.el);
   root.append(settingsBar, helpBox, h("div", { class: "df-graphic" }, main, side), textView);
 
   let view = null;   // the session view
@@ -377,6 +381,7 @@ function mount(host, ctx) {
     });
     hand.el.setAttribute("aria-label", me >= 0 ? t("daifugo.hand", { n: tv.hand.length }) : t("daifugo.spectator"));
     hand.el.hidden = me < 0;
+    renderHint();
     // keyboard play: when the played cards leave the hand the focus falls to the page; bring it back
     const lost = !document.activeElement || document.activeElement === document.body;
     if (active && lost && textView.hidden && !hand.el.hidden && host.isConnected) hand.focus();
@@ -394,6 +399,29 @@ function mount(host, ctx) {
     announce();
     maybeAutoPass();
     if (!helpBox.hidden && (helpBox.dataset.rules !== view.rules || helpBox.dataset.lang !== ctx.lang)) toggleHelp(true);
+  }
+
+  function renderHint() {
+    hint.update(view);
+    const r = hint.shown;
+    const keys = new Set();
+    if (r) {
+      const choice = (tv.choices || []).find((c) => c.action === r.action);
+      const left = [...tv.hand];
+      for (const id of (choice && choice.ids) || []) {
+        const at = left.findIndex((c) => c.id === id);
+        if (at >= 0) { keys.add(left[at].key); left.splice(at, 1); }
+      }
+      const move = hint.label(r.action);
+      const place = r.place === null || r.place === undefined ? null : r.place.toFixed(1);
+      hint.say(place === null ? t("daifugo.hint.plain", { move }) : t(r.method === "exact" ? "daifugo.hint.exact" : "daifugo.hint.reason", { move, place, players: r.players }));
+    }
+    for (const [k, b] of hand.nodes) b.classList.toggle("hinted", keys.has(k));
+    passBtn.classList.toggle("hinted", Boolean(r && r.action === tv.pass_action));
+    const used = playedHints(view);
+    const over = view.status === "over";
+    hintsLine.hidden = !(over && used.length);
+    if (over && used.length) hintsLine.textContent = t("daifugo.hint.summary", { n: used.length, plies: used.join(", ") });
   }
 
   function renderSettings() {

@@ -310,6 +310,8 @@ class _Sampler(Bot):
     """Whether the value of a hand depends on the opponents' and the dealer's cards."""
     net: SafetyNet | None = None
     """The current decision's safety net (set by :meth:`act`)."""
+    values: dict[str, float]
+    """The mean value of each card-play option the last :meth:`choose_cards` compared."""
 
     def act(self, view: BotView) -> str:
         self.net = SafetyNet(view.budget)
@@ -381,6 +383,8 @@ class _Sampler(Bot):
             if i % 8 == 7:
                 self.check_net()
         value = {a: max(totals[o] for o in options) for a, options in plans.items()}
+        wsum = sum(weights)
+        self.values = {a: v / wsum for a, v in value.items()} if wsum else {}
         # ties keep the most conservative option
         pref = ["pass", "decline", "draw:2", "draw:1", "draw:0"]
         return min(plans, key=lambda a: (-round(value[a], 9), pref.index(a) if a in pref else len(pref), a))
@@ -475,6 +479,20 @@ class StrongBot(_Sampler):
         if obs["phase"] != "bet":
             return self.choose_cards(view, t)
         return self.bet(view, t, self.equity(view, t))
+
+    def analyse(self, view: BotView) -> tuple[str, float]:
+        """What :meth:`act` plays with this generator and its equity (the expected share of the
+        pot at showdown): the betting equity, or the chosen card play's mean share (the hand's
+        present equity when there was nothing to compare).  No safety net: for hints."""
+        self.net = None
+        t = self.table(view)
+        if view.observation["phase"] == "bet":
+            s = self.equity(view, t)
+            return self.bet(view, t, s), s
+        self.values = {}
+        action = self.choose_cards(view, t)
+        chosen = self.values.get(action)
+        return action, self.equity(view, t) if chosen is None else chosen
 
     def bet(self, view: BotView, t: Table, s: float) -> str:
         """Pot odds with mixing: value bets (sometimes slow-played), rare heads-up bluffs."""

@@ -410,7 +410,8 @@ class Choice:
     ``value``: the mean of what the search maximises (the points of this game plus the worth of
     the class it leads to, :func:`~pyengine.ai.daifugo.common.place_values`); ``points``: the
     mean points of this game on the preset's scale; ``place``: the mean final place (1 = first);
-    ``playouts``: how many playouts it had (0: chosen without playouts, the figures are ``None``).
+    ``playouts``: how many playouts it had (0: chosen without playouts, the figures are ``None``,
+    but for a move the exact endgame chose: its ``place`` is exact).
     """
 
     action: str
@@ -462,8 +463,9 @@ class StrongBot(Bot):
             solved = self._endgame(k, net)
             if net.tripped():
                 return fallback
-            if solved is not None and solved in legal:
-                return [Choice(solved)] + [c for c in fallback if c.action != solved]
+            if solved is not None and solved[0] in legal:
+                move, place = solved
+                return [Choice(move, place=1 + place)] + [c for c in fallback if c.action != move]
         cands = [a for a, _ in ranked[: self.max_candidates]]
         if phase == "play" and "pass" in legal and "pass" not in cands:
             cands.append("pass")
@@ -525,8 +527,9 @@ class StrongBot(Bot):
         return st[0] / max(1.0, st[3]) + (self.prior if i == 0 else 0.0)
 
     # --- exact endgame: two players left, every card known ---------------------------------------
-    def _endgame(self, k: Knowledge, net: SafetyNet | None = None) -> str | None:
-        """The exact best play, or None: not an endgame, or over ``endgame_nodes`` nodes."""
+    def _endgame(self, k: Knowledge, net: SafetyNet | None = None) -> tuple[str, float] | None:
+        """The exact best play and the final place it gets (0 = first), or None: not an
+        endgame, or over ``endgame_nodes`` nodes."""
         holders = [p for p in range(k.n) if k.counts[p]]
         if len(holders) != 2 or k.me not in holders or k.hidden_out:
             return None
@@ -538,7 +541,7 @@ class StrongBot(Bot):
             best = solver.best(world)
         except _Budget:
             return None
-        return best
+        return None if best is None else (best, solver.best_value)
 
 
 class _Budget(Exception):
@@ -557,6 +560,7 @@ class _Solver:
         self.net = net
         self.nodes = 0
         self.memo: dict[Any, tuple[float, int]] = {}  # key -> (value, 0 exact / 1 lower / 2 upper)
+        self.best_value = float("nan")  # the seat's final place (0 = first) after :meth:`best`'s move
 
     def best(self, e: Engine) -> str | None:
         from ...daifugo.notation import format_action
@@ -571,6 +575,7 @@ class _Solver:
             if v < best_v - 1e-12:
                 best_v = v
                 best_m = m
+        self.best_value = best_v
         return format_action(best_m) if best_m is not None else None
 
     @staticmethod

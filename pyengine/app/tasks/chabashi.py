@@ -1,6 +1,8 @@
 """Long Chabashi computations for the page's AI Worker (``ctx.task(name, args)`` in the table).
 
 Each task takes and returns plain JSON-ready dicts, so the page's main thread never waits.
+:func:`hint` is what the ``strong`` level plays from the seat's view alone
+(:func:`pyengine.app.tasks.seat_view`), with its equity: the expected share of the pot at showdown.
 
 >>> from pyengine.chabashi.game import GAME
 >>> from pyengine.core import Pcg32, sample_chance
@@ -10,14 +12,21 @@ Each task takes and returns plain JSON-ready dicts, so the page's main thread ne
 >>> o = odds({"observation": s.observation(1), "rules": "1.seed", "samples": 300})
 >>> o["available"], round(sum(c["p"] for c in o["categories"]), 6), o["categories"][0]["ko"] != ""
 (True, 1.0, True)
+>>> seat = s.current_player
+>>> h = hint({"rules": "1.seed", "seat": seat, "observation": s.observation(seat), "legal": list(s.legal_actions())})
+>>> h["action"] in s.legal_actions(), 0.0 <= h["equity"] <= 1.0
+(True, True)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...ai.chabashi.bots import StrongBot
 from ...core.messages import msg
+from ...core.rng import Pcg32
 from ..views.chabashi import odds_json, ranking_json
+from . import seat_view, view_seed
 
 MAX_SAMPLES = 20000
 
@@ -39,4 +48,16 @@ def ranking(args: dict[str, Any]) -> dict[str, Any]:
     return ranking_json(str(args.get("rules", "1.seed")))
 
 
-__all__ = ["odds", "ranking"]
+def hint(args: dict[str, Any]) -> dict[str, Any]:
+    """``{"rules", "seat", "observation", "legal"}`` → ``{"action", "equity"}``: what the strong
+    level plays, with a generator seeded from the view (the same position, the same hint), and
+    its expected share of the pot at showdown (0 … 1)."""
+    view = seat_view(args, "chabashi")
+    to_move = view.observation.get("to_act")
+    if isinstance(to_move, int) and to_move != view.seat:
+        raise ValueError(f"seat {view.seat} is not to move")
+    action, equity = StrongBot(Pcg32(view_seed(view))).analyse(view)
+    return {"action": action, "equity": round(equity, 4)}
+
+
+__all__ = ["hint", "odds", "ranking"]

@@ -56,6 +56,8 @@ class SessionLike(Protocol):
 
     def viewer(self) -> int: ...
 
+    def note_hint(self) -> tuple[int, ...]: ...
+
 
 def view_module(game_id: str) -> ModuleType | None:
     """The view module of ``game_id`` (imported on first use), or ``None`` for a game that
@@ -73,7 +75,13 @@ def table_view(game_id: str, ctx: TableContext) -> dict[str, JSON] | None:
 
 def ui_call(game_id: str, session: SessionLike | None, name: str, args: dict[str, Any],
             lang: str = "en") -> dict[str, Any]:
-    """A table's own call (``ctx.gameCall(name, args)`` in the page)."""
+    """A table's own call (``ctx.gameCall(name, args)`` in the page).  Every game has
+    ``hint_used``: the page shows a hint for the move to come, and the session marks that move
+    (``{"hints": [ply, ...]}``, see :meth:`pyengine.app.session.Session.note_hint`)."""
+    if name == "hint_used":
+        if session is None:
+            raise InvalidRecordError(msg("there is no game on the table"))
+        return {"hints": list(session.note_hint())}
     module = view_module(game_id)
     if module is None:
         raise InvalidRecordError(msg("{game_id} has no table calls", game_id=game_id))
