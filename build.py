@@ -7,8 +7,9 @@
     python build.py --base-url https://example.org/tabletop/   # absolute URLs in oembed.json
 
 Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed) and put it
-under ``wheels/<content hash>/``; copy the Pyodide runtime from the exactly pinned npm package
-(``npm ci`` first) into ``vendor/pyodide-<content hash>/``; copy ``web/`` with the build info
+under ``wheels/<content hash>/``; copy the Pyodide runtime and PyScript from the exactly pinned
+npm packages (``npm ci`` first) into ``vendor/pyodide-<content hash>/`` and
+``vendor/pyscript-<content hash>/``; copy ``web/`` with PyScript's config and the build info
 filled in (the game list, the set-up forms' choices and which first frames exist, so the page
 draws them before Python is up); write each game's starting position as view models
 (``start/<game>.<lang>.json``), the web app manifest and icons, ``oembed.json``, the service
@@ -16,7 +17,7 @@ worker's precache list and ``.nojekyll``.  Finally check that none of our own fi
 outside the site.
 
 Every URL whose content can change between builds without its name changing is small (our own
-scripts, styles and strings); the big ones (the runtime, the wheel) live in folders named by
+scripts, styles and strings); the big ones (the runtime, PyScript, the wheel) live in folders named by
 their content hash, so a browser or the service worker never fetches them again while they
 are unchanged.
 """
@@ -48,6 +49,19 @@ THEME = "#9c2f1f"
 BACKGROUND = "#f6f3ec"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# PyScript's chunks that a start loads (the e2e test that records every request of a start
+# checks them against the precache list): its entry, its core and the plugins it imports at once
+# (it imports them for its MicroPython type too, so disabling them in our config saves nothing).
+# The other chunks (code editor, terminal, MicroPython, TOML, packages graph…) are shipped but
+# neither preloaded nor precached.
+PYSCRIPT_BOOT = [
+    r"core\.js", r"core-[\w-]+\.js", r"error-[\w-]+\.js", r"deprecations-manager-[\w-]+\.js", r"donkey-[\w-]+\.js",
+    r"py-(editor|game|terminal)-[\w-]+\.js",
+]
+# PyScript's config: our loader is its interpreter (a snapshot, the wheel on sys.path, the rules
+# imported), so no packages (no micropip, no loadPackage); its error banner is off: the page
+# says what failed (web/pyodide-boot.mjs, web/app.js).
+PYSCRIPT_CONFIG = {"interpreter": "./pyodide-boot.mjs", "plugins": ["!error"]}
 
 
 def our_files() -> list[str]:
@@ -105,6 +119,28 @@ def copy_runtime(site: Path) -> tuple[str, dict[str, int]]:
         shutil.copy2(pyodide / name, folder / name)
         files[f"vendor/pyodide-{digest}/{name}"] = (folder / name).stat().st_size
     return digest, files
+
+
+def copy_pyscript(site: Path) -> tuple[str, dict[str, int]]:
+    """Copy PyScript's scripts and styles (no source maps, not its empty service worker) into
+    their content-hashed folder; returns the site path of its entry module and ``{site path:
+    size}`` of the files a start loads."""
+    dist = NODE / "@pyscript" / "core" / "dist"
+    if not (dist / "core.js").exists():
+        sys.exit("build.py: node_modules is missing PyScript: run `npm ci` first")
+    shipped = sorted(f for f in dist.iterdir()
+                     if f.suffix in (".js", ".css") and f.name != "service-worker.js" and f.is_file())
+    content = hashlib.sha256()
+    for f in shipped:
+        content.update(f.name.encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    folder = site / "vendor" / f"pyscript-{content.hexdigest()[:16]}"
+    folder.mkdir(parents=True)
+    boot = {}
+    for f in shipped:
+        shutil.copy2(f, folder / f.name)
+        if any(re.fullmatch(p, f.name) for p in PYSCRIPT_BOOT):
+            boot[f"{folder.relative_to(site).as_posix()}/{f.name}"] = f.stat().st_size
+    return f"{folder.relative_to(site).as_posix()}/core.js", boot
 
 
 def start_combinations(setup: dict[str, Any], players: tuple[int, int], default_players: int) -> list[tuple[str, int]]:
@@ -223,6 +259,8 @@ def build(base_url: str = "./") -> Path:
         (tmp / "wheels" / digest).mkdir(parents=True)
         shutil.copy2(wheel, tmp / wheel_rel)
         runtime, runtime_files = copy_runtime(tmp)
+        pyscript, pyscript_files = copy_pyscript(tmp)
+        runtime_files.update(pyscript_files)
         runtime_files[wheel_rel] = (tmp / wheel_rel).stat().st_size
         for rel in OUR_FILES:
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -238,20 +276,22 @@ def build(base_url: str = "./") -> Path:
         tables = sorted(Path(rel).stem for rel in OUR_FILES if rel.startswith("tables/") and Path(rel).stem in ids
                         and rel.endswith(".js") and "/" not in rel[len("tables/"):])
         info = {
-            "version": digest, "wheel": wheel_rel, "bridge": "main.py", "tables": tables,
+            "version": digest, "wheel": wheel_rel, "pyscript": pyscript, "tables": tables,
             "runtime": runtime_files, "boot_bytes": sum(runtime_files.values()),
             "games": games, "setup": {g: game_setup_json(g) for g in sorted(ids)}, "start": start,
         }
         fill(tmp, "pyodide-boot.mjs", {"RUNTIME": runtime})
         preload = "\n".join(
-            f'<link rel="modulepreload" href="./{rel}">' if rel.endswith(".mjs") else
+            f'<link rel="modulepreload" href="./{rel}">' if rel.endswith((".mjs", ".js")) else
             f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'
             for rel in runtime_files)
         fill(tmp, "index.html", {"BUILD_INFO": json.dumps(info, ensure_ascii=False, separators=(",", ":")),
-                                 "PRELOAD": preload, "THEME": THEME})
+                                 "PRELOAD": preload, "THEME": THEME,
+                                 "PYSCRIPT_CONFIG": json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"))})
         fill(tmp, "manifest.webmanifest", {"THEME": THEME, "BACKGROUND": BACKGROUND})
         fill(tmp, "oembed.json", {"BASE": base_url})
-        # The service worker's list: the page, everything of ours, the runtime, the first frames.
+        # The service worker's list: the page, everything of ours, the runtime and PyScript's start,
+        # the first frames.
         generated = [f"start/{g}.{lang}.json" for g in sorted(ids) for lang in LANGS] + icons
         site_files = sorted(set(OUR_FILES) - {"sw.js"}) + generated
         hashed = sorted(runtime_files)
@@ -278,7 +318,7 @@ def build(base_url: str = "./") -> Path:
     return PUBLIC
 
 
-IMMUTABLE = re.compile(r"/(wheels/[0-9a-f]{16}|vendor/pyodide-[0-9a-f]{16})/")
+IMMUTABLE = re.compile(r"/(wheels/[0-9a-f]{16}|vendor/pyodide-[0-9a-f]{16}|vendor/pyscript-[0-9a-f]{16})/")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

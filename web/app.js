@@ -200,8 +200,8 @@ function countDownloads() {
   };
   return () => { window.fetch = realFetch; };
 }
-// The engine's module, and its snapshot being read, from the first moment (the interpreter
-// itself starts once the first frame is drawn).
+// The engine's module, and its snapshot being read, from the first moment (PyScript, and with it
+// the interpreter, starts once the first frame is drawn: pyodide-boot.mjs is its interpreter).
 const bootModule = import("./pyodide-boot.mjs").then((m) => { m.prepare(BUILD.wheel); return m; });
 bootModule.catch(() => {});
 async function startEngine() {
@@ -213,7 +213,7 @@ async function startEngine() {
   try {
     const boot = await bootModule;
     const call = await Promise.race([timeout, boot.startEngine({
-      wheel: BUILD.wheel, bridge: BUILD.bridge || "main.py",
+      wheel: BUILD.wheel, pyscript: BUILD.pyscript,
       // "runtime" comes before the downloads: while they are counted, the bytes move the bar on
       onStep: (step) => { if (step !== "runtime" || !engine.counting) setStep(step); },
     })]);

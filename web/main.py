@@ -1,9 +1,12 @@
-"""The one bridge between the page and the engine (runs in Pyodide on the page's main thread).
+"""The one bridge between the page and the engine (runs in PyScript on the page's main thread).
 
-``web/pyodide-boot.mjs`` imports this module once the wheel is loaded and hands the page its
-:func:`call`.  Everything the page asks goes through ``call(method, args_json) -> result_json``; the
-result is ``{"ok": true, ...}`` or ``{"ok": false, "error": message, "kind": class}`` (with
-``"code"`` and ``"params"`` for a link error, :class:`~pyengine.core.InvalidLinkError`).
+PyScript runs this module (``<script type="py" src="./main.py">`` in ``index.html``) once
+``web/pyodide-boot.mjs``, its interpreter, has started Pyodide with the wheel and imported the
+engine; it hands the page its :func:`call` (``window._pyengineCall``) and says so with the
+``pyengine:python-ready`` event.  Everything the page asks goes through
+``call(method, args_json) -> result_json``; the result is ``{"ok": true, ...}`` or
+``{"ok": false, "error": message, "kind": class}`` (with ``"code"`` and ``"params"`` for a link
+error, :class:`~pyengine.core.InvalidLinkError`).
 Only JSON strings cross the boundary, so no proxies leak.  All logic lives in
 :mod:`pyengine.app.session`, which is tested without a browser.
 """
@@ -13,6 +16,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import window
 
 from pyengine.app.messages import error_json
 from pyengine.app.session import Session, game_setup_json, games_json, record_save_key
@@ -193,3 +199,7 @@ def call(method: str, args_json: str = "{}") -> str:
     except Exception as exc:  # noqa: BLE001 - a bug: report it instead of leaving the page stuck
         result = {"ok": False, "error": f"internal error: {exc!r}", "kind": "InternalError"}
     return json.dumps(result)
+
+
+window._pyengineCall = create_proxy(call)
+window.dispatchEvent(window.CustomEvent.new("pyengine:python-ready"))

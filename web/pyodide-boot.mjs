@@ -1,4 +1,5 @@
-// How the page and the AI Worker start Pyodide, and how the page starts the engine.
+// How the page (PyScript's interpreter hook) and the AI Worker start Pyodide, and how the page
+// starts PyScript and its engine.
 //
 // Most of a warm start is CPython initialising inside the wasm and then compiling the engine's
 // modules, not downloading.  So after the first visit a *memory snapshot* of an interpreter
@@ -80,7 +81,7 @@ export function prepare(wheel) {
 }
 
 /** Start Pyodide with the engine's wheel on sys.path, from the snapshot when there is a good one. */
-export async function loadPyodide(wheel, options = {}) {
+async function startRuntime(wheel, options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const key = snapshotKey(wheel);
   const snapshot = await (early && early.key === key ? early.snapshot : readSnapshot(key));
@@ -102,11 +103,11 @@ export async function loadPyodide(wheel, options = {}) {
   return py;
 }
 
-/** The Worker's start: like loadPyodide, but when there is no snapshot yet it makes one, with
+/** The Worker's start: like the page's, but when there is no snapshot yet it makes one, with
  * the app's modules imported (pyengine.app.preload). */
 export async function loadPyodideKeepingSnapshot(wheel, options = {}) {
-  // (a bad snapshot is dropped by loadPyodide; the next Worker start makes a new one)
-  if (await hasSnapshot(wheel)) return loadPyodide(wheel, options);
+  // (a bad snapshot is dropped by startRuntime; the next Worker start makes a new one)
+  if (await hasSnapshot(wheel)) return startRuntime(wheel, options);
   const py = await loadRuntime({ ...options, indexURL: INDEX_URL, _makeSnapshot: true });
   info.from = "fresh";
   await addWheel(py, wheel);
@@ -149,46 +150,87 @@ export async function addWheel(py, wheel) {
   py.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
 }
 
+// ---------------------------------------------------------------- the page: PyScript
+// The page's Python runs under PyScript (index.html: <script type="py" src="./main.py">, main
+// thread).  PyScript's config names this module as its interpreter, so PyScript calls
+// `loadPyodide` below, which starts the runtime our way: from the snapshot when there is one,
+// the wheel on sys.path (no micropip, no loadPackage: the config has no packages), the rules
+// imported; then PyScript runs main.py, which hands the page its `call`.
+let page = null; // {wheel, onStep, fail}: set by startEngine before PyScript is imported
+
+const reason = (e) => String((e && e.message) || e);
+
 /**
- * The page's engine: Pyodide, the wheel, then the bridge module (web/main.py), whose `call`
- * it returns.  `onStep(step)` hears "runtime" (the interpreter starting), "engine" (the wheel
- * and the rules being imported) and "bridge" (the page's module).
+ * PyScript's interpreter hook (config "interpreter": "./pyodide-boot.mjs").  A failure goes to
+ * the page as a BootError with its step; PyScript is then left waiting (its promise never
+ * settles), so it shows nothing of its own and no uncaught error reaches the console.
  */
-export async function startEngine({ wheel, bridge, onStep = () => {} }) {
+export async function loadPyodide(options = {}) {
+  const run = page;
+  if (!run) throw new BootError("runtime", "pyodide-boot.mjs: loadPyodide before startEngine");
+  try {
+    run.onStep("runtime");
+    let py;
+    try {
+      py = await startRuntime(run.wheel, options);
+    } catch (e) {
+      throw e instanceof BootError ? e : new BootError("runtime", reason(e));
+    }
+    mark("runtime");
+    run.onStep("engine");
+    try {
+      py.runPython("import pyengine.app.session");
+    } catch (e) {
+      throw new BootError("engine", reason(e));
+    }
+    mark("wheel");
+    run.onStep("bridge"); // PyScript sets itself up and runs main.py
+    return py;
+  } catch (e) {
+    run.fail(e);
+    return new Promise(() => {});
+  }
+}
+
+/**
+ * The page's engine: PyScript (the ES module at `pyscript`, content-hashed by build.py) after
+ * IndexedDB is known to work or stands in memory (PyScript opens it when imported), with
+ * Pyodide started by `loadPyodide` above; resolves to main.py's `call` once it is handed over
+ * (the `pyengine:python-ready` event).  `onStep(step)` hears "runtime" (the interpreter
+ * starting), "engine" (the wheel and the rules being imported) and "bridge" (PyScript and the
+ * page's module).  Rejects with a BootError: "download", "runtime", "engine" or "bridge".
+ */
+export function startEngine({ wheel, pyscript, onStep = () => {} }) {
   mark("start");
-  onStep("runtime");
-  let py;
-  try {
-    py = await loadPyodide(wheel);
-  } catch (e) {
-    throw e instanceof BootError ? e : new BootError("runtime", String((e && e.message) || e));
-  }
-  mark("runtime");
-  onStep("engine");
-  try {
-    py.runPython("import pyengine.app.session");
-  } catch (e) {
-    throw new BootError("engine", String((e && e.message) || e));
-  }
-  mark("wheel");
-  onStep("bridge");
-  let source;
-  try {
-    const res = await fetch(new URL(bridge, import.meta.url));
-    if (!res.ok) throw new Error(`${bridge}: HTTP ${res.status}`);
-    source = await res.text();
-  } catch (e) {
-    throw new BootError("download", String((e && e.message) || e));
-  }
-  try {
-    // run as a module of its own (no file, so no import caches to refresh after a snapshot)
-    const ns = py.globals.get("dict")();
-    ns.set("__name__", "pyengine_bridge");
-    py.runPython(source, { globals: ns, filename: "main.py" });
-    const call = ns.get("call");
-    mark("bridge");
-    return (method, argsJson) => call(method, argsJson);
-  } catch (e) {
-    throw new BootError("bridge", String((e && e.message) || e));
-  }
+  return new Promise((resolve, reject) => {
+    const fail = (e) => reject(e instanceof BootError ? e : new BootError("bridge", reason(e)));
+    page = { wheel, onStep, fail };
+    let stderr = null; // PyScript's last error output (main.py's traceback, a failed fetch)
+    addEventListener("pyengine:python-ready", () => {
+      mark("bridge");
+      resolve(globalThis._pyengineCall);
+    }, { once: true });
+    // main.py ran (PyScript's "py:done") without handing over its call: a broken bridge
+    addEventListener("py:done", () => {
+      if (!globalThis._pyengineCall) fail(new BootError("bridge", stderr ? reason(stderr) : "main.py handed over no call"));
+    });
+    (async () => {
+      let core;
+      try {
+        const { ensureIndexedDB } = await import("./idb-fallback.js");
+        await ensureIndexedDB();
+        core = await import(new URL(`./${pyscript}`, import.meta.url).href);
+      } catch (e) {
+        throw new BootError("download", `${pyscript}: ${reason(e)}`);
+      }
+      // what PyScript reports goes to the console as before, and is kept for the details
+      core.hooks.main.onReady.add((wrap) => {
+        const own = wrap.io.stderr;
+        wrap.io.stderr = (error, ...rest) => {
+          stderr = error;
+          return own(error, ...rest);
+        };
+      });
+    })().catch(fail);
+  });
 }

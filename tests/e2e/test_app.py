@@ -82,6 +82,55 @@ def test_load_failure_is_shown_not_endless_loading(browser: Any, server: Server)
     context.close()
 
 
+BROKEN = {
+    # a runtime whose module fails as it loads: Python cannot start
+    "runtime": ("**/pyodide.asm.mjs", "text/javascript", "throw new Error('runtime broken on purpose');",
+                "load.runtime_failed", "runtime broken on purpose"),
+    # a bridge that raises as PyScript runs it
+    "bridge": ("**/main.py", "text/plain", "raise RuntimeError('bridge broken on purpose')", "load.engine_failed",
+               "bridge broken on purpose"),
+}
+
+
+@pytest.mark.parametrize("step", sorted(BROKEN))
+def test_a_failed_step_under_pyscript_is_a_sentence_never_a_traceback(browser: Any, server: Server, step: str) -> None:
+    pattern, mime, body, sentence, detail = BROKEN[step]
+    context, guard = make_context(browser, server.url, service_workers="block")
+    context.route(pattern, lambda route: route.fulfill(status=200, content_type=mime, body=body))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_selector("#load-error:not([hidden])", timeout=60000)
+    en = json.loads((ROOT / "web" / "i18n" / "en.json").read_text())
+    expect(page.locator("#load-error-text")).to_have_text(en[sentence])
+    page.locator("#load-error-details summary").click()
+    expect(page.locator("#load-error-trace")).to_contain_text(detail)
+    # PyScript's own error banner stays off (config "plugins": ["!error"]), and nothing is left uncaught
+    page.wait_for_timeout(500)
+    assert page.locator(".py-error").count() == 0
+    assert errors == []
+    context.close()
+    assert guard.blocked == []
+
+
+def test_pyscript_starts_where_the_browser_refuses_indexeddb(browser: Any, server: Server) -> None:
+    """PyScript opens IndexedDB as it is imported; a storage-blocked iframe or a private mode
+    refuses it, and web/idb-fallback.js puts an in-memory stand-in in its place first."""
+    context, guard = make_context(browser, server.url, service_workers="block")
+    context.add_init_script("""
+      IDBFactory.prototype.open = function () { throw new DOMException('storage is blocked', 'SecurityError'); };
+    """)
+    page = open_app(context, server.url + "?speed=instant")
+    assert page.evaluate("window.indexedDB instanceof IDBFactory") is False  # the stand-in
+    state = start_new_game(page, "cetkaik")
+    play_some(page, 1)
+    assert page.evaluate("window.pyengineApp.state()")["length"] > state["length"]  # the engine plays
+    assert page.errors == []
+    context.close()
+    assert guard.blocked == []
+
+
 def test_share_link_round_trip_and_automation_api(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url)
