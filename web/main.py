@@ -17,9 +17,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import window
-
 from pyengine.app.messages import error_json
 from pyengine.app.session import Session, game_setup_json, games_json, record_save_key
 from pyengine.app.views import ui_call
@@ -201,5 +198,9 @@ def call(method: str, args_json: str = "{}") -> str:
     return json.dumps(result)
 
 
-window._pyengineCall = create_proxy(call)
-window.dispatchEvent(window.CustomEvent.new("pyengine:python-ready"))
+if __name__ == "__main__":  # PyScript runs this file as the page's main module (tests import it)
+    from pyodide.ffi import create_proxy
+    from pyscript import window
+
+    window._pyengineCall = create_proxy(call)
+    window.dispatchEvent(window.CustomEvent.new("pyengine:python-ready"))
