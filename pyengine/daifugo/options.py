@@ -245,7 +245,7 @@ OPTIONS: Final[dict[str, OptionWords]] = {
                                                                            "7 세 장을 내면 바로 오른다.", "7を3枚出すとすぐ上がり。"),
                                ("7 7 7 with cards left: out, the rest discarded.", "남은 카드를 버리고 오른다.",
                                 "残りの札を捨てて上がり。")),
-    "specials.death": _o(("DEATH", "DEATH", "DEATH"), ("Three 4s: everyone else discards their strongest card.",
+    "specials.death": _o(("DEATH", "데스", "デス"), ("Three 4s: everyone else discards their strongest card.",
                                                        "4 세 장: 다른 모두가 가장 강한 카드 한 장을 버린다.", "4を3枚：他の全員が一番強い札を1枚捨てる。"),
                          ("4 4 4: each opponent loses their best card.", "4 4 4: 상대마다 제일 좋은 카드를 잃는다.",
                           "4 4 4：相手はみな最強の札を失う。")),

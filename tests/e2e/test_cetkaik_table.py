@@ -45,7 +45,8 @@ OVERFLOW = """() => { const out = [];
     if (r.width && r.right > innerWidth + 1 && !el.closest('.ck-kiaak, .ck-news, dialog')) out.push(el.className || el.tagName); }
   return out.slice(0, 5); }"""
 SAW_GENERIC_HEAD = """window.__genericHead = false;
-new MutationObserver(() => { if (document.querySelector('#table[data-game="cetkaik"] .table-head')) window.__genericHead = true; })
+new MutationObserver(() => { const el = document.querySelector('#table[data-game="cetkaik"] .table-head');
+  if (el && el.checkVisibility()) window.__genericHead = true; })
   .observe(document, {childList: true, subtree: true, attributes: true});"""
 
 
