@@ -50,9 +50,9 @@ PLACEHOLDER = re.compile(r"\b(null|undefined|NaN)\b|\[object")
 RAW_KEY = re.compile(r"\b(daifugo|chabashi|table|setup|level|preset|speed)\.[a-z0-9_.]+\b")
 RAW_OPTION = re.compile(r"\b(deck|match|forms|order|clears|turns|transfers|locks|finishing|exchange)\.[a-z][a-z0-9_]+\b")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
-SAME_IN_EVERY_LANGUAGE = {"UECda", "JDF", "seed", "balanced", "JOKER", "Esc"}
+SAME_IN_EVERY_LANGUAGE = {"UECda", "JDF", "seed", "balanced", "JOKER", "Esc", "J-Q-K"}
 """Names shown as they are in every language (the two Chabashi presets keep their ids; Esc is the
-key as it is printed)."""
+key as it is printed; J-Q-K, ranks as printed on the cards)."""
 
 TABLE = ["#table .game-table", "#table [data-slot=body]"]
 SETUP = [".setup .setup-extras"]
