@@ -44,11 +44,11 @@ def run_python_in_pyodide(code: str, timeout: float = 1800, rebuild: bool = True
     return proc.stdout
 
 
-CHROMIUM_WORKER = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+CHROMIUM_WORKER = """import { loadPyodide } from "./RUNTIME/pyodide.mjs";
 self.onmessage = async (ev) => {
   const out = [];
   try {
-    const py = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+    const py = await loadPyodide({ indexURL: new URL("./RUNTIME/", import.meta.url).href });
     await py.loadPackage(new URL(ev.data.wheel, import.meta.url).href);
     py.setStdout({ batched: (s) => out.push(s) });
     py.runPython(ev.data.code);
@@ -79,7 +79,9 @@ def run_python_in_chromium(code: str, public: Path | None = None, browser: Any =
     site = Path(tempfile.mkdtemp(prefix="chromium-run-"))
     for item in public.iterdir():
         (site / item.name).symlink_to(item)
-    (site / "bench-worker.mjs").write_text(CHROMIUM_WORKER)
+    # the runtime's folder is content-hashed (vendor/pyodide-<hash>/)
+    runtime = next(public.glob("vendor/pyodide-*/pyodide.mjs")).parent.relative_to(public).as_posix()
+    (site / "bench-worker.mjs").write_text(CHROMIUM_WORKER.replace("RUNTIME", runtime))
     (site / "bench.html").write_text("<!doctype html><meta charset=utf-8><title>bench</title>")
     srv = Server(site)
 
