@@ -520,6 +520,11 @@ async function runAuto() {
   if (hasBots() && view.status !== "over") ai.start();
   let guard = 0;
   while (view && !paused && view.cursor === view.length && (view.status === "chance" || view.status === "bot") && guard++ < 5000) {
+    const hold = view.status === "bot" ? tableHold() : null;
+    if (hold) { // the table shows something to read first (Cetkaik: a season's summary)
+      hold.then(() => { if (gen === autoGen && !paused) queue(runAuto); });
+      break;
+    }
     const delay = SPEEDS[speed] ?? 0;
     const pace = delay ? sleep(delay) : nextFrame();
     let r;
@@ -539,6 +544,12 @@ async function runAuto() {
   }
   thinking = false;
   if (gen === autoGen) { render(); emit("changed", { state: publicState() }); }
+}
+
+function tableHold() {
+  // A mounted table may hold the automation (`ctrl.hold()`: a promise, or null to go on).
+  const ctrl = mounted && view && mounted.game === view.game ? mounted.ctrl : null;
+  return ctrl && ctrl.hold ? ctrl.hold() : null;
 }
 
 async function botMove(gen, pace) {

@@ -76,7 +76,8 @@ def open_table(context: Any, server: Server, frag: str, query: str = "?speed=ins
     page = open_app(context, server.url + query + "#" + frag)
     page.wait_for_selector(".ck-board")
     page.wait_for_function("['human', 'over', 'waiting'].includes(window.pyengineApp.state().status)"
-                           " || window.pyengineApp.state().ply < window.pyengineApp.state().length")
+                           " || window.pyengineApp.state().ply < window.pyengineApp.state().length"
+                           " || Boolean(document.querySelector('.ck-summary:not([hidden])'))")  # bots wait for it
     return page
 
 
@@ -170,6 +171,8 @@ def test_a_bots_declaration_stays_until_you_move(ctx: tuple[Any, Guard], server:
     fix_chance(context, 7)
     # the A side (a bot) has just stepped over tam2: it must declare, at the default speed
     page = open_table(context, server, fragment(["一位色赤", "ZI片ZOCO"], seats=("bot:random", "human")), "?speed=fast")
+    if page.locator(".ck-summary").is_visible():  # ta xot1: the season's summary first, then the bot goes on
+        page.locator('[data-summary="close"]').click()
     wait_human(page)
     news = page.locator(".ck-news")
     expect(news).to_contain_text(re.compile(r"declared (ty mok1|ta xot1) on a penalty"))
@@ -226,6 +229,29 @@ def test_season_summary_after_ta_xot(ctx: tuple[Any, Guard], server: Server) -> 
     expect(page.locator(".ck-season")).to_contain_text("Summer (2/4)")
     summary.locator('[data-summary="close"]').click()
     expect(summary).to_be_hidden()
+    assert page.errors == []
+
+
+def test_the_next_season_waits_for_the_summary(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    fix_chance(context, CHANCE_A_FIRST)  # A first in spring, IA (the bot) first in summer
+    chance = PageChance(CHANCE_A_FIRST)
+    state = CetkaikState(OFFICIAL)
+    ended = state.apply(sample_chance(state, chance.rng())).apply("ZI片ZOCO").apply("終季")
+    assert sample_chance(ended, chance.rng()) == "一位色黒"
+    page = open_table(context, server, fragment(seats=("human", "bot:random")))
+    click(page, *KUT2)
+    page.locator('[data-declare="ta_xot"]').click()
+    summary = page.locator(".ck-summary")
+    expect(summary).to_be_visible()
+    length = page.evaluate("window.pyengineApp.state().length")
+    page.wait_for_timeout(1500)  # instant speed: the bot would have moved long ago
+    assert page.evaluate("window.pyengineApp.state().length") == length
+    expect(summary.locator("h2")).to_have_text("End of Spring")
+    summary.locator('[data-summary="close"]').click()
+    expect(summary).to_be_hidden()
+    page.wait_for_function(f"window.pyengineApp.state().length > {length}")  # now the bot plays
+    wait_human(page)
     assert page.errors == []
 
 

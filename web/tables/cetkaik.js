@@ -60,6 +60,8 @@ function mount(host, ctx) {
   let prevLength = -1;
   let animated = new Set(); // casts already animated
   let dismissed = -1; // the last season summary (its `at`) the player closed
+  let waiting = []; // resolvers of `hold()`: the automation waits until the summary is closed
+  const release = () => { const w = waiting; waiting = []; for (const r of w) r(); };
   let mode = "";
   let placedBottom = -1;
   const spacer = h("div", { class: "ck-spacer" });
@@ -895,12 +897,20 @@ function mount(host, ctx) {
     return td;
   }
 
-  function renderSummary() {
-    // At every season's end (and at the game's end): hands, points, rate, scores and who moves
-    // first next.  It stays until closed or until the player moves again.
+  function seasonSummary() {
+    // The season's summary still to be read at this position (null: none).
     const list = tv.summaries || [];
     const last = list[list.length - 1];
-    let s = last && last.at > tv.fresh_from && last.at <= view.cursor && last.at > dismissed ? last : null;
+    return last && last.at > tv.fresh_from && last.at <= view.cursor && last.at > dismissed ? last : null;
+  }
+
+  function renderSummary() {
+    // At every season's end (and at the game's end): hands, points, rate, scores and who moves
+    // first next.  It stays until closed or until the player moves again; bots wait for it
+    // (`hold` below).
+    const list = tv.summaries || [];
+    const last = list[list.length - 1];
+    let s = seasonSummary();
     const endOnly = !s && tv.result && tv.result.reason === "zero" && !(last && last.over) && view.cursor === view.length && dismissed < view.length;
     if (dialog.hidden === false) s = null; // the player's own declaration comes first
     if (!s && !endOnly) { summary.hidden = true; summary._key = null; return; }
@@ -908,7 +918,7 @@ function mount(host, ctx) {
     if (summary._key === key) return;
     summary._key = key;
     const body = [];
-    const close = () => { dismissed = s ? s.at : view.length; summary.hidden = true; schedule(); };
+    const close = () => { dismissed = s ? s.at : view.length; summary.hidden = true; release(); schedule(); };
     if (s) {
       body.push(h("h2", { id: "ck-summary-title", text: T("summary.title", { season: s.season_name }) }));
       body.push(h("p", { text: T("summary.by", { who: who(s.side) }) }));
@@ -1213,6 +1223,12 @@ function mount(host, ctx) {
   }
 
   return {
+    hold() {
+      // The app asks before each bot's move: while a season's summary is up in live play, the
+      // next season's play waits until the player closes it (its first mover is drawn already).
+      if (!tv || view.cursor !== view.length || !seasonSummary()) return null;
+      return new Promise((resolve) => waiting.push(resolve));
+    },
     update(v) {
       const before = tv;
       view = v;
@@ -1242,6 +1258,7 @@ function mount(host, ctx) {
       schedule();
     },
     destroy() {
+      release();
       if (frame) cancelAnimationFrame(frame);
       document.removeEventListener("keydown", onGlobalKey);
       window.removeEventListener("resize", resize);
