@@ -290,13 +290,15 @@ def build(base_url: str = "./") -> Path:
                                  "PYSCRIPT_CONFIG": json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"))})
         fill(tmp, "manifest.webmanifest", {"THEME": THEME, "BACKGROUND": BACKGROUND})
         fill(tmp, "oembed.json", {"BASE": base_url})
-        # The service worker's list: the page, everything of ours, the runtime and PyScript's start,
-        # the first frames.
-        generated = [f"start/{g}.{lang}.json" for g in sorted(ids) for lang in LANGS] + icons
-        site_files = sorted(set(OUR_FILES) - {"sw.js"}) + generated
+        # The service worker's list: the page, everything of ours, the runtime and PyScript's start.
+        # The first frames (start/, about 0.1 MB a language) are not precached: the worker keeps
+        # each one the page fetches, and without it a table's first frame waits for the engine.
+        # They still count in the cache version, so a new build drops the old ones.
+        first_frames = [f"start/{g}.{lang}.json" for g in sorted(ids) for lang in LANGS]
+        site_files = sorted(set(OUR_FILES) - {"sw.js"}) + icons
         hashed = sorted(runtime_files)
         h = hashlib.sha256()
-        for p in sorted(site_files + hashed):
+        for p in sorted(site_files + hashed + first_frames):
             h.update(p.encode() + b"\0" + hashlib.sha256((tmp / p).read_bytes()).digest())
         version = h.hexdigest()[:16]
         fill(tmp, "sw.js", {"CACHE_VERSION": version,

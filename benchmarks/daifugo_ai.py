@@ -6,7 +6,9 @@ Decision times: the positions met in games between the levels themselves (``popu
 ``party`` with 4 players, ``uecda`` with 5), every decision with more than one legal action,
 each bot built fresh with the page's budget of 0.8 s; mean, median, 95th percentile and
 maximum, in CPython, in Pyodide under Node, and in Pyodide in a module Worker of headless
-Chromium as on the page (target: at most 1 s per decision there; needs ``./dev test``'s set-up).
+Chromium as on the page (target: at most 1 s per decision there; needs ``./dev test``'s set-up);
+on ``uecda`` also ``strong_kit``, the strong level as the UECda client plays it (with its model
+of the standard client, :data:`pyengine.ai.daifugo.uecda.KIT_PRIOR`).
 The ladder: ``strong,normal,greedy,random`` on ``popular`` and ``party`` (4 players) and
 ``strong,normal,greedy,greedy,random`` on ``uecda`` (5 players), rotating seats, mean points per
 game with 95% intervals.
@@ -30,10 +32,20 @@ from pyengine.daifugo import GAME, DaifugoRules
 N = __DECISIONS__
 res = {}
 bots = levels("daifugo")
+
+
+def make(level, rng):
+    if level != "strong_kit":
+        return bots[level](rng)
+    from pyengine.ai.daifugo.uecda import KIT_PRIOR  # strong as the UECda client plays it
+    bot = bots["strong"](rng)
+    bot.kit = KIT_PRIOR
+    return bot
+
 for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
     rules = DaifugoRules.preset(preset)
     code = rules.encode()
-    for level in ("greedy", "normal", "strong"):
+    for level in ("greedy", "normal", "strong") + (("strong_kit",) if preset == "uecda" else ()):
         times = []
         rng = Pcg32(77, 1)
         s = GAME.new_initial_state(rules, n)
@@ -49,7 +61,7 @@ for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
             view = BotView("daifugo", code, p, s.observation(p), legal, 0.8)
             k += 1
             t = time.perf_counter()
-            a = bots[level](Pcg32(k, 3)).act(view)
+            a = make(level, Pcg32(k, 3)).act(view)
             dt = time.perf_counter() - t
             if len(legal) > 1:
                 times.append(dt)

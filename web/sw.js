@@ -6,6 +6,8 @@
 //             downloaded it (so a first visit transfers the runtime once, not twice);
 //   PRECACHE: the page and our own small files, revalidated with the server (a 304 when
 //             unchanged costs no body).
+// Anything else of ours the page fetches (the tables' first frames, start/<game>.<lang>.json)
+// is kept in the same cache as it passes.
 // The new worker waits like any other (no forced reload of an open page); it takes over on the
 // next navigation, and the page's next start then uses its cache.
 const VERSION = "{{CACHE_VERSION}}";

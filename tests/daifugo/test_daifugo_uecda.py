@@ -161,9 +161,23 @@ def test_command_line_plays_a_match_with_check() -> None:
 def test_command_line_errors() -> None:
     assert _cli("--level", "grandmaster").returncode == 2
     assert _cli("--port", "notaport").returncode == 2
+    bad_prior = _cli("--kit", "1")
+    assert bad_prior.returncode == 2 and "--kit" in bad_prior.stderr
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = _cli("--port", str(port), "--level", "random")
     assert proc.returncode == 1
     assert "protocol error" in proc.stderr
+
+
+def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> None:
+    from pyengine.ai.daifugo.bots import GreedyBot, StrongBot
+    from pyengine.ai.daifugo.uecda import KIT_PRIOR
+
+    bot = make_bot("strong", 3)
+    assert isinstance(bot, StrongBot) and bot.kit == KIT_PRIOR > 0
+    plain = make_bot("strong", 3, 0.0)
+    assert isinstance(plain, StrongBot) and plain.kit == 0.0
+    assert StrongBot.kit == 0.0  # the page's strong level keeps no such model
+    assert isinstance(make_bot("greedy", 3), GreedyBot)

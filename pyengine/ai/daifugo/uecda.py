@@ -50,7 +50,7 @@ from ...daifugo.notation import parse_action
 from ...daifugo.rules import DaifugoRules
 from ...daifugo.state import DaifugoState
 from ..bot import Bot, BotView
-from .bots import LEVELS
+from .bots import LEVELS, StrongBot
 
 PROTOCOL_VERSION = 20070
 PLAYERS = 5
@@ -767,8 +767,18 @@ def bot_levels() -> dict[str, type[Bot]]:
     return dict(LEVELS)
 
 
-def make_bot(level: str, seed: int) -> Bot:
-    return bot_levels()[level](Pcg32(seed, 0xDA1))
+KIT_PRIOR = 0.9
+"""At a UECda table most seats are the kit's standard client (the tournament's reference
+opponent): the strong level starts from this prior that each opponent is one
+(:attr:`~pyengine.ai.daifugo.bots.StrongBot.kit`), and the plays and passes of the game move
+it per opponent, so a program that plays otherwise (FujiGokoro) soon counts as unknown."""
+
+
+def make_bot(level: str, seed: int, kit: float = KIT_PRIOR) -> Bot:
+    bot = bot_levels()[level](Pcg32(seed, 0xDA1))
+    if isinstance(bot, StrongBot):
+        bot.kit = kit
+    return bot
 
 
 def main(argv: list[str] | None = None, err: TextIO | None = None,
@@ -784,6 +794,9 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     parser.add_argument("--level", default=None, help="AI level (default: strong)")
     parser.add_argument("--check", action="store_true", help="verify every server message with the engine")
     parser.add_argument("--seed", type=int, default=None, help="seed of the AI's generator")
+    parser.add_argument("--kit", type=float, default=KIT_PRIOR, metavar="PRIOR",
+                        help=f"strong level: prior that an opponent is the kit's standard client "
+                             f"(default {KIT_PRIOR}; 0: no opponent model)")
     args = parser.parse_args(argv)
     levels = bot_levels()
     level = args.level
@@ -793,6 +806,9 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
             print(f"note: level 'strong' is not available yet; playing at level {level!r}", file=err)
     elif level not in levels:
         print(f"unknown level {level!r} (available: {', '.join(levels)})", file=err)
+        return 2
+    if not 0 <= args.kit < 1:
+        print(f"--kit must be at least 0 and below 1, not {args.kit}", file=err)
         return 2
     if not 0 < args.port < 65536:
         print(f"bad port {args.port}", file=err)
@@ -808,7 +824,7 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     except ProtocolError as exc:
         print(f"protocol error: {exc}", file=err)
         return 1
-    client = Client(conn, make_bot(level, seed), args.name, args.check, err)
+    client = Client(conn, make_bot(level, seed, args.kit), args.name, args.check, err)
     return client.run()
 
 
