@@ -342,12 +342,12 @@ function mount(host, ctx) {
     renderStrip();
     ring.update(tv.seats.map((s) => ({
       key: s.seat,
-      name: ctx.seatName(s.seat) + (s.me ? ` (${t("table.you")})` : ""),
+      name: ctx.seatName(s.seat),
       detail: s.kind.startsWith("bot:") ? t("daifugo.bot", { level: levelName(ctx, s.kind) }) : "",
       count: s.count,
       title: titleText(ctx, s.title),
       badge: s.title === "tycoon" || s.title === "beggar" ? s.title : undefined,
-      marks: [s.out ? t("daifugo.mark.out", { place: s.out }) : null, s.passed ? t("daifugo.mark.passed") : null,
+      marks: [s.me ? t("table.you") : null, s.out ? t("daifugo.mark.out", { place: s.out }) : null, s.passed ? t("daifugo.mark.passed") : null,
         s.owner ? t("daifugo.mark.owner") : null, s.offender ? t("daifugo.mark.offender") : null,
         s.fallen ? t("daifugo.mark.fallen") : null].filter(Boolean),
       active: s.active, me: s.me, out: s.out > 0,
