@@ -164,6 +164,19 @@ def unresolved(package: ModuleType, aliases: Mapping[str, object], rules: object
     return missing
 
 
+def resolving(package: ModuleType, names: tuple[str, ...], aliases: Mapping[str, object], rules: object) -> list[str]:
+    """Those of ``names`` that :func:`resolve` finds (a test of the resolver itself: names that
+    do not exist must all fail, or :func:`unresolved` could not catch a stale index)."""
+    found = []
+    for name in names:
+        try:
+            resolve(package, name, aliases, rules)
+        except LookupError:
+            continue
+        found.append(name)
+    return found
+
+
 def entry_names(package: ModuleType, label: str) -> list[str]:
     """The dotted names of the index entry whose line contains ``label``, continuation lines
     (indented past the descriptions) included."""
