@@ -8,7 +8,7 @@ each bot built fresh with the page's budget of 0.8 s; mean, median, 95th percent
 maximum, in CPython, in Pyodide under Node, and in Pyodide in a module Worker of headless
 Chromium as on the page (target: at most 1 s per decision there; needs ``./dev test``'s set-up);
 on ``uecda`` also ``strong_kit``, the strong level as the UECda client plays it (with its model
-of the standard client, :data:`pyengine.ai.daifugo.uecda.KIT_PRIOR`).
+of the standard client and a halving search, :func:`pyengine.ai.daifugo.uecda.for_uecda`).
 The ladder: ``strong,normal,greedy,random`` on ``popular`` and ``party`` (4 players) and
 ``strong,normal,greedy,greedy,random`` on ``uecda`` (5 players), rotating seats, mean points per
 game with 95% intervals.
@@ -37,10 +37,8 @@ bots = levels("daifugo")
 def make(level, rng):
     if level != "strong_kit":
         return bots[level](rng)
-    from pyengine.ai.daifugo.uecda import KIT_PRIOR  # strong as the UECda client plays it
-    bot = bots["strong"](rng)
-    bot.kit = KIT_PRIOR
-    return bot
+    from pyengine.ai.daifugo.uecda import for_uecda  # strong as the UECda client plays it
+    return for_uecda(bots["strong"](rng))
 
 for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
     rules = DaifugoRules.preset(preset)

@@ -173,11 +173,31 @@ def test_command_line_errors() -> None:
 
 def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> None:
     from pyengine.ai.daifugo.bots import GreedyBot, StrongBot
-    from pyengine.ai.daifugo.uecda import KIT_PRIOR
+    from pyengine.ai.daifugo.uecda import KEEP, KIT_PRIOR
 
     bot = make_bot("strong", 3)
-    assert isinstance(bot, StrongBot) and bot.kit == KIT_PRIOR > 0
+    assert isinstance(bot, StrongBot) and bot.kit == KIT_PRIOR > 0 and bot.keep == KEEP > 0
     plain = make_bot("strong", 3, 0.0)
     assert isinstance(plain, StrongBot) and plain.kit == 0.0
-    assert StrongBot.kit == 0.0  # the page's strong level keeps no such model
+    assert StrongBot.kit == 0.0 and StrongBot.keep == 0  # the page's strong level: neither
     assert isinstance(make_bot("greedy", 3), GreedyBot)
+
+
+def test_the_strong_client_learns_that_scripted_players_are_not_the_standard_client() -> None:
+    from pyengine.ai.daifugo.bots import StrongBot
+    from pyengine.ai.daifugo.uecda import KIT_PRIOR
+
+    server = FakeUecdaServer(games=6, real=1, seed=11).start()
+    bot = make_bot("strong", 5)
+    assert isinstance(bot, StrongBot)
+    bot.playouts = 24
+    bot.endgame_nodes = 300
+    err = io.StringIO()
+    client = Client(Connection.open("127.0.0.1", server.port), bot, "ai", True, err)
+    assert client.run() == 0, err.getvalue()
+    server.join()
+    assert client.opponents is not None
+    priors = client.opponents.priors(client.me)
+    others = [x for p, x in enumerate(priors) if p != client.me]
+    # the server's scripted players choose otherwise than the kit's client: every prior fell
+    assert len(others) == 4 and max(others) < KIT_PRIOR / 2, priors

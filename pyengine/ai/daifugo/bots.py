@@ -434,10 +434,15 @@ class StrongBot(Bot):
     max_candidates = 6
     endgame_nodes = 6000  # the exact endgame gives up (and the playouts decide) beyond this
     prior = 0.04  # points credited to the normal level's first choice (steadies noisy estimates)
-    kit = 0.0  # prior that an opponent plays as the standard client (guessed worlds, playouts)
+    kit: float | tuple[float, ...] = 0.0  # prior that an opponent plays as the standard client (one per seat, or one for all)
     future = 0.0  # weight of the class a place leads to (0: this game's points only)
     keep = 0  # candidates kept for the second half of the search (0: no halving)
     first = 0.4  # share of the budget spent on every candidate before halving
+
+    evidence: list[float] | None = None
+    """Per seat, what the last search found of how well the standard client explains that seat's
+    actions of its game (:attr:`~pyengine.ai.daifugo.common.Knowledge.kit_evidence`; ``None``
+    before any search): a client that keeps one bot for a match learns its opponents from it."""
 
     def act(self, view: BotView) -> str:
         legal = view.legal
@@ -496,6 +501,7 @@ class StrongBot(Bot):
             w1 = -(-budget // n)
             w2 = 0
         guesses = k.sample_hands(self.rng, w1 + w2, self.kit)
+        self.evidence = list(k.kit_evidence)
         active = list(range(n))
         for w, (hands, kit) in enumerate(guesses):
             if w == w1:

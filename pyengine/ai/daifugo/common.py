@@ -23,6 +23,8 @@ public position exactly and the hidden hands guessed consistently with that know
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.rng import Pcg32
@@ -191,6 +193,7 @@ class Knowledge:
         # each opponent's plays and passes of this game: (field, inverted, locked suits, cards they
         # played later, their play or None for a pass), to weigh worlds by the standard client
         self.kit_acts: list[list[tuple[Play | None, bool, int, int, Play | None]]] = [[] for _ in range(self.n)]
+        self.kit_evidence = [0.0] * self.n  # see sample_hands
         self._read_history(obs.get("history") or [])
         # the unseen cards that are out of play (blind, face down, undealt) go to no hand
         self.hidden_out = max(0, unseen.bit_count() - sum(c for p, c in enumerate(counts) if p != self.me))
@@ -420,31 +423,44 @@ class Knowledge:
             self.__dict__["_sc"] = sc
         return sc
 
-    def sample_hands(self, rng: Pcg32, count: int, kit_prior: float, pool: int = 3) -> list[tuple[list[int], int]]:
+    def sample_hands(self, rng: Pcg32, count: int, kit_prior: float | Sequence[float],
+                     pool: int = 3) -> list[tuple[list[int], int]]:
         """``count`` guessed deals of the hidden cards, each with the opponents to play as the
         standard client in it (a bit set).
 
         Deals are drawn in proportion to how well they explain the opponents' passes
         (:meth:`likelihood`) and, as each opponent is the standard client with probability
-        ``kit_prior`` (else anyone), their actions (:meth:`kit_products`): ``pool`` × ``count``
-        deals, systematic resampling; then each opponent is the standard client in the deal with
-        its posterior probability.  With ``kit_prior`` 0: plain deals, nobody modelled.
+        ``kit_prior`` (one for all, or one per seat; else anyone), their actions
+        (:meth:`kit_products`): ``pool`` × ``count`` deals, systematic resampling; then each
+        opponent is the standard client in the deal with its posterior probability.  With every
+        prior 0: plain deals, nobody modelled.  :attr:`kit_evidence` keeps, per seat, the log of
+        how much better the standard client explains that seat's actions of this game than
+        anyone does (the deals weighed by their passes; 0: no evidence either way).
         """
-        if kit_prior <= 0:
+        priors = [float(kit_prior)] * self.n if isinstance(kit_prior, (int, float)) else [float(x) for x in kit_prior]
+        self.kit_evidence = [0.0] * self.n
+        if max(p for i, p in enumerate(priors) if i != self.me) <= 0:
             return [(self.guess(rng), 0) for _ in range(count)]
         deals = [self.deal_hidden(rng) for _ in range(pool * count if any(self.kit_acts) else count)]
         weights: list[float] = []
         posts: list[list[float]] = []
-        rest = 1.0 - kit_prior
+        plain = 0.0
+        explained = [0.0] * self.n
         for h in deals:
-            w = self.likelihood(h)
+            base = w = self.likelihood(h)
+            plain += base
             post: list[float] = []
-            for q in self.kit_products(h):
-                kit = kit_prior * q
+            for p, q in enumerate(self.kit_products(h)):
+                explained[p] += base * q
+                kit = priors[p] * q
+                rest = 1.0 - priors[p]
                 w *= kit + rest
                 post.append(kit / (kit + rest))
             weights.append(w)
             posts.append(post)
+        if plain > 0:
+            self.kit_evidence = [math.log(max(x / plain, 1e-300)) if self.kit_acts[p] else 0.0
+                                 for p, x in enumerate(explained)]
         picks = _systematic(weights, count, rng)
         out = []
         me = self.me

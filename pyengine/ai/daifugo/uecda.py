@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import socket
 import struct
 import sys
@@ -293,6 +294,9 @@ class Client:
         self.returned = 0
         self.games_played = 0
         self._warned = False
+        # the strong level's model of who is the standard client, learnt over the match
+        kit = bot.kit if isinstance(bot, StrongBot) else 0.0
+        self.opponents = OpponentModel(kit, PLAYERS) if isinstance(kit, float) and kit > 0 else None
 
     # --- reporting ------------------------------------------------------------------------------
     def _fail(self, what: str, table: Table | None, fields: list[Expect]) -> None:
@@ -523,7 +527,14 @@ class Client:
     def _bot_act(self, state: DaifugoState) -> str:
         legal = state.legal_actions()
         view = BotView("daifugo", self.rules.encode(), self.me, state.observation(self.me), legal)
-        action = self.bot.act(view)
+        bot = self.bot
+        model = self.opponents if isinstance(bot, StrongBot) else None
+        if model is not None and isinstance(bot, StrongBot):
+            bot.kit = model.priors(self.me)
+            bot.evidence = None
+        action = bot.act(view)
+        if model is not None and isinstance(bot, StrongBot):
+            model.observe(self.game_no, bot.evidence)
         if action not in legal:
             raise ProtocolError(f"the bot chose {action!r}, which is not legal")
         return action
@@ -773,12 +784,83 @@ opponent): the strong level starts from this prior that each opponent is one
 (:attr:`~pyengine.ai.daifugo.bots.StrongBot.kit`), and the plays and passes of the game move
 it per opponent, so a program that plays otherwise (FujiGokoro) soon counts as unknown."""
 
+KEEP = 3
+"""The strong level at a UECda table halves its search (:attr:`~pyengine.ai.daifugo.bots.StrongBot.keep`):
+every candidate gets a first share of the playouts, the three best share the rest."""
 
-def make_bot(level: str, seed: int, kit: float = KIT_PRIOR) -> Bot:
-    bot = bot_levels()[level](Pcg32(seed, 0xDA1))
+
+class OpponentModel:
+    """Who at the table plays as the kit's standard client, learnt over the match.
+
+    After each game the strong level's evidence of that game
+    (:attr:`~pyengine.ai.daifugo.bots.StrongBot.evidence`: the log of how much better the
+    standard client explains a player's plays and passes than anyone does) moves the player's
+    log odds of being the client, starting from ``prior``.  The evidence is lopsided: the
+    standard client's games are nearly always explained well (measured against the kit's
+    clients: +5 to +20), while a strong program agrees with it on the obvious plays of many
+    games and is caught out only in some (FujiGokoro: −12 to +8).  So a game explained badly
+    (evidence below :data:`CAUGHT`) lowers the odds by :data:`CAUGHT_STEP` and any other game
+    raises them by :data:`AGREE_STEP`; the priors handed to the bot stay within
+    :data:`PRIOR_RANGE`.
+
+    >>> m = OpponentModel(0.9, 3)
+    >>> [round(x, 3) for x in m.priors(0)]
+    [0.0, 0.9, 0.9]
+    >>> m.observe(1, [0.0, 9.0, -9.0])  # game 1: seat 1 plays as the client, seat 2 is caught out
+    >>> [round(x, 3) for x in m.priors(0)]  # (counted once the game is over)
+    [0.0, 0.9, 0.9]
+    >>> m.observe(2, [0.0, 4.0, 6.0])
+    >>> [round(x, 3) for x in m.priors(0)]
+    [0.0, 0.92, 0.549]
+    >>> for game in range(3, 12): m.observe(game, [0.0, 12.0, -5.0 if game % 3 else 7.0])
+    >>> [round(x, 3) for x in m.priors(0)]
+    [0.0, 0.99, 0.02]
+    """
+
+    def __init__(self, prior: float, players: int) -> None:
+        self.base = math.log(prior / (1.0 - prior)) if prior > 0 else -math.inf
+        self.odds = [0.0] * players
+        self.pending: tuple[int, list[float]] | None = None  # the current game's latest evidence
+
+    def observe(self, game_no: int, evidence: list[float] | None) -> None:
+        """Note the evidence of game ``game_no``; the previous game's is counted once a new game
+        brings evidence of its own."""
+        if evidence is None:
+            return
+        if self.pending is not None and self.pending[0] != game_no:
+            for p, e in enumerate(self.pending[1]):
+                if e:
+                    self.odds[p] += -CAUGHT_STEP if e < CAUGHT else AGREE_STEP
+        self.pending = (game_no, list(evidence))
+
+    def priors(self, me: int) -> tuple[float, ...]:
+        low, high = PRIOR_RANGE
+        if self.base == -math.inf:
+            return tuple(0.0 for _ in self.odds)
+        return tuple(0.0 if p == me else min(high, max(low, 1.0 / (1.0 + math.exp(-(self.base + o)))))
+                     for p, o in enumerate(self.odds))
+
+
+CAUGHT = -2.0
+"""A game whose evidence is below this shows a player that is not the standard client."""
+CAUGHT_STEP = 2.0
+AGREE_STEP = 0.25
+"""How far a game that caught the player out lowers its log odds, and any other game raises them."""
+PRIOR_RANGE = (0.02, 0.99)
+"""The learnt priors stay within these bounds (nobody is ever certainly or certainly not the client)."""
+
+
+def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
+    """``bot`` set up as this client plays it: the strong level with the standard client as its
+    prior model of the opponents (``kit``; 0: none) and a halving search; other levels as they are."""
     if isinstance(bot, StrongBot):
         bot.kit = kit
+        bot.keep = KEEP
     return bot
+
+
+def make_bot(level: str, seed: int, kit: float = KIT_PRIOR) -> Bot:
+    return for_uecda(bot_levels()[level](Pcg32(seed, 0xDA1)), kit)
 
 
 def main(argv: list[str] | None = None, err: TextIO | None = None,
