@@ -307,8 +307,10 @@ class Table {
       const s = tv.seats[i];
       let node = this.seatNodes.get(String(i));
       if (!node) {
-        node = { name: h("h3", { class: "cb-seat-name" }), marks: h("p", { class: "cb-marks" }),
+        node = { name: h("h3", { class: "cb-seat-name" }), who: h("span", { class: "cb-seat-who" }), chips: h("span", { class: "cb-seat-chips" }),
+          marks: h("p", { class: "cb-marks" }),
           hand: h("div", { class: "cb-row cb-seat-hand", role: "img" }), floor: h("div", { class: "cb-row cb-seat-floor", role: "img" }) };
+        node.name.append(node.who, node.chips);
         node.li = h("li", { class: "cb-seat", "data-seat": i }, node.name, node.marks,
           h("div", { class: "cb-seat-rows" }, node.hand, node.floor));
         this.seatNodes.set(String(i), node);
@@ -319,7 +321,8 @@ class Table {
       node.li.classList.toggle("cb-folded", s.folded);
       node.li.classList.toggle("cb-out", s.role === "out");
       node.li.dataset.role = s.role;
-      node.name.textContent = `${this.name(i)} — ${t("chabashi.chips", { n: s.chips })}`;
+      node.who.textContent = this.name(i); // the chips stay whole when a narrow seat cuts the name
+      node.chips.textContent = t("chabashi.chips", { n: s.chips });
       node.marks.textContent = this.marks(s, tv).join(" · ");
       this.setRow(node.hand, s.hand.map((c) => c.card || "back"), { small: true });
       this.setRow(node.floor, s.floor.map((c) => cardId(c)), { small: true });
