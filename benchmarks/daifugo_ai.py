@@ -34,11 +34,13 @@ res = {}
 bots = levels("daifugo")
 
 
+from pyengine.ai.daifugo.uecda import for_uecda
+
+
 def make(level, rng):
     if level != "strong_kit":
         return bots[level](rng)
-    from pyengine.ai.daifugo.uecda import for_uecda  # strong as the UECda client plays it
-    return for_uecda(bots["strong"](rng))
+    return for_uecda(bots["strong"](rng))  # strong as the UECda client plays it
 
 for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
     rules = DaifugoRules.preset(preset)

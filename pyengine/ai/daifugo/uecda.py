@@ -527,14 +527,14 @@ class Client:
     def _bot_act(self, state: DaifugoState) -> str:
         legal = state.legal_actions()
         view = BotView("daifugo", self.rules.encode(), self.me, state.observation(self.me), legal)
-        bot = self.bot
-        model = self.opponents if isinstance(bot, StrongBot) else None
+        bot, model = self.bot, self.opponents
         if model is not None and isinstance(bot, StrongBot):
-            bot.kit = model.priors(self.me)
+            bot.kit = model.priors(self.me)  # what the match has taught so far
             bot.evidence = None
-        action = bot.act(view)
-        if model is not None and isinstance(bot, StrongBot):
+            action = bot.act(view)
             model.observe(self.game_no, bot.evidence)
+        else:
+            action = bot.act(view)
         if action not in legal:
             raise ProtocolError(f"the bot chose {action!r}, which is not legal")
         return action
@@ -818,7 +818,7 @@ class OpponentModel:
     """
 
     def __init__(self, prior: float, players: int) -> None:
-        self.base = math.log(prior / (1.0 - prior)) if prior > 0 else -math.inf
+        self.base = math.log(prior / (1.0 - prior))  # 0 < prior < 1
         self.odds = [0.0] * players
         self.pending: tuple[int, list[float]] | None = None  # the current game's latest evidence
 
@@ -835,8 +835,6 @@ class OpponentModel:
 
     def priors(self, me: int) -> tuple[float, ...]:
         low, high = PRIOR_RANGE
-        if self.base == -math.inf:
-            return tuple(0.0 for _ in self.odds)
         return tuple(0.0 if p == me else min(high, max(low, 1.0 / (1.0 + math.exp(-(self.base + o)))))
                      for p, o in enumerate(self.odds))
 
