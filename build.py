@@ -6,8 +6,10 @@
     python build.py serve --no-build --port 8123
     python build.py --base-url https://example.org/tabletop/   # absolute URLs in oembed.json
 
-Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed) and put it
-under ``wheels/<content hash>/``; copy the Pyodide runtime and PyScript from the exactly pinned
+Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed), add the
+bytecode of the modules the page's start imports (compiled by the pinned Pyodide under Node,
+docstrings dropped: the start skips about 70 ms of compiling) and put it under
+``wheels/<content hash>/``; copy the Pyodide runtime and PyScript from the exactly pinned
 npm packages (``npm ci`` first) into ``vendor/pyodide-<content hash>/`` and
 ``vendor/pyscript-<content hash>/``; copy ``web/`` with PyScript's config and the build info
 filled in (the game list, the set-up forms' choices and which first frames exist, so the page
@@ -100,6 +102,73 @@ def build_wheel() -> Path:
     finally:
         os.chdir(cwd)
     return DIST / name
+
+
+# Compiled inside the pinned Pyodide itself (its CPython's bytecode, magic number and all): the
+# modules the page's start imports, as unchecked-hash .pyc beside their sources in the wheel.
+# zipimport prefers ``name.pyc`` to ``name.py`` in a zip, so the start skips compiling them; a
+# runtime with another magic number ignores them and compiles the source as before.
+START = "import pyengine.app.session"  # what the page's start imports (pyodide-boot.mjs)
+_COMPILE_START = """
+import ast, base64, importlib.util, json, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+{start}
+out = {{}}
+for name in sorted(n for n in sys.modules if n == "pyengine" or n.startswith("pyengine.")):
+    path = sys.modules[name].__file__
+    rel = name.replace(".", "/") + ("/__init__" if path.endswith("__init__.py") else "")
+    with open(path, "rb") as f:
+        src = f.read()
+    tree = ast.parse(src)
+    for node in ast.walk(tree):  # docstrings go (as with -OO); asserts stay
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=body[0].col_offset)]
+    code = compile(tree, "{prefix}" + rel + ".py", "exec", dont_inherit=True)
+    out[rel + ".pyc"] = base64.b64encode(_code_to_hash_pyc(code, importlib.util.source_hash(src), False)).decode()
+with open("/repo/dist/start-pyc.json", "w") as f:  # the repository is mounted at /repo
+    json.dump(out, f)
+"""
+
+
+def add_start_bytecode(wheel: Path) -> dict[str, int]:
+    """Put the start's modules into ``wheel`` as .pyc too (rewritten in place, reproducibly, its
+    RECORD updated); returns {archive name: size} of what was added."""
+    import base64
+    import subprocess
+    import zipfile
+
+    code = _COMPILE_START.format(start=START, prefix=f"/home/pyodide/{wheel.name}/")
+    out = DIST / "start-pyc.json"
+    out.unlink(missing_ok=True)
+    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_runner.mjs"), "exec", str(wheel)],
+                          input=code, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    if proc.returncode != 0 or not out.exists():
+        sys.exit(f"build.py: compiling the start's modules in Pyodide failed:\n{proc.stderr[-3000:]}")
+    pycs = {name: base64.b64decode(data) for name, data in json.loads(out.read_text()).items()}
+    out.unlink()
+    stamp = (2026, 1, 1, 0, 0, 0)
+    with zipfile.ZipFile(wheel) as zin:
+        entries = [(info, zin.read(info)) for info in zin.infolist()]
+    record_at = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
+    record_info, record = entries.pop(record_at)
+    lines = record.decode().splitlines()
+    for name, data in sorted(pycs.items()):
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.insert(-1, f"{name},sha256={digest},{len(data)}")
+        info = zipfile.ZipInfo(name, stamp)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        entries.append((info, data))
+    entries.append((record_info, ("\n".join(lines) + "\n").encode()))
+    tmp = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w") as zout:
+        for info, data in entries:
+            zout.writestr(info, data)
+    tmp.replace(wheel)
+    return {name: len(data) for name, data in pycs.items()}
 
 
 def copy_runtime(site: Path) -> tuple[str, dict[str, int]]:
@@ -252,6 +321,7 @@ def add_engine_strings(site: Path) -> None:
 
 def build(base_url: str = "./") -> Path:
     wheel = build_wheel()
+    add_start_bytecode(wheel)
     tmp = Path(tempfile.mkdtemp(prefix="public-", dir=ROOT))
     try:
         digest = sha256(wheel)[:16]
