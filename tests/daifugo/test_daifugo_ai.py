@@ -15,6 +15,8 @@ from pyengine.ai.bot import Bot, BotView
 from pyengine.ai.daifugo.arena import main as arena_main
 from pyengine.ai.daifugo.bots import GreedyBot, NormalBot, StrongBot, _Solver
 from pyengine.ai.daifugo.common import (
+    BREAK_GROUP,
+    HOLD_STRONG,
     KIT_MATCH,
     KIT_MISS,
     Knowledge,
@@ -27,6 +29,7 @@ from pyengine.ai.daifugo.common import (
     place_of,
     place_values,
     playout,
+    smart_move,
 )
 from pyengine.ai.daifugo.playout import resolve_chance
 from pyengine.ai.levels import levels
@@ -336,12 +339,45 @@ def test_playout_moves_are_legal_in_every_phase(preset: str) -> None:
             if e.phase in CHANCE_PHASES:
                 resolve_chance(e, rng)
                 continue
-            m = light_move(e, rng)
+            m = (light_move, smart_move)[seed % 2](e, rng)
             assert m in e.legal(), (e.phase, m)
             seen.add(PHASE_NAMES[e.phase])
             e.step(m)
     if preset == "party":
         assert {"seven_pass", "ten_discard", "q_bomber"} <= seen
+
+
+class TestSmartMove:
+    """``smart_move``: the standard client's answer, a strong one kept back and a group broken
+    only now and then (the chances in ``HOLD_STRONG`` and ``BREAK_GROUP``)."""
+
+    def answers(self, hands: list[str], field: str, tries: int = 2000) -> dict[str, int]:
+        e = _engine("uecda", hands)
+        e.step(parse_play(field))
+        rng = Pcg32(9)
+        seen: dict[str, int] = {}
+        for _ in range(tries):
+            a = format_action(smart_move(e, rng))
+            seen[a] = seen.get(a, 0) + 1
+        return seen
+
+    def test_answers_with_a_free_card_never_from_a_pair_or_a_sequence(self) -> None:
+        assert self.answers(["C4", "S5.H5.D7.C9.CT.CJ.SK", "D4", "D3", "C3"], "C4") == {"D7": 2000}
+
+    def test_keeps_a_strong_answer_back_at_the_holding_chance(self) -> None:
+        seen = self.answers(["C4", "S5.H5.D2", "D4", "D3", "C3"], "C4")
+        assert set(seen) == {"D2", "pass"}
+        assert abs(seen["pass"] / 2000 - HOLD_STRONG) < 0.04
+
+    def test_breaks_a_group_only_at_the_breaking_chance(self) -> None:
+        # only the pair of 5s beats the 4: light_move's choice is one of them, or it passes
+        seen = self.answers(["C4", "S5.H5.S3", "D4", "D3", "C3"], "C4")
+        assert set(seen) <= {"S5", "H5", "pass"}
+        broke = (seen.get("S5", 0) + seen.get("H5", 0)) / 2000
+        assert 0 < broke <= BREAK_GROUP + 0.03
+
+    def test_goes_out_whenever_it_can(self) -> None:
+        assert self.answers(["C4", "D2", "D4", "D3", "C3"], "C4", 200) == {"D2": 200}
 
 
 # --- the standard client as a model (playouts, guessed worlds) ---------------------------------------

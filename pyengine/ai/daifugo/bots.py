@@ -54,10 +54,12 @@ from .common import (
     Knowledge,
     card_value,
     division,
+    light_move,
     place_of,
     place_values,
     playout,
     points_table,
+    smart_move,
     strongest_missing_ranks,
     to_internal,
     weakest_in_order,
@@ -438,6 +440,7 @@ class StrongBot(Bot):
     future = 0.0  # weight of the class a place leads to (0: this game's points only)
     keep = 0  # candidates kept for the second half of the search (0: no halving)
     first = 0.4  # share of the budget spent on every candidate before halving
+    smart = False  # playouts answer with smart_move (the UECda client) instead of light_move
 
     evidence: list[float] | None = None
     """Per seat, what the last search found of how well the standard client explains that seat's
@@ -503,6 +506,7 @@ class StrongBot(Bot):
         guesses = k.sample_hands(self.rng, w1 + w2, self.kit)
         self.evidence = list(k.kit_evidence)
         active = list(range(n))
+        policy = smart_move if self.smart else light_move
         for w, (hands, kit) in enumerate(guesses):
             if w == w1:
                 active.sort(key=lambda i: (self._mean(stats[i], i), -i), reverse=True)
@@ -513,7 +517,7 @@ class StrongBot(Bot):
             for i in active:
                 e = world.copy()
                 e.step(actions[i])
-                playout(e, Pcg32(base_seed, w), kit)
+                playout(e, Pcg32(base_seed, w), kit, policy)
                 place = place_of(e, k.me) if e.results else k.n - 1
                 st = stats[i]
                 st[0] += vals[place]
