@@ -36,6 +36,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -133,9 +134,9 @@ with open("/repo/dist/start-pyc.json", "w") as f:  # the repository is mounted a
 """
 
 
-def add_start_bytecode(wheel: Path) -> dict[str, int]:
+def add_start_bytecode(wheel: Path) -> None:
     """Put the start's modules into ``wheel`` as .pyc too (rewritten in place, reproducibly, its
-    RECORD updated); returns {archive name: size} of what was added."""
+    RECORD updated)."""
     import base64
     import subprocess
     import zipfile
@@ -149,7 +150,7 @@ def add_start_bytecode(wheel: Path) -> dict[str, int]:
         sys.exit(f"build.py: compiling the start's modules in Pyodide failed:\n{proc.stderr[-3000:]}")
     pycs = {name: base64.b64decode(data) for name, data in json.loads(out.read_text()).items()}
     out.unlink()
-    stamp = (2026, 1, 1, 0, 0, 0)
+    stamp = time.gmtime(int(EPOCH))[:6]
     with zipfile.ZipFile(wheel) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
     record_at = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
@@ -168,7 +169,6 @@ def add_start_bytecode(wheel: Path) -> dict[str, int]:
         for info, data in entries:
             zout.writestr(info, data)
     tmp.replace(wheel)
-    return {name: len(data) for name, data in pycs.items()}
 
 
 def copy_runtime(site: Path) -> tuple[str, dict[str, int]]:

@@ -754,22 +754,7 @@ def light_move(e: Engine, rng: Pcg32) -> Any:
                     best_score = s
                     best = m
             return best
-        # follow: the weakest play that beats the field, sometimes pass
-        best = plays[0]
-        bw = 99
-        for m in plays:
-            w = weakness(m, inv) + (4 if m[4] else 0)
-            if w < bw:
-                bw = w
-                best = m
-        if can_pass:
-            hand_size = e.hands[e.turn].bit_count()
-            if best[1] == hand_size:
-                return best
-            p_pass = 0.12 if bw < 9 else 0.55
-            if (nxt() >> 8) < p_pass * (1 << 24):
-                return PASS
-        return best
+        return _light_answer(plays, inv, can_pass, e.hands[e.turn].bit_count(), rng)
     if ph == SEVEN or ph == TEN:
         # shed as many of the weakest natural cards as allowed
         lo, hi = e._transfer_range()
@@ -791,6 +776,24 @@ def light_move(e: Engine, rng: Pcg32) -> Any:
         return ("bomb", names)
     moves = e.legal()
     return moves[len(moves) * nxt() >> 32] if len(moves) > 1 else moves[0]
+
+
+def _light_answer(plays: list[Play], inv: bool, can_pass: bool, hand_size: int, rng: Pcg32) -> Any:
+    """:func:`light_move`'s answer to a field: the weakest play that beats it, sometimes a pass."""
+    best = plays[0]
+    bw = 99
+    for m in plays:
+        w = weakness(m, inv) + (4 if m[4] else 0)
+        if w < bw:
+            bw = w
+            best = m
+    if can_pass:
+        if best[1] == hand_size:
+            return best
+        p_pass = 0.12 if bw < 9 else 0.55
+        if (rng.next_u32() >> 8) < p_pass * (1 << 24):
+            return PASS
+    return best
 
 
 def weakest_in_order(cards: int, count: int, inv: bool) -> int:
@@ -999,11 +1002,9 @@ def kit_move(e: Engine, rng: Pcg32) -> Any:
     return got
 
 
-def playout(e: Engine, rng: Pcg32, kit: int = 0, policy: Callable[[Engine, Pcg32], Any] | None = None) -> None:
+def playout(e: Engine, rng: Pcg32, kit: int = 0, policy: Callable[[Engine, Pcg32], Any] = light_move) -> None:
     """Play ``e`` on until the current game is over (in place): the players in the bit set ``kit``
-    with :func:`kit_move` (the standard client), the others with ``policy`` (default
-    :func:`light_move`) in the play phase."""
-    policy = policy or light_move
+    with :func:`kit_move` (the standard client), the others with ``policy`` in the play phase."""
     r0 = len(e.results)
     results = e.results
     guard = 0
@@ -1045,13 +1046,14 @@ def smart_move(e: Engine, rng: Pcg32) -> Any:
     hand = e.hands[e.turn]
     can_pass = e.cx.may_pass or e.can_pass(plays)
     size = hand.bit_count()
-    got = kit_follow(plays, hand, f, e.revolution != e.back, e.cx, lock_suits(e))
+    inv = e.revolution != e.back
+    got = kit_follow(plays, hand, f, inv, e.cx, lock_suits(e))
     if got is not None:
-        if (can_pass and got[1] != size and weakness(got, e.revolution != e.back) >= 9
+        if (can_pass and got[1] != size and weakness(got, inv) >= 9
                 and (rng.next_u32() >> 8) < HOLD_STRONG * (1 << 24)):
             return PASS
         return got
-    m = light_move(e, rng)
+    m = _light_answer(plays, inv, can_pass, size, rng)
     if not can_pass or (m[0] != 0 and (m[1] == size or (rng.next_u32() >> 8) < BREAK_GROUP * (1 << 24))):
         return m
     return PASS
