@@ -8,7 +8,7 @@ each bot built fresh with the page's budget of 0.8 s; mean, median, 95th percent
 maximum, in CPython, in Pyodide under Node, and in Pyodide in a module Worker of headless
 Chromium as on the page (target: at most 1 s per decision there; needs ``./dev test``'s set-up);
 on ``uecda`` also ``strong_kit``, the strong level as the UECda client plays it (with its model
-of the standard client, a halving search and the smart playout policy,
+of the standard client, a halving search, the smart playout policy and its own playout count,
 :func:`pyengine.ai.daifugo.uecda.for_uecda`).
 The ladder: ``strong,normal,greedy,random`` on ``popular`` and ``party`` (4 players) and
 ``strong,normal,greedy,greedy,random`` on ``uecda`` (5 players), rotating seats, mean points per

@@ -246,6 +246,44 @@ def test_worlds_put_returned_cards_in_the_receivers_hand() -> None:
         assert w.hands[tycoon] == k.hand
 
 
+def test_guessed_deals_share_the_unseen_cards_in_proportion_to_the_hands() -> None:
+    # the first game of a uecda match, a few plays in: nobody is known to lack a card, so every
+    # unseen card lies with each opponent in proportion to the cards that opponent holds
+    s = GAME.new_initial_state(DaifugoRules.preset("uecda"), 5)
+    chance = Pcg32(8, 1)
+    plays = 0
+    while plays < 8:
+        if s.is_chance():
+            s = s.apply(sample_chance(s, chance))
+            continue
+        s = s.apply(max(s.legal_actions(), key=len))  # the most cards at once
+        plays += 1
+    k = Knowledge(view_of(s))
+    me = k.me
+    assert not any(k.forbidden[p] for p in range(5) if p != me) and k.hidden_out == 0
+    others = [p for p in range(5) if p != me]
+    held = sum(k.counts[p] for p in others)
+    assert held == k.unseen.bit_count() > 30
+    assert max(k.counts[p] for p in others) >= 2 * min(k.counts[p] for p in others)  # unequal hands
+    draws = 3000
+    seen = {(c, p): 0 for c in range(54) if k.unseen >> c & 1 for p in others}
+    rng = Pcg32(3)
+    for _ in range(draws):
+        hands = k.deal_hidden(rng)
+        assert hands[me] == k.hand
+        assert [hands[p].bit_count() for p in others] == [k.counts[p] for p in others]
+        union = 0
+        for p in others:
+            assert not union & hands[p]
+            union |= hands[p]
+            for c in range(54):
+                if hands[p] >> c & 1:
+                    seen[c, p] += 1
+        assert union == k.unseen
+    worst = max(abs(n / draws - k.counts[p] / held) for (c, p), n in seen.items())
+    assert worst < 0.045, worst  # about 5 standard errors of 3,000 draws
+
+
 def test_tribute_tells_the_tycoon_what_the_beggar_lacks() -> None:
     s = second_game_return("popular", 4, 5)
     tycoon = s.current_player

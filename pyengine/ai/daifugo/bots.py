@@ -54,6 +54,7 @@ from .common import (
     Knowledge,
     card_value,
     division,
+    free_cards,
     light_move,
     place_of,
     place_values,
@@ -73,38 +74,6 @@ def _plays(view: BotView) -> list[tuple[str, Any]]:
     out = []
     for a in view.legal:
         out.append((a, to_internal(a, 0)))
-    return out
-
-
-def _natural_runs(nat: int, cx: Ctx) -> int:
-    """The natural cards that belong to some sequence of at least ``seq_min`` cards."""
-    if not cx.sequences:
-        return 0
-    out = 0
-    m = cx.seq_min
-    for s in range(4):
-        r = 0
-        while r < 13:
-            if not nat >> (4 * r + s) & 1:
-                r += 1
-                continue
-            end = r
-            while end + 1 < 13 and nat >> (4 * (end + 1) + s) & 1:
-                end += 1
-            if end - r + 1 >= m:
-                for q in range(r, end + 1):
-                    out |= 1 << (4 * q + s)
-            r = end + 1
-    return out
-
-
-def _grouped(nat: int) -> int:
-    """The natural cards whose rank appears at least twice."""
-    out = 0
-    for r in range(13):
-        nib = nat >> (4 * r) & 15
-        if nib.bit_count() >= 2:
-            out |= nib << (4 * r)
     return out
 
 
@@ -179,7 +148,7 @@ class GreedyBot(Bot):
         form = f[0]
         nat = hand & NATURALS
         if form == SINGLE:
-            free = nat & ~_grouped(nat) & ~_natural_runs(nat, k.cx)
+            free = free_cards(nat, k.cx)
             singles = [(a, m) for a, m in plays if m[0] == SINGLE and m[3] & free and weakness(m, inv) > weakness(f, inv)]
             if singles:
                 return min(singles, key=lambda am: weakness(am[1], inv))[0]

@@ -318,9 +318,26 @@ class Knowledge:
         for p in range(n):
             if p != me and need[p]:
                 restricted |= self.forbidden[p]
-        if restricted:
-            cards.sort(key=lambda i: 0 if restricted >> i & 1 else 1)
         out_slots = self.hidden_out
+        if not restricted:
+            # nobody is barred from any card: each goes to a seat (or out) in proportion to the slots left
+            left = sum(need)
+            for i in cards:
+                if left + out_slots <= 0:
+                    break
+                pick = rng.below(left + out_slots)
+                if pick >= left:
+                    out_slots -= 1
+                    continue
+                p = 0
+                while pick >= need[p]:
+                    pick -= need[p]
+                    p += 1
+                hands[p] |= 1 << i
+                need[p] -= 1
+                left -= 1
+            return hands
+        cards.sort(key=lambda i: 0 if restricted >> i & 1 else 1)
         for i in cards:
             b = 1 << i
             if sum(need) + out_slots <= 0:
@@ -822,43 +839,44 @@ def strongest_missing_ranks(hand: int, k: int, inv: bool) -> list[int]:
 
 # --- the standard client's policy (the UECda kit's "default" client, our ``greedy`` level) ----------
 
+_NIB1 = int("1" * 14, 16)  # the lowest bit of every rank's nibble (the jokers' too)
+
+
 def natural_runs(nat: int, cx: Ctx) -> int:
-    """The natural cards that belong to some sequence of at least ``seq_min`` cards."""
+    """The natural cards that belong to some sequence of at least ``seq_min`` cards.
+
+    A card starts such a run when the next ``seq_min - 1`` ranks of its suit are held too (one
+    shift of a rank is one nibble); the run's cards are those starts shifted back up.
+
+    >>> from pyengine.daifugo.cards import fmt_cards
+    >>> from pyengine.daifugo.rules import DaifugoRules
+    >>> cx = compile_rules(DaifugoRules.preset("uecda"), 5)
+    >>> fmt_cards(natural_runs(parse_cards("S3.S4.H4.S5.H5.S6.D9.DT.DJ.CK"), cx))
+    'S3.S4.S5.S6.D9.DT.DJ'
+    """
     if not cx.sequences:
         return 0
-    out = 0
+    nat &= NATURALS
     m = cx.seq_min
-    for s in range(4):
-        row = nat >> s & ROW0
-        if not row:
-            continue
-        r = 0
-        while row:
-            if not row & 1:
-                row >>= 4
-                r += 1
-                continue
-            length = 0
-            while row & 1:
-                length += 1
-                row >>= 4
-            if length >= m:
-                for q in range(r, r + length):
-                    out |= 1 << (4 * q + s)
-            r += length
+    starts = nat
+    for j in range(1, m):
+        starts &= nat >> (4 * j)
+    out = starts
+    for j in range(1, m):
+        out |= starts << (4 * j)
     return out
 
 
 def grouped(nat: int) -> int:
-    """The natural cards whose rank appears at least twice."""
-    out = 0
-    r = 0
-    while nat >> r:
-        nib = nat >> r & 15
-        if nib & (nib - 1):
-            out |= nib << r
-        r += 4
-    return out
+    """The natural cards whose rank appears at least twice (each nibble's cards counted at once:
+    a count of 2 or more plus 6 reaches the nibble's top bit, and no sum carries out of its nibble).
+
+    >>> from pyengine.daifugo.cards import fmt_cards
+    >>> fmt_cards(grouped(parse_cards("S3.H3.S4.S9.H9.D9")))
+    'S3.H3.S9.H9.D9'
+    """
+    count = (nat & _NIB1) + (nat >> 1 & _NIB1) + (nat >> 2 & _NIB1) + (nat >> 3 & _NIB1)
+    return nat & ((count + 6 * _NIB1) >> 3 & _NIB1) * 15
 
 
 def lock_suits(e: Engine) -> int:
