@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import subprocess
+import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -225,6 +226,40 @@ def test_progress_moves_through_real_steps(ctx: tuple[Any, Guard], server: Serve
     """)
     page = open_app(context, server.url)
     assert page.evaluate("window.seenSteps") == ["download", "runtime", "engine", "bridge", "ready"]
+
+
+SHEETS_AT_FIRST_DRAW = """
+  window.sheetsAtFirstDraw = {};
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const table = r.target.closest && r.target.closest('.game-table');
+      if (!table || table.dataset.game in window.sheetsAtFirstDraw || !r.addedNodes.length) continue;
+      window.sheetsAtFirstDraw[table.dataset.game] =
+        Array.from(document.styleSheets).map((s) => (s.href || '').split('/').pop()).filter(Boolean);
+    }
+  }).observe(document, { subtree: true, childList: true });
+"""
+
+
+@pytest.mark.parametrize(("game", "sheets"), [("cetkaik", {"cetkaik.css"}),
+                                              ("daifugo", {"cardkit.css", "daifugo.css", "hintkit.css"}),
+                                              ("chabashi", {"cardkit.css", "chabashi.css", "hintkit.css"})])
+def test_a_table_is_never_drawn_before_its_styles(ctx: tuple[Any, Guard], server: Server, game: str, sheets: set[str]) -> None:
+    """A slow stylesheet holds its table back: drawn unstyled, a board is laid out full width for
+    a moment (in a small embed, out of the frame)."""
+    context, guard = ctx
+
+    def slow(route: Any) -> None:
+        time.sleep(0.8)
+        guard(route)
+
+    context.route("**/tables/*.css", slow)
+    context.add_init_script(SHEETS_AT_FIRST_DRAW)
+    page = open_app(context, server.url + "?speed=instant")
+    start(page, game)
+    settle(page)
+    assert sheets <= set(page.evaluate("window.sheetsAtFirstDraw")[game])
+    assert page.errors == []
 
 
 # ---------------------------------------------------------------- installable

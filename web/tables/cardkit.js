@@ -11,7 +11,6 @@
 // API (every component has `.el`, the element to insert, and `update(...)`, which re-uses DOM
 // nodes by key so that focus, selection and CSS transitions survive updates):
 //
-//   ensureStyles()                       insert cardkit.css once (call before building anything)
 //   cardEl(deck, id, {note, small}) -> a card element (div.ck-card)
 //
 //   new Hand({deck, lang, label, onToggle(key, selectedKeys), onConfirm(selectedKeys), onKey(ev), minStrip})
@@ -43,20 +42,11 @@
 //   new Chips({label})
 //     .update({pot, potLabel, stacks: [{key, label, amount}]}) — a pot and per-seat chip stacks.
 //
-// Styles live in web/tables/cardkit.css (classes prefixed "ck-"); games add their own.
+// Styles live in web/tables/cardkit.css (classes prefixed "ck-"; applied before this module
+// finishes importing); games add their own.
+import { stylesheet } from "./styles.js";
 
-let stylesDone = false;
-export function ensureStyles() {
-  if (stylesDone) return;
-  stylesDone = true;
-  const href = new URL("./cardkit.css", import.meta.url).href;
-  if (document.querySelector(`link[data-ck-styles]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  link.dataset.ckStyles = "1";
-  document.head.append(link);
-}
+await stylesheet(new URL("./cardkit.css", import.meta.url));
 
 function el(tag, cls, attrs = {}) {
   const e = document.createElement(tag);

@@ -10,27 +10,20 @@
 // again, and at least HOLD_MS), where the blocks go at each size (board beside the panel from
 // 760 px, stacked below, compact in an embed) and the keyboard.
 import { COLOUR_CHARS, LATIN, PROF_CHARS, diagramSvg, icon, pieceSvg, sticksSvg } from "./cetkaik-art.js";
+import { stylesheet } from "./styles.js";
 
-const CSS_ID = "cetkaik-css";
+await stylesheet(new URL("./cetkaik.css", import.meta.url));
+
 const HOLD_MS = 1500; // a cast result or a bot's news stays at least this long
 const WIDE_MIN = 760; // from this width of the table the panel sits beside the board
 const SIDE_MIN = 300;
 
-function ensureCss() {
-  if (document.getElementById(CSS_ID)) return;
-  const link = document.createElement("link");
-  link.id = CSS_ID;
-  link.rel = "stylesheet";
-  link.href = new URL("./cetkaik.css", import.meta.url).href;
-  document.head.append(link);
-}
 
 function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 function mount(host, ctx) {
-  ensureCss();
   const { h } = ctx;
   const T = (k, vars) => ctx.t(`cetkaik.${k}`, vars);
   // a prompt's wording for the text view, where there are no rings or marks to speak of

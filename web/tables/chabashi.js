@@ -8,20 +8,12 @@
 // there, sent back with ctx.play.
 import * as ck from "./cardkit.js";
 import { HintControl, playedHints } from "./hintkit.js";
+import { stylesheet } from "./styles.js";
 import deck from "./deck-dido.js";
 
 const DEAL_MS = { instant: 0, fast: 900, normal: 1800 }; // dealt cards fly in within this time
 
-let cssDone = false;
-function ensureCss() {
-  ck.ensureStyles();
-  if (cssDone) return;
-  cssDone = true;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./chabashi.css", import.meta.url).href;
-  document.head.append(link);
-}
+await stylesheet(new URL("./chabashi.css", import.meta.url));
 
 const KEYS = { "0": "draw0", "1": "draw1", "2": "draw2", c: ["check", "call"], b: "bet", r: "raise", f: "fold", p: ["pass", "decline"] };
 
@@ -47,7 +39,6 @@ function cardId(c, yours) {
 
 class Table {
   constructor(host, ctx) {
-    ensureCss();
     this.ctx = ctx;
     this.host = host;
     this.view = null;
@@ -717,7 +708,6 @@ class Table {
 
 // The set-up form: the rule sets named and explained in the player's language.
 function setup(container, info, ctx) {
-  ensureCss();
   const sel = info.presetSelect;
   const about = ctx.h("p", { class: "cb-setup-about muted" });
   const draw = () => {

@@ -11,20 +11,12 @@
 import * as kit from "./cardkit.js";
 import deck from "./deck-french.js";
 import { HintControl, playedHints } from "./hintkit.js";
+import { stylesheet } from "./styles.js";
 
 const TERMS = ["daifugo", "daihinmin", "tycoon", "president"];
 const PACE = { instant: 0, fast: 150, normal: 500 };
 const DEAL_MS = { instant: 0, fast: 900, normal: 1800 }; // a dealt hand flies in within this time
-let cssDone = false;
-function ensureCss() {
-  kit.ensureStyles();
-  if (cssDone) return;
-  cssDone = true;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./daifugo.css", import.meta.url).href;
-  document.head.append(link);
-}
+await stylesheet(new URL("./daifugo.css", import.meta.url));
 
 // ---------------------------------------------------------------- small helpers
 function multisetCovers(big, small) {
@@ -185,7 +177,6 @@ function helpBody(ctx, panel) {
 
 // ---------------------------------------------------------------- the table
 function mount(host, ctx) {
-  ensureCss();
   const h = ctx.h;
   const t = (k, v) => ctx.t(k, v);
   const root = h("div", { class: "df" + (ctx.embed ? " df-embed" : "") });
@@ -762,7 +753,6 @@ function mount(host, ctx) {
 // conflict at once, worded from the options' names and values, each with one-click fixes; a preset
 // sets its usual number of players.
 function setup(container, info, ctx) {
-  ensureCss();
   const h = ctx.h;
   const t = (k, v) => ctx.t(k, v);
   const presetSel = info.presetSelect;

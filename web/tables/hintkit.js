@@ -13,19 +13,12 @@
 //   hint.shown     the Worker's answer for this position, or null ({action, ...})
 //   hint.say(text) set the reason line (the table words the answer)
 // Strings: <game>.hint.setting, .button, .thinking, .failed (with {reason}).
-let cssDone = false;
-function ensureCss() {
-  if (cssDone) return;
-  cssDone = true;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("./hintkit.css", import.meta.url).href;
-  document.head.append(link);
-}
+import { stylesheet } from "./styles.js";
+
+await stylesheet(new URL("./hintkit.css", import.meta.url));
 
 export class HintControl {
   constructor(ctx, { game, onChange }) {
-    ensureCss();
     const { h } = ctx;
     this.ctx = ctx;
     this.game = game;
