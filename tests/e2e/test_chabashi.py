@@ -201,6 +201,16 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         assert frame.locator("header.chrome").is_hidden()
         assert frame.locator(".cb-table").evaluate("e => e.classList.contains('cb-embed')")
         assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        # every other seat keeps its whole name, and its chips as a number (in words for screen readers)
+        seats = frame.locator(".cb-seat").evaluate_all("""(ls) => ls.map((li) => { const who = li.querySelector('.cb-seat-who');
+          const short = li.querySelector('.cb-seat-chips-short');
+          return [who.textContent, who.scrollWidth <= who.clientWidth, short.checkVisibility() ? short.textContent : null,
+                  li.querySelector('.cb-seat-name').textContent]; })""")
+        chips = frame.evaluate("window.pyengineApp.state().observation.chips")
+        assert len(seats) == 3
+        for who, whole, short, name in seats:
+            seat = int(re.search(r"\d+", who).group()) - 1
+            assert whole and short == str(chips[seat]) and f"{chips[seat]} chips" in name, (who, whole, short, name)
         # your own cards are drawn and a choice can be made by a click inside the frame
         assert frame.locator(".cb-me .ck-cardbtn").count() == 4
         codes = [c for c in frame.evaluate("window.pyengineApp.state().observation.hands")[0] if c]

@@ -298,10 +298,13 @@ class Table {
       const s = tv.seats[i];
       let node = this.seatNodes.get(String(i));
       if (!node) {
-        node = { name: h("h3", { class: "cb-seat-name" }), who: h("span", { class: "cb-seat-who" }), chips: h("span", { class: "cb-seat-chips" }),
+        // the chips twice: in words, and as a chip and a number that an embed shows instead (the
+        // words stay for screen readers), so that a narrow seat keeps its name
+        node = { name: h("h3", { class: "cb-seat-name" }), who: h("span", { class: "cb-seat-who" }),
+          chips: h("span", { class: "cb-seat-chips" }), chipsShort: h("span", { class: "cb-seat-chips-short", "aria-hidden": "true" }),
           marks: h("p", { class: "cb-marks" }),
           hand: h("div", { class: "cb-row cb-seat-hand", role: "img" }), floor: h("div", { class: "cb-row cb-seat-floor", role: "img" }) };
-        node.name.append(node.who, node.chips);
+        node.name.append(node.who, node.chips, node.chipsShort);
         node.li = h("li", { class: "cb-seat", "data-seat": i }, node.name, node.marks,
           h("div", { class: "cb-seat-rows" }, node.hand, node.floor));
         this.seatNodes.set(String(i), node);
@@ -312,8 +315,9 @@ class Table {
       node.li.classList.toggle("cb-folded", s.folded);
       node.li.classList.toggle("cb-out", s.role === "out");
       node.li.dataset.role = s.role;
-      node.who.textContent = this.name(i); // the chips stay whole when a narrow seat cuts the name
+      node.who.textContent = this.name(i);
       node.chips.textContent = t("chabashi.chips", { n: s.chips });
+      node.chipsShort.textContent = String(s.chips);
       node.marks.textContent = this.marks(s, tv).join(" · ");
       this.setRow(node.hand, s.hand.map((c) => c.card || "back"), { small: true });
       this.setRow(node.floor, s.floor.map((c) => cardId(c)), { small: true });
