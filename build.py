@@ -81,6 +81,7 @@ MIME = {
     ".py": "text/plain; charset=utf-8", ".whl": "application/zip", ".zip": "application/zip",
     ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
     ".webmanifest": "application/manifest+json", ".png": "image/png", ".wiki": "text/plain; charset=utf-8",
+    ".woff": "font/woff", ".txt": "text/plain; charset=utf-8",
 }
 
 

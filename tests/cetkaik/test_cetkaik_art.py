@@ -41,3 +41,26 @@ def test_symbols_are_drawn_not_typed() -> None:
         code = re.sub(r"/\*.*?\*/", "", code, flags=re.DOTALL)
         code = "\n".join(line.split("//")[0] if "://" not in line else line for line in code.splitlines())
         assert symbols.findall(code) == [], name
+
+
+def test_the_kanji_are_drawn_in_the_pieces_own_font() -> None:
+    """Every kanji of the pieces is drawn in the face cetkaik.css declares first (so a device with
+    no CJK font draws them too, issue 16's boxes again otherwise), and that face's file holds
+    exactly those glyphs, with its licence beside it."""
+    from fontTools.ttLib import TTFont
+
+    art = evaluate("tables/cetkaik-art.js", """
+      return { tam: m.TAM_CHAR, font: m.PIECE_FONT,
+               svgs: [m.pieceSvg(-1, 0, "kanji"), ...[...m.PROF_CHARS].flatMap((_, p) => [m.pieceSvg(p, 0, "kanji"), m.pieceSvg(p, 1, "kanji")])] };""")
+    css = (WEB / "tables" / "cetkaik.css").read_text(encoding="utf-8")
+    face = re.search(r'@font-face\s*\{[^}]*font-family:\s*"([^"]+)";[^}]*src:\s*url\("([^"]+)"\)', css)
+    assert face is not None
+    family, src = face.groups()
+    assert f"'{family}'" in art["font"]
+    for svg in art["svgs"]:
+        texts = re.findall(r"<text [^>]*font-family=\"'([^']+)'", svg)
+        assert texts == [family], svg
+    font = TTFont(str(WEB / "tables" / src))
+    assert {chr(c) for c in font.getBestCmap()} == set(PROFESSION_CHARS + art["tam"])
+    assert "SIL Open Font License" in font["name"].getDebugName(13)
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (WEB / "tables" / "fonts" / "OFL.txt").read_text(encoding="utf-8")

@@ -141,6 +141,34 @@ def test_orientation_stays_over_a_replayed_record_and_a_game(ctx: tuple[Any, Gua
     assert page.errors == []
 
 
+GLYPH_PIXELS = """(chars) => { const c = document.createElement('canvas'); c.width = c.height = 64;
+  const g = c.getContext('2d'); g.font = "700 48px 'Cetkaik Pieces'"; g.textBaseline = 'top';
+  return chars.map((ch) => { g.clearRect(0, 0, 64, 64); g.fillText(ch, 4, 4); return c.toDataURL(); }); }"""
+
+
+def test_the_pieces_kanji_are_drawn_in_their_own_font(ctx: tuple[Any, Guard], server: Server) -> None:
+    """The kanji of the pieces come with the table (a cut of Noto Serif CJK JP), loaded before the
+    board is first drawn: a device with no CJK font (this Chromium, unless the machine added one)
+    draws each glyph, not the box it draws for a character that no font has (U+0378)."""
+    from pyengine.cetkaik.board import PROFESSION_CHARS
+
+    context, _ = ctx
+    context.add_init_script("""window.__piecesFontAtFirstDraw = null;
+      new MutationObserver(() => { if (window.__piecesFontAtFirstDraw === null && document.querySelector('.ck-board .ck-pc svg text'))
+        window.__piecesFontAtFirstDraw = [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Cetkaik Pieces').map((f) => f.status); })
+        .observe(document, {childList: true, subtree: true});""")
+    page = open_table(context, server, fragment())
+    assert page.evaluate("window.__piecesFontAtFirstDraw") == ["loaded"]
+    glyphs = PROFESSION_CHARS + "皇"
+    pixels = page.evaluate(GLYPH_PIXELS, [*glyphs, "\u0378"])
+    nothing = pixels.pop()
+    assert all(p != nothing for p in pixels), [g for g, p in zip(glyphs, pixels, strict=True) if p == nothing]
+    assert len(set(pixels)) == len(glyphs)  # eleven different glyphs
+    texts = page.locator(".ck-board .ck-pc svg text").evaluate_all("(ts) => ts.map((t) => t.getAttribute('font-family'))")
+    assert texts and all(t.startswith("'Cetkaik Pieces'") for t in texts)
+    assert page.errors == []
+
+
 def test_a_game_of_two_people_keeps_its_board_unless_asked(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     fix_chance(context, CHANCE_A_FIRST)

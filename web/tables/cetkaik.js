@@ -9,10 +9,13 @@
 // never turned by a move or a replay), how long news stays on screen (until the player moves
 // again, and at least HOLD_MS), where the blocks go at each size (board beside the panel from
 // 760 px, stacked below, compact in an embed) and the keyboard.
-import { COLOUR_CHARS, LATIN, PROF_CHARS, diagramSvg, icon, pieceSvg, sticksSvg } from "./cetkaik-art.js";
+import { COLOUR_CHARS, LATIN, PIECE_FONT, PROF_CHARS, TAM_CHAR, diagramSvg, icon, pieceSvg, sticksSvg } from "./cetkaik-art.js";
 import { stylesheet } from "./styles.js";
 
 await stylesheet(new URL("./cetkaik.css", import.meta.url));
+// the pieces' own face before the first draw (a board is never drawn in a passing font); one that
+// cannot load leaves the fonts after it in the pieces' lists
+await document.fonts.load(PIECE_FONT, PROF_CHARS + TAM_CHAR).catch((e) => console.error(`the pieces' font did not load: ${e}`));
 
 const HOLD_MS = 1500; // a cast result or a bot's news stays at least this long
 const WIDE_MIN = 760; // from this width of the table the panel sits beside the board
@@ -770,7 +773,7 @@ function mount(host, ctx) {
   }
   function textCell(p) {
     if (!p) return "";
-    if (p === "tam") return settings.style === "latin" ? "tam2" : "皇";
+    if (p === "tam") return settings.style === "latin" ? "tam2" : TAM_CHAR;
     const glyph = settings.style === "latin" ? `${LATIN[p.p]}${p.c === 0 ? "r" : "b"}` : `${COLOUR_CHARS[p.c]}${PROF_CHARS[p.p]}`;
     return `${glyph} ${tv.names.side_marks[p.s]}`;
   }
