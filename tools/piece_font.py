@@ -1,15 +1,19 @@
-"""Make web/tables/fonts/cetkaik-pieces.woff: the Cetkaik pieces' glyphs, and nothing else, cut
-from Noto Serif CJK JP Bold (SIL Open Font License 1.1; the licence is beside the font file).
+"""Make the Cetkaik table's two fonts in web/tables/fonts/ (SIL Open Font License 1.1; the licence
+is beside them):
 
-The board draws each piece's kanji as SVG text. Without a font of its own it would take whatever
-CJK font the device has (a Mincho here, a Gothic or a Chinese form there) and, on a device with
-none (a bare Linux desktop), draw empty boxes. The cut holds only the eleven glyphs the pieces use
-(about 10 KB as WOFF, which the standard library can read).
+* cetkaik-pieces.woff: the pieces' eleven kanji, cut from Noto Serif CJK JP Bold;
+* cetkaik-notation.woff: every CJK character the kiaak notation of the record panel can show
+  (the notation's words, the hands, the seasons, the numbers), cut from Noto Sans CJK JP Regular.
+
+The board draws each piece's kanji as SVG text and the record panel shows kiaak. Without fonts of
+their own they would take whatever CJK font the device has (a Mincho here, a Gothic or a Chinese
+form there) and, on a device with none (a bare Linux desktop), draw empty boxes. The cuts hold
+only those glyphs (about 4 KB and 20 KB as WOFF, which the standard library can read).
 
 Run by hand when the glyphs change (the output is committed; the build only copies it):
 
-    apt-get install fonts-noto-cjk        # the source font
-    .venv/bin/python tools/piece_font.py [path/to/NotoSerifCJK-Bold.ttc]
+    apt-get install fonts-noto-cjk        # the source fonts
+    .venv/bin/python tools/piece_font.py
 
 fontTools (pinned in tools/requirements-dev.txt) does the cutting.
 """
@@ -24,28 +28,40 @@ from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from pyengine.cetkaik import notation  # noqa: E402
 from pyengine.cetkaik.board import PROFESSION_CHARS  # noqa: E402
+from pyengine.cetkaik.kiaak import SEASON_CHARS  # noqa: E402
+from pyengine.cetkaik.kiaak_text import END_MARK  # noqa: E402
+from pyengine.cetkaik.scoring import _HANDS, FLASH, KUT2TAM2, TAM2_TY_SAK2  # noqa: E402
 
 TAM_GLYPH = "皇"
 """The glyph on tam2 (web/tables/cetkaik-art.js)."""
-GLYPHS = PROFESSION_CHARS + TAM_GLYPH
-SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
-FACE = "Noto Serif CJK JP Bold"
-OUT = ROOT / "web" / "tables" / "fonts" / "cetkaik-pieces.woff"
+PIECES = PROFESSION_CHARS + TAM_GLYPH
+NUMBERS = "下無一二三四五六七八九十百"  # kiaak_text.format_number's digits
+NOTATION_WORDS = "片心加或為而手撃裁終"  # moves (片, 心), declarations (或為…加…而手N), 無撃裁, X終
+NOTATION = "".join(sorted(set(
+    PIECES + NUMBERS + NOTATION_WORDS + SEASON_CHARS + END_MARK + "".join(name for name, *_ in _HANDS) + FLASH + KUT2TAM2 + TAM2_TY_SAK2
+    + notation.COLOUR_CHARS + notation.CAST_DIGITS + notation.DECLINE + notation.FIRST_MOVER
+    + notation.STEP_CAST + notation.TA_XOT + notation.TY_MOK + notation.WATER_CAST)))
+FONTS = Path("/usr/share/fonts/opentype/noto")
+FONT_DIR = ROOT / "web" / "tables" / "fonts"
+CUTS = (  # (source collection, face, glyphs, output)
+    (FONTS / "NotoSerifCJK-Bold.ttc", "Noto Serif CJK JP Bold", PIECES, FONT_DIR / "cetkaik-pieces.woff"),
+    (FONTS / "NotoSansCJK-Regular.ttc", "Noto Sans CJK JP", NOTATION, FONT_DIR / "cetkaik-notation.woff"),
+)
 
 
-def face_index(path: Path) -> int:
+def face_index(path: Path, face: str) -> int:
     from fontTools.ttLib import TTCollection
 
     for i, font in enumerate(TTCollection(str(path)).fonts):
-        if font["name"].getDebugName(4) == FACE:
+        if font["name"].getDebugName(4) == face:
             return i
-    raise SystemExit(f"{path} has no face named {FACE!r}")
+    raise SystemExit(f"{path} has no face named {face!r}")
 
 
-def main(argv: list[str]) -> None:
-    source = Path(argv[0]) if argv else SOURCE
-    font = TTFont(str(source), fontNumber=face_index(source) if source.suffix == ".ttc" else 0)
+def cut(source: Path, face: str, glyphs: str, out: Path) -> None:
+    font = TTFont(str(source), fontNumber=face_index(source, face), recalcTimestamp=False)  # the same bytes each run
     options = subset.Options()
     options.flavor = "woff"
     options.layout_features = []
@@ -53,12 +69,13 @@ def main(argv: list[str]) -> None:
     options.hinting = False
     options.desubroutinize = True
     subsetter = subset.Subsetter(options)
-    subsetter.populate(text=GLYPHS)
+    subsetter.populate(text=glyphs)
     subsetter.subset(font)
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    subset.save_font(font, str(OUT), options)
-    print(f"{OUT.relative_to(ROOT)}: {OUT.stat().st_size} bytes, glyphs {GLYPHS}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    subset.save_font(font, str(out), options)
+    print(f"{out.relative_to(ROOT)}: {out.stat().st_size} bytes, {len(glyphs)} glyphs {glyphs}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    for args in CUTS:
+        cut(*args)

@@ -242,6 +242,29 @@ def test_kiaak_list_matches_the_record(name: str) -> None:
     assert all(e["cursor"] in stops for e in v["kiaak"])
 
 
+@pytest.mark.cpython_only  # fontTools reads the cut (not installed in Pyodide)
+def test_the_record_panel_has_a_glyph_for_every_character_it_shows() -> None:
+    """The record panel's kiaak is drawn in the table's own cut of Noto Sans CJK JP (cetkaik.css,
+    "Cetkaik Notation"), so a device with no CJK font shows it too: over every real and generated
+    record of the vectors, each CJK character of the panel is in that cut."""
+    from fontTools.ttLib import TTFont
+
+    css = (WEB / "tables" / "cetkaik.css").read_text(encoding="utf-8")
+    src = re.search(r'font-family: "Cetkaik Notation"; src: url\("([^"]+)"\)', css)
+    assert src is not None and re.search(r'\.ck-kiaak \{[^}]*font-family: "Cetkaik Notation"', css)
+    cut = {chr(c) for c in TTFont(str(WEB / "tables" / src[1])).getBestCmap()}
+    shown: set[str] = set()
+    paths = sorted((vectors() / "records").glob("*/*.txt"))
+    assert len(paths) >= 10
+    for path in paths:
+        session = Session.from_record(ui_call(None, "import", {"text": path.read_text(encoding="utf-8")})["record"])
+        actions = list(session.record.actions)
+        for lang in ("en", "ko", "ja"):
+            v = table_view(ctx_of(session.states, actions, viewer=-1, lang=lang))
+            shown |= {ch for e in v["kiaak"] for ch in e["text"] if "\u3400" <= ch <= "\u9fff"}
+    assert shown and shown <= cut, sorted(shown - cut)
+
+
 def test_import_replays_to_the_recorded_end_scores() -> None:
     manifest = json.loads((vectors() / "manifest.json").read_text(encoding="utf-8"))
     for item in manifest:

@@ -141,15 +141,17 @@ def test_orientation_stays_over_a_replayed_record_and_a_game(ctx: tuple[Any, Gua
     assert page.errors == []
 
 
-GLYPH_PIXELS = """(chars) => { const c = document.createElement('canvas'); c.width = c.height = 64;
-  const g = c.getContext('2d'); g.font = "700 48px 'Cetkaik Pieces'"; g.textBaseline = 'top';
+GLYPH_PIXELS = """([font, chars]) => { const c = document.createElement('canvas'); c.width = c.height = 64;
+  const g = c.getContext('2d'); g.font = font; g.textBaseline = 'top';
   return chars.map((ch) => { g.clearRect(0, 0, 64, 64); g.fillText(ch, 4, 4); return c.toDataURL(); }); }"""
+FACES = """(family) => [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === family).map((f) => f.status)"""
 
 
-def test_the_pieces_kanji_are_drawn_in_their_own_font(ctx: tuple[Any, Guard], server: Server) -> None:
-    """The kanji of the pieces come with the table (a cut of Noto Serif CJK JP), loaded before the
-    board is first drawn: a device with no CJK font (this Chromium, unless the machine added one)
-    draws each glyph, not the box it draws for a character that no font has (U+0378)."""
+def test_the_pieces_and_the_record_are_drawn_in_their_own_fonts(ctx: tuple[Any, Guard], server: Server) -> None:
+    """The kanji of the pieces and of the record's kiaak come with the table (cuts of Noto Serif
+    CJK JP and Noto Sans CJK JP), the pieces' loaded before the board is first drawn: a device with
+    no CJK font (this Chromium, unless the machine added one) draws each glyph, not the box it
+    draws for a character that no font has (U+0378)."""
     from pyengine.cetkaik.board import PROFESSION_CHARS
 
     context, _ = ctx
@@ -157,15 +159,20 @@ def test_the_pieces_kanji_are_drawn_in_their_own_font(ctx: tuple[Any, Guard], se
       new MutationObserver(() => { if (window.__piecesFontAtFirstDraw === null && document.querySelector('.ck-board .ck-pc svg text'))
         window.__piecesFontAtFirstDraw = [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Cetkaik Pieces').map((f) => f.status); })
         .observe(document, {childList: true, subtree: true});""")
-    page = open_table(context, server, fragment())
+    page = open_table(context, server, fragment(IA_HOLDS_A_VESSEL))
     assert page.evaluate("window.__piecesFontAtFirstDraw") == ["loaded"]
-    glyphs = PROFESSION_CHARS + "皇"
-    pixels = page.evaluate(GLYPH_PIXELS, [*glyphs, "\u0378"])
-    nothing = pixels.pop()
-    assert all(p != nothing for p in pixels), [g for g, p in zip(glyphs, pixels, strict=True) if p == nothing]
-    assert len(set(pixels)) == len(glyphs)  # eleven different glyphs
     texts = page.locator(".ck-board .ck-pc svg text").evaluate_all("(ts) => ts.map((t) => t.getAttribute('font-family'))")
     assert texts and all(t.startswith("'Cetkaik Pieces'") for t in texts)
+    kiaak = "".join(page.locator(".ck-kiaak li").all_inner_texts())
+    shown = sorted({ch for ch in kiaak if "\u3400" <= ch <= "\u9fff"})
+    assert len(shown) >= 8  # 片 心 橋 水 手 赤 黒 and the numbers at least
+    page.evaluate("document.fonts.ready")
+    assert page.evaluate(FACES, "Cetkaik Notation") == ["loaded"]
+    for font, glyphs in (("700 48px 'Cetkaik Pieces'", PROFESSION_CHARS + "皇"), ("400 48px 'Cetkaik Notation'", "".join(shown))):
+        pixels = page.evaluate(GLYPH_PIXELS, [font, [*glyphs, "\u0378"]])
+        nothing = pixels.pop()
+        assert all(p != nothing for p in pixels), (font, [g for g, p in zip(glyphs, pixels, strict=True) if p == nothing])
+        assert len(set(pixels)) == len(glyphs)  # each a glyph of its own
     assert page.errors == []
 
 
