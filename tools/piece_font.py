@@ -3,7 +3,8 @@ is beside them):
 
 * cetkaik-pieces.woff: the pieces' eleven kanji, cut from Noto Serif CJK JP Bold;
 * cetkaik-notation.woff: every CJK character the kiaak notation of the record panel can show
-  (the notation's words, the hands, the seasons, the numbers), cut from Noto Sans CJK JP Regular.
+  (the notation's words, the hands, the seasons, the numbers) and those the English table's words
+  quote (役…), cut from Noto Sans CJK JP Regular.
 
 The board draws each piece's kanji as SVG text and the record panel shows kiaak. Without fonts of
 their own they would take whatever CJK font the device has (a Mincho here, a Gothic or a Chinese
@@ -43,6 +44,16 @@ NOTATION = "".join(sorted(set(
     PIECES + NUMBERS + NOTATION_WORDS + SEASON_CHARS + END_MARK + "".join(name for name, *_ in _HANDS) + FLASH + KUT2TAM2 + TAM2_TY_SAK2
     + notation.COLOUR_CHARS + notation.CAST_DIGITS + notation.DECLINE + notation.FIRST_MOVER
     + notation.STEP_CAST + notation.TA_XOT + notation.TY_MOK + notation.WATER_CAST)))
+def english_catalogue_cjk() -> str:
+    """The CJK characters the English table's own words use (web/i18n/cetkaik.en.json: 役, 再行…)."""
+    import json
+
+    words = json.loads((ROOT / "web" / "i18n" / "cetkaik.en.json").read_text(encoding="utf-8"))
+    return "".join(ch for text in words.values() for ch in text if "\u3400" <= ch <= "\u9fff")
+
+
+NOTATION += english_catalogue_cjk()
+NOTATION = "".join(sorted(set(NOTATION)))
 FONTS = Path("/usr/share/fonts/opentype/noto")
 FONT_DIR = ROOT / "web" / "tables" / "fonts"
 CUTS = (  # (source collection, face, glyphs, output)

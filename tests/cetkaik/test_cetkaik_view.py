@@ -246,7 +246,9 @@ def test_kiaak_list_matches_the_record(name: str) -> None:
 def test_the_record_panel_has_a_glyph_for_every_character_it_shows() -> None:
     """The record panel's kiaak is drawn in the table's own cut of Noto Sans CJK JP (cetkaik.css,
     "Cetkaik Notation"), so a device with no CJK font shows it too: over every real and generated
-    record of the vectors, each CJK character of the panel is in that cut."""
+    record of the vectors, each CJK character of the panel is in that cut; and so is each that the
+    English table quotes (its words, the hands' and pieces' names in its view), the cut being the
+    English table's last font."""
     from fontTools.ttLib import TTFont
 
     css = (WEB / "tables" / "cetkaik.css").read_text(encoding="utf-8")
@@ -262,6 +264,13 @@ def test_the_record_panel_has_a_glyph_for_every_character_it_shows() -> None:
         for lang in ("en", "ko", "ja"):
             v = table_view(ctx_of(session.states, actions, viewer=-1, lang=lang))
             shown |= {ch for e in v["kiaak"] for ch in e["text"] if "\u3400" <= ch <= "\u9fff"}
+        for cursor in range(0, len(actions) + 1, 5):
+            english = json.dumps(table_view(ctx_of(session.states, actions, viewer=-1, cursor=cursor)), ensure_ascii=False)
+            shown |= {ch for ch in english if "\u3400" <= ch <= "\u9fff"}
+    words = json.loads((WEB / "i18n" / "cetkaik.en.json").read_text(encoding="utf-8"))
+    quoted = {ch for text in words.values() for ch in text if "\u3400" <= ch <= "\u9fff"}
+    assert "役" in quoted and re.search(r'\.ck:lang\(en\) \{ font-family: [^}]*, "Cetkaik Notation"; \}', css)
+    shown |= quoted
     assert shown and shown <= cut, sorted(shown - cut)
 
 
