@@ -168,6 +168,14 @@ def host_page(browser: Any, server: Server, tmp_path: Path, body: str) -> Iterat
         host.stop()
 
 
+# --- fonts the tables bring (tables/fonts/): a face's load status, and glyphs drawn to compare with
+# the box of a character no font has (U+0378)
+GLYPH_PIXELS = """([font, chars]) => { const c = document.createElement('canvas'); c.width = c.height = 64;
+  const g = c.getContext('2d'); g.font = font; g.textBaseline = 'top';
+  return chars.map((ch) => { g.clearRect(0, 0, 64, 64); g.fillText(ch, 4, 4); return c.toDataURL(); }); }"""
+FACES = """(family) => [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === family).map((f) => f.status)"""
+
+
 # --- what every page must say properly (issue 17): no placeholder, no English under ko/ja ------
 SCAN_JS = """() => {
   const out = [];

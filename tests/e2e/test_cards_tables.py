@@ -6,12 +6,13 @@ deal never shown as "Chance", and both tables in a 400×400 frame of another ori
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, host_page, open_app
+from conftest import FACES, GLYPH_PIXELS, Guard, Server, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -156,6 +157,15 @@ def test_chabashi_help_ranks_every_hand_with_a_picture_and_its_exact_frequency(c
         expect(tr.locator(".cb-example [data-card]")).to_have_count(4)
     expect(page.locator(".cb-help-presets dt")).to_have_count(2)
     expect(page.locator(".cb-help-presets")).to_contain_text("can never score")
+    # the hands' Korean names come with the table (a device with no Korean font draws them too):
+    # the face loads and draws each of them, not the box of a character no font has
+    hangul = sorted(set(re.findall("[\uac00-\ud7af]", page.locator(".cb-ranking").inner_text())))
+    assert len(hangul) >= 20
+    page.evaluate("document.fonts.ready")
+    assert page.evaluate(FACES, "Chabashi Hangul") == ["loaded"]
+    pixels = page.evaluate(GLYPH_PIXELS, ["400 48px 'Chabashi Hangul'", [*hangul, "\u0378"]])
+    nothing = pixels.pop()
+    assert all(p != nothing for p in pixels) and len(set(pixels)) == len(hangul)
     # the second time it comes from this browser at once
     page.locator('[data-cb="help-close"]').click()
     page.locator('[data-cb="help"]').click()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, PageChance, Server, fix_chance, make_context, open_app
+from conftest import FACES, GLYPH_PIXELS, Guard, PageChance, Server, fix_chance, make_context, open_app
 from playwright.sync_api import expect
 
 from pyengine.cetkaik.board import SQUARE_INDEX
@@ -139,12 +139,6 @@ def test_orientation_stays_over_a_replayed_record_and_a_game(ctx: tuple[Any, Gua
         assert where(page, "ZA") == turned
     assert page.evaluate("window.__genericHead") is False  # the generic table never showed first
     assert page.errors == []
-
-
-GLYPH_PIXELS = """([font, chars]) => { const c = document.createElement('canvas'); c.width = c.height = 64;
-  const g = c.getContext('2d'); g.font = font; g.textBaseline = 'top';
-  return chars.map((ch) => { g.clearRect(0, 0, 64, 64); g.fillText(ch, 4, 4); return c.toDataURL(); }); }"""
-FACES = """(family) => [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === family).map((f) => f.status)"""
 
 
 def test_the_pieces_and_the_record_are_drawn_in_their_own_fonts(ctx: tuple[Any, Guard], server: Server) -> None:

@@ -1,20 +1,23 @@
-"""Make the Cetkaik table's two fonts in web/tables/fonts/ (SIL Open Font License 1.1; the licence
-is beside them):
+"""Make the tables' fonts in web/tables/fonts/ (SIL Open Font License 1.1; the licence is beside
+them):
 
 * cetkaik-pieces.woff: the pieces' eleven kanji, cut from Noto Serif CJK JP Bold;
 * cetkaik-notation.woff: every CJK character the kiaak notation of the record panel can show
   (the notation's words, the hands, the seasons, the numbers) and those the English table's words
-  quote (役…), cut from Noto Sans CJK JP Regular.
+  quote (役…), cut from Noto Sans CJK JP Regular;
+* chabashi-hangul.woff: the Hangul of the hand names the English Chabashi table shows beside their
+  romanisation (공패군 gong-pae-gun…), cut from Noto Sans CJK KR Regular.
 
-The board draws each piece's kanji as SVG text and the record panel shows kiaak. Without fonts of
-their own they would take whatever CJK font the device has (a Mincho here, a Gothic or a Chinese
-form there) and, on a device with none (a bare Linux desktop), draw empty boxes. The cuts hold
-only those glyphs (about 4 KB and 20 KB as WOFF, which the standard library can read).
+The board draws each piece's kanji as SVG text, the record panel shows kiaak, the English tables
+quote Japanese and Korean words. Without fonts of their own they would take whatever CJK font the
+device has (a Mincho here, a Gothic or a Chinese form there) and, on a device with none (a bare
+Linux desktop), draw empty boxes. The cuts hold only those glyphs (4 to 12 KB each as WOFF, which
+the standard library can read).
 
 Run by hand when the glyphs change (the output is committed; the build only copies it):
 
     apt-get install fonts-noto-cjk        # the source fonts
-    .venv/bin/python tools/piece_font.py
+    .venv/bin/python tools/table_fonts.py
 
 fontTools (pinned in tools/requirements-dev.txt) does the cutting.
 """
@@ -34,6 +37,7 @@ from pyengine.cetkaik.board import PROFESSION_CHARS  # noqa: E402
 from pyengine.cetkaik.kiaak import SEASON_CHARS  # noqa: E402
 from pyengine.cetkaik.kiaak_text import END_MARK  # noqa: E402
 from pyengine.cetkaik.scoring import _HANDS, FLASH, KUT2TAM2, TAM2_TY_SAK2  # noqa: E402
+from pyengine.chabashi.hands import KOREAN  # noqa: E402
 
 TAM_GLYPH = "皇"
 """The glyph on tam2 (web/tables/cetkaik-art.js)."""
@@ -44,21 +48,23 @@ NOTATION = "".join(sorted(set(
     PIECES + NUMBERS + NOTATION_WORDS + SEASON_CHARS + END_MARK + "".join(name for name, *_ in _HANDS) + FLASH + KUT2TAM2 + TAM2_TY_SAK2
     + notation.COLOUR_CHARS + notation.CAST_DIGITS + notation.DECLINE + notation.FIRST_MOVER
     + notation.STEP_CAST + notation.TA_XOT + notation.TY_MOK + notation.WATER_CAST)))
-def english_catalogue_cjk() -> str:
-    """The CJK characters the English table's own words use (web/i18n/cetkaik.en.json: 役, 再行…)."""
+def english_catalogue(game: str, low: str, high: str) -> str:
+    """The characters from ``low`` to ``high`` that a table's English words use
+    (web/i18n/<game>.en.json: Cetkaik's 役, 再行…)."""
     import json
 
-    words = json.loads((ROOT / "web" / "i18n" / "cetkaik.en.json").read_text(encoding="utf-8"))
-    return "".join(ch for text in words.values() for ch in text if "\u3400" <= ch <= "\u9fff")
+    words = json.loads((ROOT / "web" / "i18n" / f"{game}.en.json").read_text(encoding="utf-8"))
+    return "".join(ch for text in words.values() for ch in text if low <= ch <= high)
 
 
-NOTATION += english_catalogue_cjk()
-NOTATION = "".join(sorted(set(NOTATION)))
+NOTATION = "".join(sorted(set(NOTATION + english_catalogue("cetkaik", "\u3400", "\u9fff"))))
+HANGUL = "".join(sorted(set("".join(KOREAN.values()) + english_catalogue("chabashi", "\uac00", "\ud7af"))))
 FONTS = Path("/usr/share/fonts/opentype/noto")
 FONT_DIR = ROOT / "web" / "tables" / "fonts"
 CUTS = (  # (source collection, face, glyphs, output)
     (FONTS / "NotoSerifCJK-Bold.ttc", "Noto Serif CJK JP Bold", PIECES, FONT_DIR / "cetkaik-pieces.woff"),
     (FONTS / "NotoSansCJK-Regular.ttc", "Noto Sans CJK JP", NOTATION, FONT_DIR / "cetkaik-notation.woff"),
+    (FONTS / "NotoSansCJK-Regular.ttc", "Noto Sans CJK KR", HANGUL, FONT_DIR / "chabashi-hangul.woff"),
 )
 
 
