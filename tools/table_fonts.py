@@ -39,15 +39,7 @@ from pyengine.cetkaik.kiaak_text import END_MARK  # noqa: E402
 from pyengine.cetkaik.scoring import _HANDS, FLASH, KUT2TAM2, TAM2_TY_SAK2  # noqa: E402
 from pyengine.chabashi.hands import KOREAN  # noqa: E402
 
-TAM_GLYPH = "皇"
-"""The glyph on tam2 (web/tables/cetkaik-art.js)."""
-PIECES = PROFESSION_CHARS + TAM_GLYPH
-NUMBERS = "下無一二三四五六七八九十百"  # kiaak_text.format_number's digits
-NOTATION_WORDS = "片心加或為而手撃裁終"  # moves (片, 心), declarations (或為…加…而手N), 無撃裁, X終
-NOTATION = "".join(sorted(set(
-    PIECES + NUMBERS + NOTATION_WORDS + SEASON_CHARS + END_MARK + "".join(name for name, *_ in _HANDS) + FLASH + KUT2TAM2 + TAM2_TY_SAK2
-    + notation.COLOUR_CHARS + notation.CAST_DIGITS + notation.DECLINE + notation.FIRST_MOVER
-    + notation.STEP_CAST + notation.TA_XOT + notation.TY_MOK + notation.WATER_CAST)))
+
 def english_catalogue(game: str, low: str, high: str) -> str:
     """The characters from ``low`` to ``high`` that a table's English words use
     (web/i18n/<game>.en.json: Cetkaik's 役, 再行…)."""
@@ -57,7 +49,17 @@ def english_catalogue(game: str, low: str, high: str) -> str:
     return "".join(ch for text in words.values() for ch in text if low <= ch <= high)
 
 
-NOTATION = "".join(sorted(set(NOTATION + english_catalogue("cetkaik", "\u3400", "\u9fff"))))
+TAM_GLYPH = "皇"
+"""The glyph on tam2 (web/tables/cetkaik-art.js)."""
+PIECES = PROFESSION_CHARS + TAM_GLYPH
+NUMBERS = "下無一二三四五六七八九十百"  # kiaak_text.format_number's digits
+NOTATION_WORDS = "片心加或為而手撃裁終"  # moves (片, 心), declarations (或為…加…而手N), 無撃裁, X終
+HAND_WORDS = "".join(name for name, *_ in _HANDS) + FLASH + KUT2TAM2 + TAM2_TY_SAK2
+NOTATION = "".join(sorted(set(
+    PIECES + NUMBERS + NOTATION_WORDS + HAND_WORDS + SEASON_CHARS + END_MARK
+    + notation.COLOUR_CHARS + notation.CAST_DIGITS + notation.DECLINE + notation.FIRST_MOVER
+    + notation.STEP_CAST + notation.TA_XOT + notation.TY_MOK + notation.WATER_CAST
+    + english_catalogue("cetkaik", "\u3400", "\u9fff"))))
 HANGUL = "".join(sorted(set("".join(KOREAN.values()) + english_catalogue("chabashi", "\uac00", "\ud7af"))))
 FONTS = Path("/usr/share/fonts/opentype/noto")
 FONT_DIR = ROOT / "web" / "tables" / "fonts"
