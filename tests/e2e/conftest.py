@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -145,6 +146,15 @@ def open_app(context: Any, url: str) -> Any:
     page.goto(url)
     page.evaluate("window.pyengineApp.ready")
     return page
+
+
+def daifugo_settings(page: Any) -> Any:
+    """The Daifugō table's settings menu (auto-pass, text view, titles, hints), opened: it starts closed."""
+    menu = page.locator("details.df-options")
+    if not menu.evaluate("(d) => d.open"):
+        menu.locator("summary").click()
+    expect(menu.locator(".df-settings")).to_be_visible()
+    return menu
 
 
 @contextmanager

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FACES, GLYPH_PIXELS, Guard, Server, host_page, open_app
+from conftest import FACES, GLYPH_PIXELS, Guard, Server, daifugo_settings, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -234,7 +234,7 @@ def test_text_views_name_the_playable_cards_and_every_play(ctx: tuple[Any, Guard
     frag = Session.new("daifugo", "1.popular", [("", "human")] + [("", "bot:random")] * 3, 3).fragment()
     page = open_app(context, server.url + "?speed=instant#" + frag)
     wait_for_person(page)
-    page.locator('[data-df="textview"]').check()
+    daifugo_settings(page).locator('[data-df="textview"]').check()
     legal = page.evaluate("window.pyengineApp.legal()")
     while legal == ["pass"]:  # a turn with something to play
         page.evaluate("window.pyengineApp.play('pass')")

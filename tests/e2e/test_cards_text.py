@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, fix_chance, open_app
+from conftest import Guard, Server, daifugo_settings, fix_chance, open_app
 
 from pyengine.app.session import Session
 
@@ -105,9 +105,11 @@ def test_daifugo_strings(ctx: tuple[Any, Guard], server: Server, lang: str) -> N
     page.wait_for_selector(".df .ck-cardbtn")
     page.locator('[data-df="help"]').click()
     page.wait_for_selector(".df-help .df-help-rule")
+    daifugo_settings(page)  # the menu's words too
     problems += scan_text(page, lang, TABLE)
+    page.keyboard.press("Escape")  # the menu folds (it lies over the help's top)
     page.locator('[data-df="help-close"]').click()
-    page.locator('[data-df="textview"]').check()
+    daifugo_settings(page).locator('[data-df="textview"]').check()
     decisions = 0
     while page.evaluate("window.pyengineApp.state().status") != "over":
         page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
@@ -119,7 +121,8 @@ def test_daifugo_strings(ctx: tuple[Any, Guard], server: Server, lang: str) -> N
         page.evaluate("(a) => window.pyengineApp.play(a)", first_choice(st["observation"]["phase"], page.evaluate("window.pyengineApp.legal()")))
         decisions += 1
     assert decisions > 10
-    page.locator('[data-df="textview"]').uncheck()
+    daifugo_settings(page).locator('[data-df="textview"]').uncheck()
+    page.keyboard.press("Escape")
     page.wait_for_selector(".df-results:not([hidden])")
     problems += scan_text(page, lang, TABLE)  # results, final standings, scoreboard
     page.locator('[data-df-nav="prev"]').click()

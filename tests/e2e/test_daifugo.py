@@ -7,7 +7,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, PageChance, Server, fix_chance, host_page, open_app
+from conftest import (
+    Guard,
+    PageChance,
+    Server,
+    daifugo_settings,
+    fix_chance,
+    host_page,
+    make_context,
+    open_app,
+)
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -210,6 +219,55 @@ def test_eight_seats_fit_from_phone_to_wide_screen(ctx: tuple[Any, Guard], serve
     assert page.errors == []
 
 
+ON_SCREEN = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility())
+  .map((e) => { const r = e.getBoundingClientRect(); return [e.className, r.left, r.top, r.right, r.bottom]; })"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1366, 768), (360, 740)])
+def test_the_seats_the_field_the_actions_and_the_whole_hand_fit_the_screen(browser: Any, server: Server, width: int, height: int) -> None:
+    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+    try:
+        page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 3, 3))
+        wait_for_human(page)
+        page.wait_for_selector(".df .ck-hand .ck-cardbtn")
+        page.evaluate("window.scrollTo(0, 0)")  # as the page opens, whatever took the focus
+        essentials = page.evaluate(ON_SCREEN, ".df-top, .ck-seat, .ck-field, .df-prompt, .df-controls button, .ck-hand .ck-cardbtn")
+        assert len([e for e in essentials if "ck-cardbtn" in e[0]]) >= 12  # the dealt hand
+        off = [e for e in essentials if e[1] < 0 or e[2] < 0 or e[3] > width or e[4] > height]
+        assert off == [], f"below the fold or off the side at {width}×{height}: {off}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.errors == []
+    finally:
+        context.close()
+    assert guard.blocked == []
+
+
+def test_the_settings_menu_opens_closes_and_keeps_what_is_chosen(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 3, 3))
+    wait_for_human(page)
+    summary = page.locator('[data-df="options"]')
+    expect(page.locator(".df-settings")).to_be_hidden()  # folded at the start
+    menu = daifugo_settings(page)
+    box = menu.locator('[data-df="autopass"]')
+    box.check()
+    expect(menu.locator(".df-settings")).to_be_visible()  # open while the player chooses
+    page.keyboard.press("Escape")
+    expect(page.locator(".df-settings")).to_be_hidden()
+    assert page.evaluate("document.activeElement.dataset.df") == "options"  # the focus back where it was
+    page.keyboard.press("Enter")  # from the keyboard too
+    expect(box).to_be_visible()
+    expect(box).to_be_checked()
+    page.locator(".ck-field").click()  # a press anywhere else folds it
+    expect(page.locator(".df-settings")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('pyengine:daifugo:autopass')") == "1"
+    page.reload()
+    page.evaluate("window.pyengineApp.ready")
+    expect(daifugo_settings(page).locator('[data-df="autopass"]')).to_be_checked()  # kept across a reload
+    expect(summary).to_be_visible()
+    assert page.errors == []
+
+
 def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
     done = Session.new("daifugo", "1.popular~match.games=1~finishing.miyako_ochi=off", [("", "bot:random")] * 4, 9)
     done.run_auto()
@@ -221,7 +279,7 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         inner = hp.frames[1]
         inner.wait_for_function("window.pyengineApp && window.pyengineApp.state().game === 'daifugo'", timeout=60000)
         expect(frame.locator(".df.df-embed")).to_be_visible()
-        expect(frame.locator(".df-settings")).to_be_hidden()
+        expect(frame.locator(".df-tools")).to_be_hidden()  # no sort, settings or rules: the record plays
         expect(frame.locator(".ck-seat")).to_have_count(4)
         assert inner.evaluate("window.pyengineApp.state().status") == "over"
         assert inner.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

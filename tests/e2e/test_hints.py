@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, open_app
+from conftest import Guard, Server, daifugo_settings, open_app
 from playwright.sync_api import expect
 
 from pyengine.core import Record, Seat, decode_fragment, encode_fragment
@@ -81,7 +81,7 @@ def test_card_game_hint_highlights_the_suggestion_with_its_reason(ctx: tuple[Any
     page = open_record(context, server, Record(game, rules, seats, (), 5))
     page.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
     expect(page.locator('[data-hint="ask"]')).to_be_hidden()  # off by default
-    page.locator('[data-hint="setting"]').check()
+    (daifugo_settings(page) if game == "daifugo" else page).locator('[data-hint="setting"]').check()
     page.locator('[data-hint="ask"]').click()
     expect(page.locator('[data-hint="reason"]')).to_contain_text(words, timeout=60000)
     assert page.locator(".hinted").count() >= 1

@@ -188,18 +188,26 @@ function mount(host, ctx) {
   const textBox = h("input", { type: "checkbox", "data-df": "textview" });
   const termsSel = h("select", { "data-df": "terms" });
   const helpBtn = h("button", { type: "button", class: "df-help-btn", "data-df": "help", "aria-expanded": "false" });
+  const hint = new HintControl(ctx, { game: "daifugo", onChange: () => schedule() });
+  // the settings a player changes now and then fold into one menu beside the sort and the rules,
+  // so the table and the whole hand fit a phone's or a laptop's screen at the start of a game
   const settingsBar = h("div", { class: "df-settings" },
-    sortBtn,
     h("label", {}, autoBox, h("span", { class: "df-l-autopass" })),
     h("label", {}, textBox, h("span", { class: "df-l-text" })),
     h("label", {}, h("span", { class: "df-l-terms" }), termsSel),
-    helpBtn);
+    hint.setting);
+  const optionsSummary = h("summary", { class: "df-options-btn", "data-df": "options" });
+  const options = h("details", { class: "df-options" }, optionsSummary, settingsBar);
+  const closeOptions = (focus) => { if (!options.open) return; options.open = false; if (focus) optionsSummary.focus(); };
+  options.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); closeOptions(true); } });
+  const outside = (e) => { if (!options.contains(e.target)) closeOptions(false); };
+  document.addEventListener("pointerdown", outside);
+  options.addEventListener("focusout", (e) => { if (e.relatedTarget && !options.contains(e.relatedTarget)) closeOptions(false); });
   const helpBox = h("section", { class: "df-help", hidden: true, tabindex: "-1" });
-  const hint = new HintControl(ctx, { game: "daifugo", onChange: () => schedule() });
-  settingsBar.insertBefore(hint.setting, helpBtn);
   const hintsLine = h("p", { class: "df-hints-used muted", hidden: true, "data-hints": "used" });
 
   const strip = h("div", { class: "df-strip", role: "status", "aria-live": "off" });
+  const top = h("div", { class: "df-top" }, strip, h("div", { class: "df-tools" }, sortBtn, options, helpBtn));
   const ring = new kit.SeatRing();
   const field = new kit.Field({ deck, lang: ctx.lang });
   const trickCaption = h("p", { class: "df-trick" });
@@ -237,8 +245,8 @@ function mount(host, ctx) {
     h("section", { class: "df-logbox" }, h("h3", { class: "df-h-log" }), logList.el),
     h("section", { class: "df-scorebox" }, h("h3", { class: "df-h-score" }), scoreBox));
   const textView = h("section", { class: "df-textview", hidden: true });
-  const main = h("div", { class: "df-main" }, strip, ring.el, exchangeBox, resultsBox, hintsLine, revealBox, prompt, chooser, controls, hint.el, hand.el);
-  root.append(settingsBar, helpBox, h("div", { class: "df-graphic" }, main, side), textView);
+  const main = h("div", { class: "df-main" }, ring.el, exchangeBox, resultsBox, hintsLine, revealBox, prompt, chooser, controls, hint.el, hand.el);
+  root.append(top, helpBox, h("div", { class: "df-graphic" }, main, side), textView);
 
   let view = null;   // the session view
   let tv = null;     // view.table
@@ -424,6 +432,7 @@ function mount(host, ctx) {
     settingsBar.querySelector(".df-l-text").textContent = t("daifugo.textview");
     settingsBar.querySelector(".df-l-terms").textContent = t("daifugo.terms");
     helpBtn.textContent = t("daifugo.help.button");
+    optionsSummary.textContent = t("daifugo.options");
     const terms = setting("terms", "daifugo");
     if (termsSel.options.length !== TERMS.length) termsSel.replaceChildren(...TERMS.map((k) => h("option", { value: k })));
     TERMS.forEach((k, i) => { const text = t(`daifugo.terms.${k}`); if (termsSel.options[i].textContent !== text) termsSel.options[i].textContent = text; });
@@ -743,6 +752,7 @@ function mount(host, ctx) {
       destroyed = true;
       if (frame) cancelAnimationFrame(frame);
       hand.destroy();
+      document.removeEventListener("pointerdown", outside);
       root.remove();
     },
   };
