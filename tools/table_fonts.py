@@ -6,7 +6,8 @@ them):
   (the notation's words, the hands, the seasons, the numbers) and those the English table's words
   quote (役…), cut from Noto Sans CJK JP Regular;
 * chabashi-hangul.woff: the Hangul of the hand names the English Chabashi table shows beside their
-  romanisation (공패군 gong-pae-gun…), cut from Noto Sans CJK KR Regular.
+  romanisation (공패군 gong-pae-gun…) and of the type (원 선 혼 공) in the corner of every card,
+  cut from Noto Sans CJK KR Regular.
 
 The board draws each piece's kanji as SVG text, the record panel shows kiaak, the English tables
 quote Japanese and Korean words. Without fonts of their own they would take whatever CJK font the
@@ -37,6 +38,7 @@ from pyengine.cetkaik.board import PROFESSION_CHARS  # noqa: E402
 from pyengine.cetkaik.kiaak import SEASON_CHARS  # noqa: E402
 from pyengine.cetkaik.kiaak_text import END_MARK  # noqa: E402
 from pyengine.cetkaik.scoring import _HANDS, FLASH, KUT2TAM2, TAM2_TY_SAK2  # noqa: E402
+from pyengine.chabashi.cards import TYPE_NAMES  # noqa: E402
 from pyengine.chabashi.hands import KOREAN  # noqa: E402
 
 
@@ -60,7 +62,8 @@ NOTATION = "".join(sorted(set(
     + notation.COLOUR_CHARS + notation.CAST_DIGITS + notation.DECLINE + notation.FIRST_MOVER
     + notation.STEP_CAST + notation.TA_XOT + notation.TY_MOK + notation.WATER_CAST
     + english_catalogue("cetkaik", "\u3400", "\u9fff"))))
-HANGUL = "".join(sorted(set("".join(KOREAN.values()) + english_catalogue("chabashi", "\uac00", "\ud7af"))))
+HANGUL = "".join(sorted(set(  # the hand names, the English words' Hangul, each card's type (web/tables/deck-dido.js)
+    "".join(KOREAN.values()) + english_catalogue("chabashi", "\uac00", "\ud7af") + "".join(TYPE_NAMES.values()))))
 FONTS = Path("/usr/share/fonts/opentype/noto")
 FONT_DIR = ROOT / "web" / "tables" / "fonts"
 CUTS = (  # (source collection, face, glyphs, output)

@@ -173,6 +173,13 @@ def test_chabashi_help_ranks_every_hand_with_a_picture_and_its_exact_frequency(c
         pixels = page.evaluate(GLYPH_PIXELS, [font, [*hangul, "\u0378"]])
         nothing = pixels.pop()
         assert all(p != nothing for p in pixels) and len(set(pixels)) == len(hangul), font
+    # each card's type in its corner (원 선 혼 공) comes with the same last resort
+    corners = page.evaluate("""() => [...document.querySelectorAll('.cb-ranking .dd-card text')]
+      .filter((t) => /[\\uac00-\\ud7af]/.test(t.textContent)).map((t) => [t.textContent, getComputedStyle(t).fontFamily])""")
+    assert {text for text, _ in corners} == {"원", "선", "혼", "공"}
+    for text, family in set(map(tuple, corners)):
+        drawn, nothing = page.evaluate(GLYPH_PIXELS, ["400 48px " + family, [text, "\u0378"]])
+        assert drawn != nothing, (text, family)
     # the second time it comes from this browser at once
     page.locator('[data-cb="help-close"]').click()
     page.locator('[data-cb="help"]').click()

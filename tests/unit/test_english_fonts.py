@@ -10,10 +10,11 @@ import json
 import re
 
 import pytest
-from web_modules import WEB
+from web_modules import WEB, evaluate
 
 from pyengine.app.views import TableContext
 from pyengine.app.views.chabashi import ranking_json, table_view
+from pyengine.chabashi.cards import CODES, TYPE_NAMES
 from pyengine.chabashi.game import GAME
 from pyengine.chabashi.rules import ChabashiRules
 from pyengine.core import CHANCE, Pcg32, sample_chance
@@ -63,3 +64,18 @@ def test_chabashi_brings_the_hangul_of_every_name_its_english_table_shows() -> N
     hangul = set(HANGUL.findall(shown))
     assert len(hangul) >= 20 and hangul <= cut, sorted(hangul - cut)
     assert KANJI_KANA.findall(shown) == []
+
+
+def test_every_card_names_its_type_in_hangul_with_the_cut_as_its_last_font() -> None:
+    """Every Dido card shows its type (원 선 혼 공) in a corner, in every language: a device with no
+    Korean font draws it with the table's cut instead of an empty box."""
+    cut = last_english_face("chabashi", "Chabashi Hangul")
+    svgs = evaluate("tables/deck-dido.js", "return m.CODES.map((c) => m.svg(c));")
+    assert isinstance(svgs, list) and len(svgs) == len(CODES)
+    for svg, code in zip(svgs, CODES, strict=True):
+        texts = re.findall(r'<text [^>]*font-family="([^"]*)"[^>]*>([^<]*)</text>', svg)
+        korean = [(family, text) for family, text in texts if HANGUL.search(text)]
+        assert len(korean) == 1, code  # the type, once
+        family, text = korean[0]
+        assert text in TYPE_NAMES.values() and text in cut, code
+        assert family.endswith(", 'Chabashi Hangul'"), (code, family)

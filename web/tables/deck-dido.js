@@ -93,7 +93,8 @@ export function svg(id) {
     + `<text x="7" y="13" text-anchor="middle" font-size="11" font-weight="700" font-family="system-ui, sans-serif" fill="${ink}">${digit}</text>`
     + `<text x="7" y="21" text-anchor="middle" font-size="6" font-weight="700" font-family="system-ui, sans-serif" fill="${ink}">${p.colour}</text>`
     + typeMark(p.type, 7, 27, ink) + `</g>`;
-  const hangul = `<text x="53" y="13" text-anchor="middle" font-size="7" font-family="system-ui, sans-serif" fill="${ink}" opacity=".85">${p.type}</text>`;
+  // the type in Hangul: the device's face, else the table's (fonts/chabashi-hangul.woff, declared in chabashi.css)
+  const hangul = `<text x="53" y="13" text-anchor="middle" font-size="7" font-family="system-ui, sans-serif, 'Chabashi Hangul'" fill="${ink}" opacity=".85">${p.type}</text>`;
   const down = p.down
     ? `<svg x="1" y="1" width="58" height="82" viewBox="0 0 58 82" overflow="hidden"><path d="${HATCH}" stroke="#1d2533" stroke-width="1.2" opacity=".35"/></svg>`
       + `<rect x="2" y="36" width="56" height="12" fill="#1d2533" opacity=".85"/>`
