@@ -363,7 +363,16 @@ function queue(fn) {
   return busy;
 }
 function hasBots() { return Boolean(view && view.seats.some((s) => s.kind.startsWith("bot:"))); }
-function supersede() { autoGen++; thinking = false; }
+// supersede(): the automation under way stops (a navigation, a pause, a move of the person's...);
+// a bot's decision still being thought about in the Worker is not waited for (`superseded`).
+let wakeSuperseded = () => {};
+let superseded = new Promise((r) => { wakeSuperseded = r; });
+function supersede() {
+  autoGen++;
+  thinking = false;
+  wakeSuperseded();
+  superseded = new Promise((r) => { wakeSuperseded = r; });
+}
 
 // ---------------------------------------------------------------- the library of saved games
 // Every game played here is kept under its own key (LIB_PREFIX + its id, Session.save_key),
@@ -559,11 +568,15 @@ async function botMove(gen, pace) {
     await pace;
     return autoCall({ bots: true }, 1); // no Worker: think here (the same moves, just blocking)
   }
+  if (gen !== autoGen) return null;
   thinking = true;
   renderStatus();
+  if (ai.status === "starting") ai.start().then(() => { if (thinking) renderStatus(); }, () => {}); // "starting…", then "thinking…"
   let result;
   try {
-    [result] = await Promise.all([ai.choose(job), pace]);
+    // a press that supersedes the automation (home, pause, undo...) answers at once: the
+    // Worker's answer, when it comes, is for a position nobody waits for any more
+    [result] = await Promise.race([Promise.all([ai.choose(job), pace]), superseded.then(() => [null])]);
   } catch (e) {
     thinking = false;
     if (gen !== autoGen) return null;
@@ -571,7 +584,7 @@ async function botMove(gen, pace) {
     return autoCall({ bots: true }, 1);
   }
   thinking = false;
-  if (gen !== autoGen || paused) return null;
+  if (gen !== autoGen || paused || result === null) return null;
   if (!result.ok) return result;
   return { ...call("play_bot", { action: result.action, ply: result.ply }), moved: true };
 }

@@ -273,7 +273,10 @@ def test_the_next_season_waits_for_the_summary(ctx: tuple[Any, Guard], server: S
     page.locator('[data-declare="ta_xot"]').click()
     summary = page.locator(".ck-summary")
     expect(summary).to_be_visible()
+    # the sticks decide who moves first in summer, then the summary says who: from then on nothing moves
+    expect(summary.locator(".ck-summary-next")).to_contain_text("Summer, IA · ")
     length = page.evaluate("window.pyengineApp.state().length")
+    assert length == 4  # the cast, the move, the end of the season, summer's cast
     page.wait_for_timeout(1500)  # instant speed: the bot would have moved long ago
     assert page.evaluate("window.pyengineApp.state().length") == length
     expect(summary.locator("h2")).to_have_text("End of Spring")

@@ -380,6 +380,36 @@ def test_pause_resume_speed_and_navigation_answer_the_first_press_at_instant(ctx
     assert page.errors == []
 
 
+STALL_BOTS = """
+const post = Worker.prototype.postMessage;
+window.__stalled = 0;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message && message.type === "choose") { window.__stalled++; return; }  // a bot that thinks for ever
+  return post.call(this, message, ...rest);
+};
+"""
+
+
+def test_a_press_does_not_wait_for_a_bot_that_is_still_thinking(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    context.add_init_script(STALL_BOTS)
+    page = open_app(context, server.url + "?speed=instant")
+    start(page, "daifugo", ["bot:strong"] * 4, players=4)
+    page.wait_for_function("window.__stalled >= 1 && window.pyengineApp.state().status === 'bot'", timeout=60000)
+    status = page.locator(".status")
+    expect(status).to_contain_text("thinking")  # once the Worker is up, no longer "starting"
+    page.locator('[data-tool="pause"]').click()
+    expect(page.locator('[data-tool="resume"]')).to_be_visible(timeout=5000)
+    expect(status).not_to_contain_text("thinking")
+    page.locator('[data-tool="resume"]').click()  # the bot is asked again, and thinks again
+    page.wait_for_function("window.__stalled >= 2", timeout=10000)
+    expect(status).to_contain_text("thinking")
+    page.locator('[data-tool="home"]').click()  # answers now, not when the bot is done
+    expect(page.locator("#start")).to_be_visible(timeout=5000)
+    assert page.evaluate("window.pyengineApp.state()")["status"] == "start"
+    assert page.errors == []
+
+
 def test_a_five_player_deal_arrives_in_one_step(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "?speed=fast")
