@@ -244,6 +244,30 @@ def test_the_seats_the_field_the_actions_and_the_whole_hand_fit_the_screen(brows
     assert guard.blocked == []
 
 
+HAND_IN_VIEW = """() => { const cs = [...document.querySelectorAll('.df .ck-hand .ck-cardbtn')];
+  return cs.length > 0 && cs.every((c) => { const r = c.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1; }); }"""
+
+
+def test_the_hand_comes_into_view_when_the_players_turn_comes(browser: Any, server: Server) -> None:
+    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": 360, "height": 600})
+    try:
+        fix_chance(context, 3)
+        page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 3, 3))
+        for _ in range(3):  # three of the player's turns, each after the player had scrolled up to the chips
+            wait_for_human(page)
+            page.wait_for_function(HAND_IN_VIEW)
+            page.evaluate("window.scrollTo(0, 0)")
+            assert not page.evaluate(HAND_IN_VIEW)  # a small phone: the hand is below the fold from the top
+            legal = page.evaluate("window.pyengineApp.legal()")
+            before = page.evaluate("window.pyengineApp.state().length")
+            page.evaluate("(a) => window.pyengineApp.play(a)", "pass" if "pass" in legal else legal[0])
+            page.wait_for_function(f"window.pyengineApp.state().length > {before}")
+        assert page.errors == []
+    finally:
+        context.close()
+    assert guard.blocked == []
+
+
 def test_the_settings_menu_opens_closes_and_keeps_what_is_chosen(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 3, 3))

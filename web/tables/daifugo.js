@@ -258,6 +258,7 @@ function mount(host, ctx) {
   let stripEffectKey = null;
   let lastLength = null; // the record's length at the last update (a longer one: something new was played or dealt)
   let dealt = false;     // this update's hand arrived as a whole (a deal)
+  let lastTurn = null;   // the record's length when the player's turn last came (live play)
   let destroyed = false;
 
   function setting(key, fallback) { return ctx.settings.get(key, fallback); }
@@ -388,6 +389,14 @@ function mount(host, ctx) {
     renderResults();
     renderReveal();
     renderControls();
+    // a phone, a long row of rule chips: bring the hand into view when the player's turn comes
+    // (not in an embed, which fits its frame, nor in a replay)
+    const turn = active && view.cursor === view.length ? view.length : null;
+    if (turn !== null && turn !== lastTurn && !ctx.embed && textView.hidden && host.isConnected) {
+      const box = hand.el.getBoundingClientRect();
+      if (box.height && box.bottom > window.innerHeight) hand.el.scrollIntoView({ block: "end", behavior: "smooth" });
+    }
+    lastTurn = turn;
     logList.update(tv.log.map((it) => ({ key: `${tv.game_no}:${it.key}`, text: logText(ctx, it), kind: it.kind === "pass" ? "pass" : ["revolution", "out", "forbidden_finish", "miyako_ochi"].includes(it.kind) ? "effect" : "" })).filter((x) => x.text));
     renderScoreboard();
     slider.max = String(view.length);
