@@ -846,7 +846,8 @@ async function showSetup(game, li) {
   const extras = h("div", { class: "setup-extras" });
   const custom = mod && mod.setup ? mod.setup(extras, { game, info, presetSelect: presetSel, playersSelect: playersSel, seatsBox }, tableContext(game.id)) : null;
   form.append(h("h3", { text: t("setup.heading", { game: game.name }) }),
-    h("label", {}, h("span", { text: t("setup.players") }), playersSel), seatsBox, whereBox,
+    // a game for a fixed number of players asks no question about it
+    h("label", { hidden: game.players[0] === game.players[1] }, h("span", { text: t("setup.players") }), playersSel), seatsBox, whereBox,
     info.presets.length > 1 ? h("label", {}, h("span", { text: t("setup.rules") }), presetSel) : null, extras,
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", text: t("setup.start") }),
@@ -868,7 +869,7 @@ async function showSetup(game, li) {
     startGame(args, true, presetSel.selectedOptions[0] ? presetSel.selectedOptions[0].dataset.preset : null);
   });
   li.append(form);
-  form.querySelector("select").focus();
+  form.querySelector("label:not([hidden]) > select").focus();
 }
 
 // A new game: at once when the engine is up, else its first frame now and the game itself

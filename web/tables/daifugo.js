@@ -788,7 +788,8 @@ function setup(container, info, ctx) {
   termsSel.addEventListener("change", () => ctx.settings.set("terms", termsSel.value));
   const aboutLine = h("p", { class: "df-rules-about muted" });
   const encodingLine = h("p", { class: "df-rules-code muted" });
-  container.append(aboutLine, h("label", {}, h("span", { text: t("daifugo.terms") }), termsSel), details, errorBox, encodingLine);
+  const playersNote = h("p", { class: "df-rules-players", role: "status", hidden: true });
+  container.append(playersNote, aboutLine, h("label", {}, h("span", { text: t("daifugo.terms") }), termsSel), details, errorBox, encodingLine);
 
   const players = () => Number(playersSel ? playersSel.value : 4);
   const later = (fn) => { busy = busy.then(fn).catch((e) => ctx.notify(e.message, [], "error")); return busy; };
@@ -892,11 +893,18 @@ function setup(container, info, ctx) {
     return h("div", { class: "df-opt" + (o.changed ? " df-changed" : "") + (conflicted ? " df-conflicted" : ""), "data-option": o.path }, input, label);
   }
   if (presetSel) presetSel.addEventListener("change", () => later(async () => {
+    playersNote.hidden = true;
     await load(presetSel.value);
-    // a preset comes with its usual number of players (JDF: 4, UECda: 5, two-player: 2)
+    // the player count stays as chosen unless the preset is not played by that many (JDF: 4,
+    // UECda: 5, two-player: 2): then its usual count, and the form says so
     const id = presetSel.selectedOptions[0] && presetSel.selectedOptions[0].dataset.preset;
+    const allowed = id && panel.players ? panel.players[id] : null;
     const usual = id && panel.usual_players ? panel.usual_players[id] : null;
-    if (usual && setPlayers(usual)) await load(current);
+    if (allowed && usual && !allowed.includes(players()) && setPlayers(usual)) {
+      playersNote.textContent = t("daifugo.rules.players_set", { preset: presetName(ctx, id), n: usual });
+      playersNote.hidden = false;
+      await load(current);
+    }
   }));
   if (playersSel) playersSel.addEventListener("change", () => later(() => load(current)));
   later(() => load(current));
