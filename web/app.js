@@ -539,13 +539,13 @@ async function runAuto() {
     let r;
     if (view.status === "chance") {
       await pace;
-      if (gen !== autoGen || paused) return;
+      if (gen !== autoGen || paused || addressMoved()) return;
       r = { ...autoCall({ bots: false, chance_run: true }, CHANCE_RUN), chanceRun: true };
     } else {
       r = await botMove(gen, pace);
       if (r === null) return; // superseded or paused: whoever did that renders
     }
-    if (gen !== autoGen) return;
+    if (gen !== autoGen || addressMoved()) return;
     if (!r.ok) { notify(r.error, [], "error"); break; }
     setFromResult(r);
     render();
@@ -554,6 +554,11 @@ async function runAuto() {
   thinking = false;
   if (gen === autoGen) { render(); emit("changed", { state: publicState() }); }
 }
+
+// The address is no longer the table's: a navigation (Home, All games, a link, Back) whose
+// hashchange has not been handled yet. The automation must not write the table's address over
+// it, or the navigation would find itself already there and be lost.
+function addressMoved() { return lastFragment !== null && currentFragment() !== lastFragment; }
 
 function tableHold() {
   // A mounted table may hold the automation (`ctrl.hold()`: a promise, or null to go on).
@@ -584,7 +589,7 @@ async function botMove(gen, pace) {
     return autoCall({ bots: true }, 1);
   }
   thinking = false;
-  if (gen !== autoGen || paused || result === null) return null;
+  if (gen !== autoGen || paused || result === null || addressMoved()) return null;
   if (!result.ok) return result;
   return { ...call("play_bot", { action: result.action, ply: result.ply }), moved: true };
 }
@@ -608,7 +613,7 @@ function currentFragment() {
 }
 async function route() {
   const frag = currentFragment();
-  if (frag === lastFragment && view && !view.provisional) return;
+  if (frag === lastFragment && view && !view.provisional) return runAuto(); // nothing to open: the table goes on
   pending = null;
   if (frag === "" && params.get("game")) return startNamedGame();
   if (frag === "") return resumeLatest();
