@@ -67,6 +67,7 @@ async function loadStrings(code) {
   strings = main;
   english = en || main;
   lang = code;
+  plurals = new Intl.PluralRules(code);
   document.documentElement.lang = code;
   gameStrings = {};
   await Promise.all(Object.entries(tableModules).filter(([, mod]) => mod && mod.strings).map(([game]) => loadGameStrings(game)));
@@ -80,9 +81,36 @@ function lookup(key) {
   for (const g of Object.values(gameStrings)) if (key in g) return g[key];
   return english[key];
 }
+// A string's words: {name} is a value; {n|one|other} the form the count n takes in the language
+// ("{n} {n|card|cards}"); in Korean a particle written with both forms (이(가), 을(를), 은(는),
+// 와(과), (으)로) takes the one the word before it calls for.
+let plurals = new Intl.PluralRules("en");
 function t(key, vars = {}) {
   const s = lookup(key) ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (k in vars && vars[k] !== null && vars[k] !== undefined ? String(vars[k]) : "…"));
+  const out = s
+    .replace(/\{(\w+)\|([^{}|]*)\|([^{}|]*)\}/g, (_, k, one, other) => (plurals.select(Number(vars[k])) === "one" ? one : other))
+    .replace(/\{(\w+)\}/g, (_, k) => (k in vars && vars[k] !== null && vars[k] !== undefined ? String(vars[k]) : "…"));
+  return lang === "ko" ? koreanParticles(out) : out;
+}
+// Whether a Korean reading of the character ends in a consonant (a final 받침): a syllable by its
+// code, a digit by how it is read (영, 일, 삼, 육, 칠, 팔); null for anything else (a Latin name
+// may be read either way: both forms stay).
+function endsInConsonant(ch) {
+  const code = ch.charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 !== 0;
+  if (/[0-9]/.test(ch)) return "013678".includes(ch);
+  return null;
+}
+const PARTICLES = { "이(가)": ["이", "가"], "을(를)": ["을", "를"], "은(는)": ["은", "는"], "와(과)": ["과", "와"], "과(와)": ["과", "와"], "(으)로": ["으로", "로"] };
+function koreanParticles(text) {
+  return text.replace(/([가-힣0-9])([’”'"」』)\]]*)(이\(가\)|을\(를\)|은\(는\)|와\(과\)|과\(와\)|\(으\)로)/g, (all, ch, close, p) => {
+    const batchim = endsInConsonant(ch);
+    if (batchim === null) return all;
+    const [after, plain] = PARTICLES[p];
+    // (으)로: a word ending in ㄹ takes 로 as if it had no final consonant
+    const rieul = p === "(으)로" && ((ch.charCodeAt(0) - 0xac00) % 28 === 8 || "178".includes(ch));
+    return ch + close + (batchim && !rieul ? after : plain);
+  });
 }
 function tOr(key, fallback, vars) { return lookup(key) === undefined ? fallback : t(key, vars); }
 function applyStrings(root = document) {
@@ -422,9 +450,13 @@ function libDelete(key) {
   if (last && last.key === key) safeStorage("del", LAST_VIEW);
   return { entry, save };
 }
+// What the start page lists about a game, in no language (drawn in the reader's): a finished
+// game is listed as finished with its result even when its replay was left at an earlier position.
 function entryFromView(v) {
-  return { game: v.game, seats: v.seats.map((s) => s.kind), ply: v.cursor, length: v.length, status: v.status,
-    to_move: v.to_move, returns: v.returns };
+  const over = Array.isArray(v.final_returns);
+  return { game: v.game, seats: v.seats.map((s) => s.kind), names: v.seats.map((s) => s.name || ""), ply: v.cursor,
+    length: v.length, status: over ? "over" : v.status, to_move: v.to_move, returns: over ? v.final_returns : v.returns,
+    preset: v.preset || null };
 }
 function saveToLibrary() {
   if (!view || view.provisional || !currentKey) return;
@@ -649,9 +681,16 @@ async function resumeLatest() {
 }
 // Put a library entry on the table (note(): a notice to show once it is there).
 async function restoreEntry(key, note = null) {
+  const nav = navGen;
   await whenEngine(() => {});
+  if (navGen !== nav) return false; // the player went elsewhere while the engine was starting
   const save = safeStorage("get", LIB_PREFIX + key);
-  const r = save === null ? { ok: false, error: "the saved game is missing", code: "bad_save", params: {} } : call("restore", { save });
+  let r = save === null ? { ok: false, error: "the saved game is missing", code: "bad_save", params: {} } : call("restore", { save });
+  // a finished game opens finished, at its end (its replay may have been left at an earlier position)
+  if (r.ok && Array.isArray(r.view.final_returns) && r.view.cursor < r.view.length) {
+    const end = call("goto", { cursor: r.view.length });
+    if (end.ok) r = end;
+  }
   if (!r.ok) {
     libDelete(key);
     notify(t("notice.bad_save", { reason: errorReason(r) }), [], "error", englishDetails(r));
@@ -673,7 +712,9 @@ async function openLink(frag) {
   const reload = last && last.fragment === frag;
   if (reload) drawProvisional(last.view);
   else if (!view) drawOpening();
+  const nav = navGen;
   await whenEngine(() => {});
+  if (navGen !== nav) return; // the player went elsewhere while the engine was starting
   supersede();
   let r;
   let key = null;
@@ -745,21 +786,49 @@ function showStart() {
   drewFirstFrame("start");
   emit("changed", { state: publicState() });
 }
+// "You against Computer (master)", "You against Computer (strong) ×3", "2 people and Computer (normal)"
 function seatsSummary(kinds) {
   if (!Array.isArray(kinds) || !kinds.length) return "";
   const people = kinds.filter((k) => k === "human").length;
-  const bots = kinds.length - people;
-  if (people === 1 && bots) return t("library.vs_bots", { n: bots });
-  if (!bots) return t("library.people", { n: people });
-  if (!people) return t("library.bots_only", { n: bots });
-  return t("library.mixed", { people, bots });
+  const levels = new Map();
+  for (const k of kinds) if (k.startsWith("bot:")) levels.set(k.slice(4), (levels.get(k.slice(4)) || 0) + 1);
+  const bots = [...levels].map(([lv, n]) => t(n > 1 ? "library.bot_n" : "library.bot",
+    { bot: t("setup.bot", { level: tOr(`level.${lv}`, lv) }), n }));
+  const who = bots.join(", ");
+  if (people === 1 && bots.length) return t("library.against", { who });
+  if (!bots.length) return t("library.people", { n: people });
+  if (!people) return who;
+  return t("library.mixed", { people: t("library.people", { n: people }), bots: who });
+}
+function entryRules(e) {
+  if (!e.game || !(BUILD.setup[e.game] || {}).presets?.length) return "";
+  return e.preset ? tOr(`preset.${e.game}.${e.preset}`, e.preset) : t("library.custom_rules");
 }
 function entryPosition(e) {
-  if (e.status === "over") return t("library.over");
+  if (e.status === "over") return entryResult(e);
   if (!Number.isInteger(e.ply)) return "";
   if (e.status === "human") return t("library.your_move", { ply: e.ply });
   if (e.status === "waiting") return t("library.waiting", { ply: e.ply });
   return t("library.move", { ply: e.ply });
+}
+// A finished game's result: won, lost or drawn for the one person at it, else who won.
+function entryResult(e) {
+  const r = Array.isArray(e.returns) && Array.isArray(e.seats) && e.returns.length === e.seats.length ? e.returns : null;
+  if (!r) return t("library.over");
+  const best = Math.max(...r);
+  const winners = r.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
+  if (winners.length === r.length) return t("library.result_draw");
+  const people = e.seats.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0);
+  if (people.length === 1) return t(winners.includes(people[0]) ? "library.result_won" : "library.result_lost");
+  const names = winners.map((i) => (e.names && e.names[i]) || t("table.seat", { n: i + 1 }));
+  return t("library.result_winner", { seat: names.join(", ") });
+}
+// The words of the games' own catalogues (their rules' names) for the games listed, once.
+const libraryStrings = {};
+function withGameStrings(games, redraw) {
+  const missing = games.filter((g) => g && !(g in gameStrings) && !libraryStrings[`${g}.${lang}`]);
+  if (!missing.length) return;
+  Promise.all(missing.map((g) => (libraryStrings[`${g}.${lang}`] = loadGameStrings(g)))).then(redraw, () => {});
 }
 function drawLibrary() {
   const box = $("library");
@@ -774,8 +843,9 @@ function drawLibrary() {
     const date = e.updated ? when.format(new Date(e.updated)) : "";
     const li = h("li", { class: "library-entry", "data-key": e.key, "data-game": e.game || "" },
       h("div", { class: "library-what" },
-        h("strong", { text: name }),
-        h("span", { class: "muted", text: [seatsSummary(e.seats), entryPosition(e)].filter(Boolean).join(" · ") }),
+        h("strong", { text: [name, entryRules(e)].filter(Boolean).join(" · ") }),
+        h("span", { class: "muted", "data-entry": "seats", text: seatsSummary(e.seats) }),
+        h("span", { "data-entry": e.status === "over" ? "result" : "position", text: entryPosition(e) }),
         date ? h("time", { class: "muted", datetime: new Date(e.updated).toISOString(), text: date }) : null),
       h("div", { class: "row" },
         h("button", { type: "button", class: "primary", "data-action": "continue", text: t("library.continue"),
@@ -785,6 +855,7 @@ function drawLibrary() {
     list.append(li);
   }
   if (!entries.length) list.append(h("li", { class: "muted library-empty", text: t("library.empty") }));
+  withGameStrings([...new Set(entries.map((e) => e.game))], () => { if (!$("start").hidden) drawLibrary(); });
   // a returning player finds their games first
   const start = $("start");
   $("new-heading").hidden = !entries.length;

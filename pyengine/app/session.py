@@ -459,6 +459,9 @@ class Session:
             "cursor": self.cursor,
             "length": len(self.record.actions),
             "returns": [float(r) for r in state.returns()],
+            # the result at the end of the record, wherever the replay's cursor is (None: still on)
+            "final_returns": ([float(r) for r in self.states[-1].returns()]
+                              if self.states[-1].current_player == TERMINAL else None),
             "hidden_information": game.info.hidden_information,
             "fragment": self.public_fragment(),
             "save_key": self.save_key,

@@ -116,7 +116,7 @@ def test_the_library_keeps_every_game_and_one_bad_entry_harms_no_other(ctx: tupl
     entries = page.locator(".library-entry")
     expect(entries.nth(0)).to_contain_text("Chabashi")  # the latest first
     expect(entries.nth(1)).to_contain_text("Cetkaik")
-    expect(entries.nth(1)).to_contain_text("You against 1 computer players")
+    expect(entries.nth(1)).to_contain_text("You against Computer (master)")  # the opponent and its level
     # Continue says which game, and opens exactly it.
     cont = entries.nth(1).locator('[data-action="continue"]')
     assert cont.get_attribute("aria-label").startswith("Continue Cetkaik")

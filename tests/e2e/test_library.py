@@ -1,0 +1,74 @@
+"""The library of saved games (issue 30): each entry says the game, the rules, the opponents with
+their levels, the result or the position, and the date; a finished game stays finished, listed
+and restored so, even when its replay was left at an earlier position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Guard, Server, open_app
+from playwright.sync_api import expect
+
+from pyengine.app.session import Session
+
+pytestmark = pytest.mark.e2e
+
+
+def finished_daifugo() -> tuple[str, bool]:
+    """A whole Daifugō match (basic rules) of a person, who always plays the first legal action,
+    against two random bots: its link, and whether the person won (scored most)."""
+    s = Session.new("daifugo", seats=[("", "human"), ("", "bot:random"), ("", "bot:random")], seed=5, rules="2.basic")
+    while s.status() != "over":
+        if s.status() == "human":
+            s.play(s.legal()[0])
+        else:
+            s.step_auto()
+    scores = s.state.returns()
+    return s.fragment(), scores[0] > max(scores[1:])
+
+
+def test_a_finished_game_is_listed_and_restored_as_finished_with_its_result(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    fragment, won = finished_daifugo()
+    page = open_app(context, server.url + "?speed=instant#" + fragment)
+    page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
+    length = page.evaluate("window.pyengineApp.state().length")
+    # stepped back in its replay, then left
+    for _ in range(3):
+        page.locator('[data-df-nav="prev"]').click()
+    page.wait_for_function(f"window.pyengineApp.state().ply === {length - 3}")
+    assert page.evaluate("window.pyengineApp.state().status") != "over"
+    page.locator('[data-tool="home"]').click()
+    entry = page.locator(".library-entry").first
+    expect(entry).to_contain_text("Daifugō")
+    expect(entry.locator("strong")).to_contain_text("basic")  # the rules
+    expect(entry.locator('[data-entry="seats"]')).to_have_text("You against Computer (random) ×2")
+    expect(entry.locator('[data-entry="result"]')).to_have_text("Finished: you won" if won else "Finished: you lost")
+    expect(entry.locator("time")).to_be_visible()
+    # reopening the app does not resume it as a game in progress
+    page.goto(server.url + "?speed=instant")
+    page.evaluate("window.pyengineApp.ready")
+    expect(page.locator("#start")).to_be_visible()
+    # continued, it opens finished, at its end
+    page.locator('.library-entry [data-action="continue"]').first.click()
+    page.wait_for_function("window.pyengineApp.state().game === 'daifugo'")
+    state = page.evaluate("window.pyengineApp.state()")
+    assert (state["status"], state["ply"]) == ("over", length)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ko", "나 대 컴퓨터 (마스터)"), ("ja", "あなた 対 コンピューター（名人）")])
+def test_a_library_entry_speaks_the_readers_language(ctx: tuple[Any, Guard], server: Server, lang: str, words: str) -> None:
+    context, _ = ctx
+    context.add_init_script(f"localStorage.setItem('pyengine:lang', '{lang}')")
+    page = open_app(context, server.url + "?speed=instant")
+    card = page.locator('.game-card[data-game="cetkaik"]')
+    card.locator('[data-action="new"]').click()
+    card.locator('.setup button[type="submit"]').click()
+    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=60000)
+    page.locator('[data-tool="home"]').click()
+    entry = page.locator(".library-entry").first
+    expect(entry.locator('[data-entry="seats"]')).to_have_text(words)
+    assert "master" not in entry.inner_text()
+    assert page.errors == []
