@@ -73,7 +73,6 @@ def test_a_daifugo_preset_keeps_the_players_unless_it_cannot(ctx: tuple[Any, Gua
     form = open_form(page, "daifugo")
     players = form.locator('select[name="players"]')
     preset = form.locator('select[name="preset"]')
-    code = form.locator(".df-rules-code code")
     note = form.locator(".df-rules-players")
     players.select_option("6")
     preset.select_option(label=preset.locator('option[data-preset="party"]').inner_text())
