@@ -24,8 +24,8 @@ The viewer's choices (``actions``) come grouped for the UI:
 >>> s = GAME.new_initial_state(num_players=3)
 >>> for a in "R1 R2 R3 R4  B1 B2  Y1 Y2  Y3 Y4  G1 G2 G3 G4".split():
 ...     s = s.apply(a)
->>> v = table_view(TableContext([s], [], 0, 1, "en", ("human",) * 3))
->>> v["step"], [b["action"] for b in v["actions"]["buttons"]], v["seats"][1]["hand"]
+>>> v = table_view(TableContext([s], [], 0, 0, "en", ("human",) * 3))
+>>> v["step"], [b["action"] for b in v["actions"]["buttons"]], v["seats"][0]["hand"]
 ('draw', ['draw:0', 'draw:1', 'draw:2'], [{'card': 'G1', 'up': False, 'key': 'h:G1'}, {'card': 'G3', 'up': False, 'key': 'h:G3'}])
 """
 
