@@ -36,15 +36,20 @@ export function renderResult(table, tv) {
   const lang = table.ctx.lang;
   const el = table.resultEl;
   const r = tv.result;
-  const show = r && (r.current || table.hiddenResult !== r.hand_no);
+  // embedded, the panel opens on request over the table (the frame has no room below it), and its
+  // button waits among the head's tools
+  const embed = table.ctx.embed;
+  const show = r && (embed ? table.openResult === r.hand_no : r.current || table.hiddenResult !== r.hand_no);
   const sig = JSON.stringify([r, show, lang, tv.viewer]);
   if (el.dataset.sig === sig) return;
   el.dataset.sig = sig;
-  el.hidden = !r;
+  el.hidden = !r || (embed && !show);
+  const slot = embed ? table.resultSlot : el;
+  table.resultSlot.replaceChildren();
   if (!r) { el.replaceChildren(); return; }
   if (!show) {
-    el.replaceChildren(h("button", { type: "button", "data-cb": "result-show", text: t("chabashi.result.show"),
-      onclick: () => { table.hiddenResult = null; table.render(); } }));
+    slot.replaceChildren(h("button", { type: "button", "data-cb": "result-show", text: t("chabashi.result.show"),
+      onclick: () => { table.hiddenResult = null; table.openResult = r.hand_no; table.render(); } }));
     return;
   }
   const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, lang)); return c; }));
@@ -52,8 +57,8 @@ export function renderResult(table, tv) {
   // a winning hand says so in words (read by screen readers too), besides its colour
   const badge = (x, key) => (x.wins ? h("span", { class: "cb-win-badge", text: t(key) }) : null);
   const parts = [h("h3", { class: "cb-zone-title" }, t("chabashi.result.title", { n: r.hand_no }),
-    r.current ? null : h("button", { type: "button", class: "cb-hide", "data-cb": "result-hide", text: t("chabashi.result.hide"),
-      onclick: () => { table.hiddenResult = r.hand_no; table.render(); } }))];
+    r.current && !embed ? null : h("button", { type: "button", class: "cb-hide", "data-cb": "result-hide", text: t("chabashi.result.hide"),
+      onclick: () => { table.hiddenResult = r.hand_no; table.openResult = null; table.render(); } }))];
   if (!r.showdown) parts.push(h("p", { class: "cb-fold-win", text: t("chabashi.result.fold_win", { seat: table.name(r.winner), amount: r.amount }) }));
   else {
     const list = h("ul", { class: "cb-showdown" });

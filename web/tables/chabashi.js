@@ -67,9 +67,11 @@ class Table {
     this.textBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "text-toggle", onclick: () => this.toggleText() });
     this.helpBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "help", "aria-expanded": "false", onclick: () => this.toggleHelp() });
     this.chips = new ck.Chips({ label: "" });
+    this.resultSlot = h("span", { class: "cb-result-slot" }); // embedded: the "Last hand" button
+    this.openResult = null; // embedded: the hand whose result panel the player opened
     this.head = h("div", { class: "cb-head" },
       h("div", { class: "cb-head-text" }, this.stepEl, this.promptEl, this.infoEl),
-      h("div", { class: "cb-head-tools" }, this.chips.el, this.oddsBtn, this.textBtn, this.helpBtn));
+      h("div", { class: "cb-head-tools" }, this.chips.el, this.resultSlot, this.oddsBtn, this.textBtn, this.helpBtn));
     this.helpEl = h("section", { class: "cb-panel cb-help", hidden: true, tabindex: "-1" });
     this.gateEl = h("section", { class: "cb-gate", hidden: true });
     this.standingsEl = h("section", { class: "cb-panel cb-standings", hidden: true });
