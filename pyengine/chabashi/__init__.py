@@ -23,6 +23,7 @@ The deck, the table and one hand (§1–§7)::
           orders: colour, number (0 as 9), type cards.COLOURS, cards.STRENGTH, cards.strongest_first
     §3    seats, zones, knowledge               state.ChabashiState
     §3.1  seat order, the dealer moves on       Transition.start_hand, transitions._next_seat
+          who deals the first hand (first_dealer) rules.FirstDealer, Transition.start_hand
     §3.2  stock, centre, hands, floors          ChabashiState.stock, ChabashiState.centre,
                                                 ChabashiState.dfloor, ChabashiState.floors,
                                                 ChabashiState.hands

@@ -6,7 +6,7 @@
 >>> while s.is_chance():
 ...     s = s.apply(sample_chance(s, rng))
 >>> s.phase, s.current_player, s.legal_actions()
-('draw', 1, ('draw:0', 'draw:1', 'draw:2'))
+('draw', 0, ('draw:0', 'draw:1', 'draw:2'))
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from .state import ChabashiState
 class ChabashiGame(Game):
     info = INFO
     conformance = [
-        ("1.seed~hand_limit=2", 2),
-        ("1.seed~hand_limit=2", 4),
-        ("1.balanced~wiki_2025_05_21_hands=1~hand_limit=2", 5),
-        ("1.seed~dealer_mode=dealer_collects~stakes.bankroll=8", 3),
-        ("1.balanced~dealer_mode=ignore~stakes.bankroll=6", 2),
+        ("2.seed~hand_limit=2", 2),
+        ("2.seed~hand_limit=2", 4),
+        ("2.balanced~wiki_2025_05_21_hands=1~hand_limit=2", 5),
+        ("2.seed~dealer_mode=dealer_collects~first_dealer=first_seat~stakes.bankroll=8", 3),
+        ("2.balanced~dealer_mode=ignore~stakes.bankroll=6", 2),
     ]
     conformance_max_plies = 2000
 

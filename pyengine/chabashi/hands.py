@@ -23,12 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import BIT, CODES, DECK, STRENGTH, ZEROS, card, cards, codes
+from .cards import BIT, CODES, COLOUR, DECK, STRENGTH, ZEROS, card, cards, codes
 from .categories import HEAD4, SET_CHECKS, seq_key
 
 __all__ = [
     "BALANCED_ORDER", "BARRED_WITH_THREE", "CATEGORIES", "Evaluator", "HandValue", "KOREAN",
-    "SEED_ORDER", "WIKI_HANDS", "card", "cards", "codes", "evaluator", "full_order",
+    "SEED_ORDER", "WIKI_HANDS", "card", "cards", "codes", "evaluator", "full_order", "key_parts", "why_stronger",
 ]
 
 KOREAN: dict[str, str] = {
@@ -382,6 +382,58 @@ class Evaluator:
         for sc, n in tally.items():
             counts[by_score[sc]] += n
         return counts
+
+
+_BY_STRENGTH: tuple[int, ...] = tuple(sorted(DECK, key=STRENGTH.__getitem__))
+"""The card of each per-card key 0..35 (the inverse of ``STRENGTH``)."""
+
+
+def key_parts(key: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """A key taken apart in the order §9 compares it: the category's score, ``|S|``, ``|M|`` (the
+    wiki hand 선) and the cards (defining, then kickers), each as its per-card key + 1 (0: none).
+
+    >>> ev = Evaluator()
+    >>> score, size, m, digits = key_parts(ev.evaluate(cards("R5 G2"), cards("B5 Y7")).key)
+    >>> ev.order[len(ev.order) - score], size, m, [CODES[_BY_STRENGTH[d - 1]] for d in digits if d]
+    ('yasaekgunju', 4, 0, ['R5', 'B5', 'Y7', 'G2'])
+    """
+    seq, rest = key % _P5, key // _P5
+    m, rest = rest % 8, rest // 8
+    size, score = 7 - rest % 8, rest // 8
+    return score, size, m, tuple(seq // _W[4 - i] % _B for i in range(5))
+
+
+def why_stronger(win: HandValue, lose: HandValue) -> dict[str, str | int]:
+    """Why ``win`` beats ``lose`` (§9): the first step at which their keys differ, in words the page
+    translates.  ``hand`` is the winner's category and ``step`` one of ``category`` (``other``: the
+    loser's), ``size`` (fewer cards win: ``cards``, ``other_cards``), ``count`` (more cards of the wiki
+    hand 선: ``count``, ``other_count``), ``defining`` or ``kicker`` (the sorted cards: the deciding
+    ``card`` and ``other_card``, their 1-based ``position`` and whether ``colour`` or ``number`` told
+    them apart), or ``equal``.
+
+    >>> ev = Evaluator()
+    >>> a, b = ev.evaluate(cards("R5 G2"), cards("B5 Y7")), ev.evaluate(cards("Y8 B3"), cards("G8 R4"))
+    >>> why_stronger(a, b)
+    {'step': 'defining', 'hand': 'yasaekgunju', 'position': 1, 'card': 'R5', 'other_card': 'R4', 'by': 'number'}
+    """
+    if win.key < lose.key:
+        raise ValueError("the first hand must be the stronger")
+    ws, wsize, wm, wd = key_parts(win.key)
+    ls, lsize, lm, ld = key_parts(lose.key)
+    if ws != ls:
+        return {"step": "category", "hand": win.category, "other": lose.category}
+    if wsize != lsize:
+        return {"step": "size", "hand": win.category, "cards": wsize, "other_cards": lsize}
+    if wm != lm:
+        return {"step": "count", "hand": win.category, "count": wm, "other_count": lm}
+    for i, (x, y) in enumerate(zip(wd, ld, strict=True)):
+        if x != y:
+            a, b = _BY_STRENGTH[x - 1], _BY_STRENGTH[y - 1]
+            defining = i < len(win.defining)
+            return {"step": "defining" if defining else "kicker", "hand": win.category,
+                    "position": i + 1 if defining else i + 1 - len(win.defining),
+                    "card": CODES[a], "other_card": CODES[b], "by": "colour" if COLOUR[a] != COLOUR[b] else "number"}
+    return {"step": "equal", "hand": win.category}
 
 
 _EVALUATORS: dict[tuple[tuple[str, ...], bool], Evaluator] = {}

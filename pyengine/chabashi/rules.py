@@ -1,17 +1,23 @@
 """Chabashi's rules as data: the category order (presets ``seed`` and ``balanced``), the optional
-wiki hands, the dealer's payout mode, the stakes and the session length.
+wiki hands, the dealer's payout mode, who deals the first hand, the stakes and the session length.
 
 >>> ChabashiRules.default().encode()
-'1.seed'
->>> ChabashiRules.decode("1.seed~dealer_mode=ignore").dealer_mode.value
+'2.seed'
+>>> ChabashiRules.decode("2.seed~dealer_mode=ignore").dealer_mode.value
 'ignore'
+
+Version 1 had no ``first_dealer``: its first seat dealt the first hand, and a v1 encoding still
+means that (:meth:`ChabashiRules.migrate`), so old links and saved games replay as they were.
+
+>>> ChabashiRules.decode("1.seed").first_dealer.value, ChabashiRules.decode("1.seed").encode()
+('first_seat', '2.seed~first_dealer=first_seat')
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Self
+from typing import ClassVar, Self
 
 from ..core.errors import InvalidRulesError
 from ..core.messages import msg
@@ -27,6 +33,17 @@ class DealerMode(str, enum.Enum):
     DEALER_COLLECTS = "dealer_collects"
 
 
+class FirstDealer(str, enum.Enum):
+    """Who deals a session's first hand (§3.1 says only that the dealer role then moves on).
+
+    ``last_seat``: the last seat deals, so the first seat is first in seat order and plays the
+    first hand (with 2 seats: the first seat acts first, D-7).  ``first_seat``: the first seat
+    deals and sits the first hand out (every session of rules version 1)."""
+
+    LAST_SEAT = "last_seat"
+    FIRST_SEAT = "first_seat"
+
+
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """Fixed-limit stakes (§7.1)."""
@@ -40,11 +57,14 @@ class Stakes:
 
 @dataclass(frozen=True, slots=True)
 class ChabashiRules(Rules):
+    VERSION: ClassVar[int] = 2
+
     hand_order: tuple[str, ...] = SEED_ORDER
     """The category order, strongest first (romanised ids of §8.3, see ``hands.KOREAN``)."""
     wiki_2025_05_21_hands: bool = False
     """Insert 건, 지 and 선 right after 뇌뢰신 (§8.4)."""
     dealer_mode: DealerMode = DealerMode.QUALIFIER
+    first_dealer: FirstDealer = FirstDealer.LAST_SEAT
     stakes: Stakes = field(default_factory=Stakes)
     hand_limit: int = 0
     """End the session after this many hands (0: no limit)."""
@@ -52,6 +72,13 @@ class ChabashiRules(Rules):
     @classmethod
     def presets(cls) -> dict[str, Self]:
         return {"seed": cls(), "balanced": cls(hand_order=BALANCED_ORDER)}
+
+    @classmethod
+    def migrate(cls, version: int, preset: str, pairs: list[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
+        """Version 1 in version 2's terms: the same options, and the first seat dealt the first hand."""
+        if version != 1:
+            raise InvalidRulesError(msg("rules v{version} can no longer be read", version=version))
+        return preset, [("first_dealer", FirstDealer.FIRST_SEAT.value), *pairs]
 
     def validate(self) -> None:
         if sorted(self.hand_order) != sorted(SEED_ORDER):

@@ -20,7 +20,7 @@ Knowledge (§3.3) is tracked per card as a bitmask of the seats that know it.
 >>> while s.is_chance():
 ...     s = s.apply(sample_chance(s, rng))
 >>> s.phase, s.current_player, s.legal_actions()
-('draw', 1, ('draw:0', 'draw:1', 'draw:2'))
+('draw', 0, ('draw:0', 'draw:1', 'draw:2'))
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, card
 from .hands import HandValue
-from .rules import DealerMode
+from .rules import DealerMode, FirstDealer
 from .scoring import build_pots
 
 if TYPE_CHECKING:
@@ -74,7 +74,10 @@ class Transition:
     # --- the deal ---------------------------------------------------------------------
     def start_hand(self) -> None:
         seats = [i for i in range(self.n) if self.active[i]]
-        d = _next_seat(self.dealer, self.active, self.n) if self.hand_no else seats[0]
+        if self.hand_no:
+            d = _next_seat(self.dealer, self.active, self.n)
+        else:  # the first hand (§3.1 leaves it open: rules data)
+            d = seats[0] if self.r.first_dealer == FirstDealer.FIRST_SEAT else seats[-1]
         self.dealer = d
         self.hand_no += 1
         self.two_player = len(seats) < 3

@@ -218,3 +218,65 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         before = frame.evaluate("window.pyengineApp.state().ply")
         frame.locator('.cb-actions [data-action="draw:0"]').click()
         frame.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
+
+
+PASSIVE = ("draw:0", "check", "call", "pass", "decline")
+
+
+def test_showdown_says_why_and_marks_the_winning_hand(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    context.add_init_script("window.pyengineApp = {testing: {chanceSeed: 3}};")  # a deal that comes to a showdown
+    page = open_app(context, server.url + "?speed=instant&game=chabashi")
+    for _ in range(60):  # play along (check, call, pass) until a hand has come to a showdown
+        page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)"
+                               " || !!document.querySelector('[data-cb=deal]:not([hidden])')", timeout=60000)
+        settle(page)
+        if page.locator(".cb-result .cb-showdown").count():
+            break
+        if page.locator('.cb-gate:not([hidden]) [data-cb="deal"]').count():
+            page.locator('.cb-gate:not([hidden]) [data-cb="deal"]').click()
+            continue
+        legal = page.evaluate("window.pyengineApp.legal()")
+        before = page.evaluate("window.pyengineApp.state().ply")
+        page.locator(f'.cb-actions [data-action="{next(a for a in PASSIVE if a in legal)}"]').click()
+        page.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
+    result = page.locator(".cb-result")
+    expect(result.locator(".cb-showdown")).to_be_visible()
+    # the winning hand (a seat's, or the dealer hand's when it was stronger) is framed and says so in words
+    marked = result.locator('.cb-shown[data-wins="true"]')
+    assert marked.count() >= 1
+    expect(marked.first.locator(".cb-win-badge")).to_have_text(re.compile(r"^(Winner|Strongest)$"))
+    assert result.locator('.cb-shown[data-wins="false"]').count() >= 1
+    # every contested pot says why, naming both sides and the deciding step
+    whys = result.locator(".cb-why").all_inner_texts()
+    assert whys and all(" against " in w and "beats" in w for w in whys), whys
+    steps = result.locator(".cb-why").evaluate_all("(ls) => ls.map((l) => l.dataset.step)")
+    assert set(steps) <= {"category", "size", "count", "defining", "kicker"}
+    assert page.errors == []
+
+
+FRAME = """<h1>Chabashi on a wiki page</h1>
+<iframe src="{app}?embed=1&game=chabashi&speed=instant" style="width:400px;height:400px;border:0"></iframe>"""
+FITS = """() => { const d = document.scrollingElement; const box = (s) => { const e = document.querySelector(s);
+  return e ? e.getBoundingClientRect().bottom : null; };
+  return [d.scrollHeight, d.scrollWidth, innerHeight, box('.cb-me'), box('.cb-actions'), box('.cb-centre')]; }"""
+
+
+def test_the_embed_fits_400_by_400_without_scrolling(browser: Any, server: Server, tmp_path: Path) -> None:
+    with host_page(browser, server, tmp_path, FRAME) as (hp, _):
+        frame = hp.wait_for_selector("iframe").content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'human'", timeout=60000)
+        frame.wait_for_selector(".cb-table.cb-embed")
+        # at the start, then at the longest choice (the 6-2 follow-up after drawing two cards), then betting
+        for action in ("draw:2", "decline", None):
+            frame.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
+            frame.evaluate("new Promise((r) => setTimeout(r, 1200))")  # a deal animation at the default speed
+            height, width, inner, me, actions, centre = frame.evaluate(FITS)
+            step = frame.locator(".cb-table").get_attribute("data-step")
+            assert inner == 400 and height <= 400 and width <= 400, (step, height, width)
+            assert me is not None and me <= 400 and actions is not None and actions <= 400 and centre <= 400, step
+            if action is None:
+                break
+            before = frame.evaluate("window.pyengineApp.state().ply")
+            frame.locator(f'.cb-actions [data-action="{action}"]').click()
+            frame.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)

@@ -8,6 +8,7 @@
 // there, sent back with ctx.play.
 import * as ck from "./cardkit.js";
 import { HintControl, playedHints } from "./hintkit.js";
+import { renderResult } from "./chabashi-result.js";
 import { stylesheet } from "./styles.js";
 import deck from "./deck-dido.js";
 
@@ -66,9 +67,11 @@ class Table {
     this.textBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "text-toggle", onclick: () => this.toggleText() });
     this.helpBtn = h("button", { type: "button", class: "cb-toggle", "data-cb": "help", "aria-expanded": "false", onclick: () => this.toggleHelp() });
     this.chips = new ck.Chips({ label: "" });
+    this.resultSlot = h("span", { class: "cb-result-slot" }); // embedded: the "Last hand" button
+    this.openResult = null; // embedded: the hand whose result panel the player opened
     this.head = h("div", { class: "cb-head" },
       h("div", { class: "cb-head-text" }, this.stepEl, this.promptEl, this.infoEl),
-      h("div", { class: "cb-head-tools" }, this.chips.el, this.oddsBtn, this.textBtn, this.helpBtn));
+      h("div", { class: "cb-head-tools" }, this.chips.el, this.resultSlot, this.oddsBtn, this.textBtn, this.helpBtn));
     this.helpEl = h("section", { class: "cb-panel cb-help", hidden: true, tabindex: "-1" });
     this.gateEl = h("section", { class: "cb-gate", hidden: true });
     this.standingsEl = h("section", { class: "cb-panel cb-standings", hidden: true });
@@ -100,6 +103,8 @@ class Table {
       h("div", { class: "cb-me-rows" },
         h("div", { class: "cb-me-floor" }, this.floorTitle, this.floorHand.el),
         h("div", { class: "cb-me-hand" }, this.handTitle, this.myHand.el)));
+    // what the dealer does, while the player deals (they have no cards of their own to show then)
+    this.dealNote = h("p", { class: "cb-deal-note", hidden: true, "data-cb": "deal-note" });
     // choices
     this.actionsEl = h("section", { class: "cb-actions", role: "group" });
     this.keysEl = h("p", { class: "cb-keys muted" });
@@ -113,7 +118,7 @@ class Table {
     this.hint = new HintControl(ctx, { game: "chabashi", onChange: () => this.render() });
     this.hintsLine = h("p", { class: "cb-hints-used muted", hidden: true, "data-hints": "used" });
     this.head.querySelector(".cb-head-tools").append(this.hint.setting);
-    host.append(this.head, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.actionsEl, this.hint.el, this.keysEl, this.hintsLine,
+    host.append(this.head, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.dealNote, this.actionsEl, this.hint.el, this.keysEl, this.hintsLine,
       this.standingsEl, this.resultEl, this.oddsEl, this.textEl, this.replayEl, this.logEl);
     this.onKey = (ev) => this.key(ev);
     document.addEventListener("keydown", this.onKey);
@@ -224,6 +229,8 @@ class Table {
       this.myHand.update({ lang, selectable: this.rowActive(cand, "h:"), selected: [], enter: this.enterMs,
         cards: me.hand.map((c) => ({ key: c.key, id: c.card || "back", playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
     }
+    this.dealNote.hidden = !tv.you_deal;
+    if (tv.you_deal) this.dealNote.textContent = t(`chabashi.deal_note.${tv.dealer_mode}`);
     this.busyUntil = Math.max(this.busyUntil, this.floorHand.busyUntil, this.myHand.busyUntil);
     this.enterMs = 0;
     this.renderActions(tv);
@@ -545,59 +552,7 @@ class Table {
   }
 
   // ---------------------------------------------------------------- result
-  renderResult(tv) {
-    const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
-    const r = tv.result;
-    const show = r && (r.current || this.hiddenResult !== r.hand_no);
-    const sig = JSON.stringify([r, show, this.ctx.lang, tv.viewer]);
-    if (this.resultEl.dataset.sig === sig) return;
-    this.resultEl.dataset.sig = sig;
-    this.resultEl.hidden = !r;
-    if (!r) { this.resultEl.replaceChildren(); return; }
-    if (!show) {
-      this.resultEl.replaceChildren(h("button", { type: "button", "data-cb": "result-show", text: t("chabashi.result.show"),
-        onclick: () => { this.hiddenResult = null; this.render(); } }));
-      return;
-    }
-    const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, this.ctx.lang)); return c; }));
-    const parts = [h("h3", { class: "cb-zone-title" }, t("chabashi.result.title", { n: r.hand_no }),
-      r.current ? null : h("button", { type: "button", class: "cb-hide", "data-cb": "result-hide", text: t("chabashi.result.hide"),
-        onclick: () => { this.hiddenResult = r.hand_no; this.render(); } }))];
-    if (!r.showdown) parts.push(h("p", { class: "cb-fold-win", text: t("chabashi.result.fold_win", { seat: this.name(r.winner), amount: r.amount }) }));
-    else {
-      const list = h("ul", { class: "cb-showdown" });
-      for (const hd of r.hands) {
-        list.append(h("li", { class: "cb-shown", "data-seat": hd.seat, "data-hand": hd.id },
-          h("strong", { text: this.name(hd.seat) }), " ",
-          h("span", { class: "cb-hand-name", lang: "ko", text: hd.ko }), " ",
-          h("span", { class: "muted", text: this.ctx.lang !== "en" ? `(${t(`chabashi.hand.${hd.id}`)})` : `(${hd.roman}: ${t(`chabashi.hand.${hd.id}`)})` }),
-          h("div", { class: "cb-shown-cards" }, cards(hd.hand), h("span", { class: "cb-plus", text: "+" }), cards(hd.pair),
-            h("span", { class: "muted cb-pairnote", text: t("chabashi.result.pair") }))));
-      }
-      if (r.dealer_hand) {
-        const d = r.dealer_hand;
-        list.append(h("li", { class: "cb-shown cb-dealer-hand", "data-hand": d.id },
-          h("strong", { text: `${t("chabashi.result.dealer_hand")}${r.dealer !== null ? ` (${this.name(r.dealer)})` : ""}` }), " ",
-          h("span", { class: "cb-hand-name", lang: "ko", text: d.ko }), " ",
-          h("span", { class: "muted", text: this.ctx.lang !== "en" ? `(${t(`chabashi.hand.${d.id}`)})` : `(${d.roman}: ${t(`chabashi.hand.${d.id}`)})` }),
-          h("div", { class: "cb-shown-cards" }, cards(d.hand), h("span", { class: "cb-plus", text: "+" }), cards(d.pair))));
-      }
-      parts.push(list);
-      const pots = h("ul", { class: "cb-pots" });
-      r.pots.forEach((p, i) => {
-        const how = p.outcome === "won" ? t("chabashi.result.won", { seat: this.name(p.winner) })
-          : p.outcome === "returned" ? t("chabashi.result.returned", { seat: this.name(p.winner) })
-            : p.outcome === "dealer" ? t("chabashi.result.dealer") : t("chabashi.result.carried");
-        pots.append(h("li", { "data-outcome": p.outcome, text: `${t("chabashi.result.pot", { i: i + 1, amount: p.amount })}: ${how}` }));
-      });
-      parts.push(pots);
-    }
-    if (r.carry_shared) parts.push(h("p", { text: t("chabashi.result.carry_shared", { amount: r.carry_shared }) }));
-    parts.push(h("p", { class: "cb-payout" }, h("strong", { text: `${t("chabashi.result.payout")}: ` }),
-      r.delta.map((d, i) => (d ? `${this.name(i)} ${d > 0 ? "+" : ""}${d}` : null)).filter(Boolean).join(" · ") || "0"));
-    this.resultEl.replaceChildren(...parts);
-  }
+  renderResult(tv) { renderResult(this, tv); }
 
   // ---------------------------------------------------------------- odds
   toggleOdds() {

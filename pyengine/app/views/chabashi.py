@@ -24,8 +24,8 @@ The viewer's choices (``actions``) come grouped for the UI:
 >>> s = GAME.new_initial_state(num_players=3)
 >>> for a in "R1 R2 R3 R4  B1 B2  Y1 Y2  Y3 Y4  G1 G2 G3 G4".split():
 ...     s = s.apply(a)
->>> v = table_view(TableContext([s], [], 0, 1, "en", ("human",) * 3))
->>> v["step"], [b["action"] for b in v["actions"]["buttons"]], v["seats"][1]["hand"]
+>>> v = table_view(TableContext([s], [], 0, 0, "en", ("human",) * 3))
+>>> v["step"], [b["action"] for b in v["actions"]["buttons"]], v["seats"][0]["hand"]
 ('draw', ['draw:0', 'draw:1', 'draw:2'], [{'card': 'G1', 'up': False, 'key': 'h:G1'}, {'card': 'G3', 'up': False, 'key': 'h:G3'}])
 """
 
@@ -35,9 +35,18 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from ...chabashi.cards import CODES, DECK
+from ...chabashi.cards import CODES, DECK, cards
 from ...chabashi.describe import describe
-from ...chabashi.hands import BARRED_WITH_THREE, KOREAN, SEED_ORDER, Evaluator, evaluator, full_order
+from ...chabashi.hands import (
+    BARRED_WITH_THREE,
+    KOREAN,
+    SEED_ORDER,
+    Evaluator,
+    HandValue,
+    evaluator,
+    full_order,
+    why_stronger,
+)
 from ...chabashi.notation import parse_action
 from ...chabashi.rules import ChabashiRules
 from ...chabashi.scoring import build_pots
@@ -193,6 +202,10 @@ def _last_result(ctx: TableContext) -> dict[str, JSON] | None:
     if isinstance(dealer, Mapping):
         dealer_json = {**hand_name(dealer["category"]), "hand": dealer["hand"], "pair": dealer["pair"],
                        "defining": dealer["defining"], "kickers": dealer["kickers"]}
+    pots = [{"amount": p["amount"], "contestants": p["contestants"], "outcome": p["outcome"],
+             "winner": p["winner"]} for p in result["pots"]]
+    if result["showdown"]:
+        _explain(end, result, pots, hands, dealer_json)
     return {
         "hand_no": result["hand_no"],
         "showdown": result["showdown"],
@@ -206,12 +219,50 @@ def _last_result(ctx: TableContext) -> dict[str, JSON] | None:
         "dealer": obs["dealer"],
         "dealer_floor": list(obs["dealer_floor"]),
         "centre": _row(obs["centre"], None),
-        "pots": [{"amount": p["amount"], "contestants": p["contestants"], "outcome": p["outcome"],
-                  "winner": p["winner"]} for p in result["pots"]],
+        "pots": pots,
         "delta": [a - b for a, b in zip(end.chips, before.chips, strict=False)],
         "chips": list(end.chips),
         "current": at == ctx.cursor,
     }
+
+
+def _explain(end: ChabashiState, result: Mapping[str, Any], pots: list[dict[str, Any]],
+             hands: list[dict[str, JSON]], dealer: dict[str, JSON] | None) -> None:
+    """Why each contested pot went where it went, from the engine's comparison (§9, ``why_stronger``):
+    its winner against the best other contestant, and against the dealer hand when that hand counts
+    (§7.4); or, when the dealer hand was stronger, the dealer hand against the best contestant.  Each
+    reason names its two sides (a seat, or ``"dealer"``).  The hands that win a pot, and the dealer
+    hand when it was stronger, are marked ``wins``."""
+    ev = end.evaluator
+    values: dict[int | str, HandValue] = {h["seat"]: ev.evaluate(cards(h["hand"]), cards(h["pair"]))
+                                          for h in result["hands"]}
+    if result["dealer_hand"] is not None and end.rules.dealer_mode.value != "ignore":
+        d = result["dealer_hand"]
+        values["dealer"] = ev.evaluate(cards(d["hand"]), cards(d["pair"]))
+
+    def reason(win: int | str, lose: int | str) -> dict[str, JSON]:
+        return {"winner": win, "loser": lose, **why_stronger(values[win], values[lose])}
+
+    winners: set[int | str] = set()
+    for pot in pots:
+        who = pot["contestants"]
+        if len(who) < 2:
+            pot["why"] = []
+            continue
+        ranked = sorted(who, key=lambda q: values[q].key, reverse=True)
+        if pot["outcome"] == "won":
+            why = [reason(ranked[0], ranked[1])]
+            if "dealer" in values:
+                why.append(reason(ranked[0], "dealer"))
+            winners.add(ranked[0])
+        else:  # the dealer hand was stronger than every contestant
+            why = [reason("dealer", ranked[0])]
+            winners.add("dealer")
+        pot["why"] = why
+    for h in hands:
+        h["wins"] = h["seat"] in winners
+    if dealer is not None:
+        dealer["wins"] = "dealer" in winners
 
 
 def _events(obs: Mapping[str, Any]) -> list[dict[str, JSON]]:
