@@ -1068,6 +1068,17 @@ function loadTable(game) {
   }
   return tableLoads[game];
 }
+// A new language: the whole table is drawn again in it (its own title, tools, settings and
+// record too), from the engine's view in that language when the engine is up.
+function redrawInLanguage() {
+  unmountTable();
+  headRefs = null;
+  toolsRow = null;
+  for (const part of $("table").querySelectorAll("[data-slot]")) part.replaceChildren();
+  $("announcer").textContent = ""; // the last thing said, in the old language
+  if (!view.provisional && engine.state === "ready") { const r = call("view"); if (r.ok) setFromResult(r); }
+  render();
+}
 function unmountTable() {
   if (!mounted) return;
   try { mounted.ctrl && mounted.ctrl.destroy && mounted.ctrl.destroy(); } catch (e) { console.error(e); }
@@ -1499,8 +1510,7 @@ async function boot() {
     await loadStrings(e.target.value);
     applyStrings();
     drawProgress();
-    if (view && !view.provisional && engine.state === "ready") { const r = call("view"); if (r.ok) setFromResult(r); render(); }
-    else if (view) render();
+    if (view) redrawInLanguage();
     else if (!$("start").hidden) showStart();
   });
   $("load-retry").addEventListener("click", () => location.reload());

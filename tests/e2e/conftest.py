@@ -205,7 +205,9 @@ SCAN_JS = """() => {
   out.push(document.title);
   return out;
 }"""
-PLACEHOLDER = re.compile(r"\b(null|undefined|NaN)\b|\[object|\{[a-z_]+\}")
+PLACEHOLDER = re.compile(r"\b(null|undefined|NaN)\b|\[object|\{[a-z_|]+\}|" + r"\b(?:ai|app|cetkaik|chabashi|daifugo|error|level|library|link|load|notice|preset|setup|speed|start|table)\.[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*\b")
+"""A string that is not words: a placeholder left unfilled, or a catalogue key shown as it is
+(``table.back_to_game``): a key a catalogue lacks reaches the screen that way."""
 ENGLISH_RUN = re.compile(r"[A-Za-z][a-z]+(?:[ -][A-Za-z][a-z]+)+")
 SAME_EVERYWHERE = {"Cetkaik", "Chabashi", "Daifugō", "Tabletop", "English", "Python", "WebAssembly", "JSON"}
 """Words that are the same in every language (names)."""

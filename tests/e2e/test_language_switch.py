@@ -1,0 +1,31 @@
+"""A language switch mid-game draws the whole table again in the new language (issue 30): its
+title, record, tools and settings too, not only the parts that change with the position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Guard, Server, open_app, scan_text
+from test_shell import settle, start
+
+pytestmark = pytest.mark.e2e
+SEATS = {"cetkaik": ["human", "bot:random"], "daifugo": ["human", "bot:random", "bot:random"],
+         "chabashi": ["human", "bot:random"]}
+
+
+@pytest.mark.parametrize("game", ["cetkaik", "daifugo", "chabashi"])
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_switching_language_mid_game_redraws_the_whole_table(ctx: tuple[Any, Guard], server: Server, game: str,
+                                                             lang: str) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    start(page, game, SEATS[game], players=None if game == "cetkaik" else len(SEATS[game]))
+    settle(page)
+    page.locator("#lang-picker").select_option(lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.wait_for_timeout(300)
+    assert scan_text(page, lang) == []
+    state = page.evaluate("window.pyengineApp.state()")
+    assert state["game"] == game and state["status"] in ("human", "over")
+    assert page.errors == []
