@@ -176,3 +176,20 @@ def test_the_docstring_examples_run() -> None:
 
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.cpython_only  # fontTools reads the cut (not installed in Pyodide)
+def test_the_legend_brings_the_hangul_of_the_korean_names() -> None:
+    """The legend shows the Korean names in every language; on a device with no Korean font their
+    Hangul comes from the table's own cut, the last fonts of their cells but the pieces' cut."""
+    from fontTools.ttLib import TTFont
+
+    from pyengine.cetkaik.describe import PROFESSIONS, TAM2_NAME
+
+    css = (ROOT / "web" / "tables" / "cetkaik-help.css").read_text(encoding="utf-8")
+    src = re.search(r'font-family: "Cetkaik Hangul"; src: url\("([^"]+)"\)', css)
+    assert src is not None
+    assert re.search(r'\.ck-legend-name\.lang-ko \{ font-family: [^};]*, "Cetkaik Hangul", "Cetkaik Pieces"; \}', css)
+    cut = {chr(c) for c in TTFont(str(ROOT / "web" / "tables" / src[1])).getBestCmap()}
+    hangul = {ch for ch in "".join(PROFESSIONS["ko"]) + TAM2_NAME["ko"] if "\uac00" <= ch <= "\ud7af"}
+    assert len(hangul) == 11 and hangul == cut
