@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import FACES, GLYPH_PIXELS, Guard, Server, open_app, scan_text
+from conftest import FACES, GLYPH_PIXELS, Guard, Server, axe_violations, open_app, scan_text
 from playwright.sync_api import expect
 
 from pyengine.app.views.cetkaik_help import piece_help
@@ -78,6 +78,7 @@ def test_every_piece_has_its_diagrams_and_its_names(ctx: tuple[Any, Guard], serv
     assert page.locator(".ck-move-key li").count() == 6
     text = page.locator(".ck-help").inner_text()
     assert RAW_KEY.findall(text) == [] and scan_text(page, lang) == []
+    assert axe_violations(page) == []
     assert page.errors == []
 
 
