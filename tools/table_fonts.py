@@ -7,7 +7,9 @@ them):
   quote (役…), cut from Noto Sans CJK JP Regular;
 * chabashi-hangul.woff: the Hangul of the hand names the English Chabashi table shows beside their
   romanisation (공패군 gong-pae-gun…) and of the type (원 선 혼 공) in the corner of every card,
-  cut from Noto Sans CJK KR Regular.
+  cut from Noto Sans CJK KR Regular;
+* cetkaik-hangul.woff: the Hangul of the pieces' Korean names (선 병 … 황) that the Cetkaik rules
+  panel's legend shows in every language, cut from Noto Sans CJK KR Regular.
 
 The board draws each piece's kanji as SVG text, the record panel shows kiaak, the English tables
 quote Japanese and Korean words. Without fonts of their own they would take whatever CJK font the
@@ -35,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from pyengine.cetkaik import notation  # noqa: E402
 from pyengine.cetkaik.board import PROFESSION_CHARS  # noqa: E402
+from pyengine.cetkaik.describe import PROFESSIONS, TAM2_NAME  # noqa: E402
 from pyengine.cetkaik.kiaak import SEASON_CHARS  # noqa: E402
 from pyengine.cetkaik.kiaak_text import END_MARK  # noqa: E402
 from pyengine.cetkaik.scoring import _HANDS, FLASH, KUT2TAM2, TAM2_TY_SAK2  # noqa: E402
@@ -64,12 +67,15 @@ NOTATION = "".join(sorted(set(
     + english_catalogue("cetkaik", "\u3400", "\u9fff"))))
 HANGUL = "".join(sorted(set(  # the hand names, the English words' Hangul, each card's type (web/tables/deck-dido.js)
     "".join(KOREAN.values()) + english_catalogue("chabashi", "\uac00", "\ud7af") + "".join(TYPE_NAMES.values()))))
+PIECE_HANGUL = "".join(sorted({ch for ch in "".join(PROFESSIONS["ko"]) + TAM2_NAME["ko"] if "\uac00" <= ch <= "\ud7af"}))
+"""The Hangul of the pieces' Korean names (the Cetkaik rules panel's legend, web/tables/cetkaik-help.js)."""
 FONTS = Path("/usr/share/fonts/opentype/noto")
 FONT_DIR = ROOT / "web" / "tables" / "fonts"
 CUTS = (  # (source collection, face, glyphs, output)
     (FONTS / "NotoSerifCJK-Bold.ttc", "Noto Serif CJK JP Bold", PIECES, FONT_DIR / "cetkaik-pieces.woff"),
     (FONTS / "NotoSansCJK-Regular.ttc", "Noto Sans CJK JP", NOTATION, FONT_DIR / "cetkaik-notation.woff"),
     (FONTS / "NotoSansCJK-Regular.ttc", "Noto Sans CJK KR", HANGUL, FONT_DIR / "chabashi-hangul.woff"),
+    (FONTS / "NotoSansCJK-Regular.ttc", "Noto Sans CJK KR", PIECE_HANGUL, FONT_DIR / "cetkaik-hangul.woff"),
 )
 
 

@@ -100,9 +100,13 @@ def english_words(text: str) -> list[str]:
 
 
 def scan_text(page: Any, lang: str, root: str = "body") -> list[str]:
-    """The problems in the text of ``root``: JavaScript leftovers in any language, English in ko/ja.
+    """The problems in the text of ``root``: JavaScript leftovers in any language, English in ko/ja
+    (but for words marked as another language or not to translate: the help's legend of names).
     (Our own check: the shell's conftest.scan_text had not landed on main when this was written.)"""
-    text = page.locator(root).evaluate("(el) => el.innerText + ' ' + [...el.querySelectorAll('[aria-label],[title]')]"
+    text = page.locator(root).evaluate("(el) => [...el.querySelectorAll('[lang], [translate=no]')]"
+                                       ".filter((x) => x.getAttribute('translate') === 'no' || x.lang !== document.documentElement.lang)"
+                                       ".reduce((t, x) => t.replace(x.innerText, ' '), el.innerText)"
+                                       " + ' ' + [...el.querySelectorAll('[aria-label],[title]')]"
                                        ".map((x) => (x.getAttribute('aria-label') || '') + ' ' + (x.getAttribute('title') || '')).join(' ')")
     problems = [bad for bad in ("undefined", "NaN", "[object", "null") if re.search(rf"(^|\W){re.escape(bad)}(\W|$)", text)]
     if lang in ("ko", "ja"):

@@ -9,7 +9,8 @@
 // never turned by a move or a replay), how long news stays on screen (until the player moves
 // again, and at least HOLD_MS), where the blocks go at each size (board beside the panel from
 // 760 px, stacked below, compact in an embed) and the keyboard.
-import { COLOUR_CHARS, LATIN, PIECE_FONT, PROF_CHARS, TAM_CHAR, diagramSvg, icon, pieceSvg, sticksSvg } from "./cetkaik-art.js";
+import { COLOUR_CHARS, LATIN, PIECE_FONT, PROF_CHARS, TAM_CHAR, icon, pieceSvg, sticksSvg } from "./cetkaik-art.js";
+import { renderHelp as renderHelpPanel } from "./cetkaik-help.js";
 import { stylesheet } from "./styles.js";
 
 await stylesheet(new URL("./cetkaik.css", import.meta.url));
@@ -455,39 +456,8 @@ function mount(host, ctx) {
   }
 
   function renderHelp(d) {
-    const closeBtn = h("button", { type: "button", class: "ck-iconbtn", "data-help": "close", "aria-label": T("help.close"), title: T("help.close"), onclick: closeHelp });
-    closeBtn.innerHTML = icon("close");
-    const section = (id, title, ...body) => h("section", { class: "ck-help-sec", "data-help-section": id }, h("h3", { text: title }), ...body);
-    const needs = (x) => x.needs.map((n) => (n.n > 1 ? `${d.professions[n.p]} ×${n.n}` : d.professions[n.p])).join(" + ");
-    const hands = h("table", { class: "ck-hands-table" },
-      h("thead", {}, h("tr", {}, h("th", { text: T("help.hand") }), h("th", { text: T("help.needs") }), h("th", { text: T("help.points") }), h("th", { text: T("help.flash_points") }))),
-      h("tbody", {}, d.hands.map((x) => h("tr", {}, h("td", {}, h("span", { text: x.label }), x.label !== x.name ? h("span", { class: "muted ck-kanji", text: ` ${x.name}` }) : null),
-        h("td", { text: needs(x) }), h("td", { class: "num", text: String(x.value) }), h("td", { class: "num", text: x.flash === null ? "—" : String(x.flash) })))));
-    const penalties = h("ul", {}, d.penalties.map((p) => h("li", {}, h("strong", { text: `${p.label} ${p.value}` }), " ", h("span", { text: T(`explain.${p.explain}`) }))));
-    const presetNames = Object.keys(d.presets);
-    const current = tv ? tv.preset : null;
-    const presets = h("table", { class: "ck-presets-table" },
-      h("thead", {}, h("tr", {}, h("th", { text: T("help.option") }), presetNames.map((p) => h("th", { class: p === current ? "current" : "", text: ctx.t(`preset.cetkaik.${p}`) + (p === current ? ` (${T("help.playing")})` : "") })))),
-      h("tbody", {}, d.options.map((o) => h("tr", { "data-option": o }, h("th", { scope: "row", text: T(`opt.${o}`) }),
-        presetNames.map((p) => h("td", { class: p === current ? "current" : "", text: T(`opt.${o}.${d.presets[p][o]}`) }))))));
-    const diagrams = h("div", { class: "ck-diagrams" }, d.diagrams.map((g) => {
-      const fig = h("figure", { class: "ck-diagram", "data-diagram": g.id });
-      const pic = h("div", { class: "ck-diagram-pic", role: "img", "aria-label": T(`diagram.${g.id}`) });
-      pic.innerHTML = diagramSvg(g, settings.style, tv ? tv.columns : "KLNTZXCMP".split(""), tv ? tv.rows : ["A", "E", "I", "U", "O", "Y", "AI", "AU", "IA"]);
-      fig.append(pic, h("figcaption", {}, h("strong", { text: T(`diagram.${g.id}.title`) }), " ", h("span", { text: T(`diagram.${g.id}`) })));
-      return fig;
-    }));
-    help.replaceChildren(
-      h("div", { class: "ck-help-head" }, h("h2", { id: "ck-help-title", text: T("help.title") }), closeBtn),
-      h("div", { class: "ck-help-body" },
-        section("goal", T("help.goal.title"), h("p", { text: T("help.goal") }), h("p", { text: T("help.turn") })),
-        section("moving", T("help.moving.title"), h("p", { text: T("help.moving") }), diagrams),
-        section("hands", T("help.hands.title"), h("p", { text: T("help.hands") }), hands, h("p", { class: "muted", text: T("help.hands_notes") })),
-        section("declare", T("help.declare.title"), h("p", { text: T("help.declare") })),
-        section("penalties", T("help.penalties.title"), penalties),
-        section("presets", T("help.presets.title"), h("p", { text: T("help.presets") }), presets)));
-    help.onclick = (e) => { if (e.target === help) closeHelp(); };
-    help.onkeydown = (e) => { if (e.key === "Escape") { e.preventDefault(); closeHelp(); } };
+    renderHelpPanel(help, d, { h, T, t: ctx.t, lang: ctx.lang, style: settings.style, preset: tv ? tv.preset : null, close: closeHelp,
+      columns: tv ? tv.columns : "KLNTZXCMP".split(""), rows: tv ? tv.rows : ["A", "E", "I", "U", "O", "Y", "AI", "AU", "IA"] });
   }
 
   // ---------------------------------------------------------------- layout

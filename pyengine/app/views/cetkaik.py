@@ -86,6 +86,7 @@ from ...core.game import JSON
 from ...core.messages import msg
 from ...core.record import Record, Seat
 from . import SessionLike, TableContext
+from .cetkaik_help import piece_help
 
 WATER_SQUARES: Final[list[JSON]] = [i for i in range(81) if WATER[i]]
 SPOKEN_SQUARES: Final[list[JSON]] = [f"{c}-{r}" for r in ROWS for c in COLUMNS]
@@ -661,7 +662,8 @@ def rule_diagrams() -> list[JSON]:
 
 def rules_help(lang: str = "en") -> dict[str, JSON]:
     """The rules panel: the hands with their values and the pieces they need, the penalties,
-    both presets option by option, and the diagrams (:func:`rule_diagrams`)."""
+    both presets option by option, the diagrams (:func:`rule_diagrams`) and each piece's moves
+    and names (:func:`.cetkaik_help.piece_help`)."""
     lang = _lang(lang)
     hands: list[JSON] = []
     for name, value, flash, needs in hand_table():
@@ -674,7 +676,7 @@ def rules_help(lang: str = "en") -> dict[str, JSON]:
     options = [path for path, _ in presets["official"].options() if path != "seasons"]
     return {"hands": hands, "penalties": _penalty_entries(list(PENALTY_VALUES), lang),
             "options": options, "presets": {name: rules.to_json() for name, rules in presets.items()},
-            "diagrams": rule_diagrams(), "professions": list(PROFESSIONS[lang])}
+            "diagrams": rule_diagrams(), "professions": list(PROFESSIONS[lang]), "pieces": piece_help()}
 
 
 def ui_call(session: SessionLike | None, name: str, args: dict[str, Any], lang: str = "en") -> dict[str, Any]:
