@@ -667,14 +667,29 @@ class Session:
         if FAIR_KEY in meta:
             return cls._open_link_game(record, meta, save)
         session = cls.from_fragment(fragment)
-        if save and not session.record.actions:
+        if save:
             try:
                 saved = cls.from_save(save)
             except EngineError:
                 return session
             if saved.setup_record() == session.setup_record():
-                return saved
+                if not session.record.actions:
+                    return saved
+                # an earlier position of a game kept here: the casts and deals drawn there stay drawn
+                session.remember(saved)
         return session
+
+    def remember(self, other: Session) -> None:
+        """Take the chance outcomes another copy of this game (the same set-up) has drawn: its
+        memory and every chance action of its record, so that no line of play this one takes
+        can re-roll what was already drawn there (what this one drew itself takes precedence)."""
+        if other.setup_record() != self.setup_record():
+            raise IllegalActionError(msg("these are not the same game"))
+        drawn = dict(other.memory)
+        for ply, action in enumerate(other.record.actions):
+            if other.states[ply].is_chance():
+                drawn[other.prefix_digest(ply)] = action
+        self.memory = {**drawn, **self.memory}
 
     @classmethod
     def _open_link_game(cls, record: Record, meta: dict[str, str], save: str | None) -> Session:

@@ -133,3 +133,35 @@ def test_the_start_page_list_imports_no_engine() -> None:
     code = "from pyengine.cetkaik import GAME, OFFICIAL; from pyengine.daifugo import GAME as D; print(GAME.info.id, D.info.id)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split() == [
         "cetkaik", "daifugo"]
+
+
+def test_an_earlier_position_of_a_kept_game_never_re_rolls_its_casts() -> None:
+    # Cetkaik between two people: a stepping move is cast (a chance node), then the game goes on
+    s = Session.new("cetkaik", seats=[("", "human"), ("", "human")], seed=1, chance=SeededChance(4))
+    s.run_auto()  # who moves first
+    before = s.fragment()  # the link of the position before the move, copied at the time
+    cast_move = next(a for a in s.legal() if s.state.apply(a).is_chance())
+    s.play(cast_move)
+    s.run_auto()  # the sticks are cast
+    cast = s.record.actions[-1]
+    kept = s.save_json()
+    # the earlier link reopened in the same browser (the library passes the kept game): the same
+    # move meets the same cast, whatever the new chance source would draw
+    for seed in range(12):
+        again = Session.open_link(before, save=kept)
+        again.chance = SeededChance(100 + seed)
+        again.play(cast_move)
+        again.run_auto()
+        assert again.record.actions[-1] == cast
+    # without the kept game (another browser), a cast is drawn afresh: some seed draws another
+    fresh = set()
+    for seed in range(12):
+        other = Session.open_link(before)
+        other.chance = SeededChance(100 + seed)
+        other.play(cast_move)
+        other.run_auto()
+        fresh.add(other.record.actions[-1])
+    assert len(fresh) > 1
+    # a kept game of another set-up lends nothing
+    stranger = Session.new("cetkaik", seats=[("", "human"), ("", "human")], seed=2, chance=SeededChance(4))
+    assert Session.open_link(before, save=stranger.save_json()).memory == {}
