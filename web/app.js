@@ -525,7 +525,7 @@ async function importLibrary(text) {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return notify(t("library.import_not_json"), [], "error");
+    return openRecordText(text); // not a games file: a game's own record (a kiaak text file)?
   }
   if (!data || data.format !== LIBRARY_FORMAT || !Array.isArray(data.games)) return notify(t("library.import_not_library"), [], "error");
   await whenEngine(() => {});
@@ -549,6 +549,34 @@ async function importLibrary(text) {
   if (!$("start").hidden) drawLibrary();
   notify(t("library.imported", { n: added, skipped: skipped.length }), [], skipped.length ? "error" : "info",
     skipped.length ? skipped.join("\n") : null);
+}
+
+// A record in a game's own notation (Cetkaik's kiaak), from a file, a drop or a paste on the
+// start page: opened in replay at its start, as the game's table opens one.
+const RECORD_GAMES = ["cetkaik"];
+async function openRecordText(text) {
+  if (!text.trim()) return notify(t("library.import_empty"), [], "error");
+  navGen++;
+  await whenEngine(() => {}).catch(() => {});
+  if (engine.state !== "ready") return;
+  const reasons = [];
+  for (const game of RECORD_GAMES) {
+    await loadTable(game);
+    try {
+      await tableContext(game).gameCall("import", { text, rules: "auto" });
+      clearNotice();
+      return;
+    } catch (e) {
+      reasons.push(e.message);
+    }
+  }
+  notify(t("library.import_unknown", { reason: reasons.join("; ") }), [], "error");
+}
+function readDroppedFile(ev) {
+  const file = ev.dataTransfer && ev.dataTransfer.files && ev.dataTransfer.files[0];
+  if (!file) return;
+  ev.preventDefault();
+  file.text().then(importLibrary);
 }
 
 // ---------------------------------------------------------------- automatic plies
@@ -1516,6 +1544,14 @@ async function boot() {
   $("load-retry").addEventListener("click", () => location.reload());
   $("library-export").addEventListener("click", exportLibrary);
   $("library-import").addEventListener("click", () => $("library-file").click());
+  // a games file or a record dropped on the start page, or a record pasted there, opens as from the button
+  $("start").addEventListener("dragover", (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes("Files")) e.preventDefault(); });
+  $("start").addEventListener("drop", readDroppedFile);
+  document.addEventListener("paste", (e) => {
+    if ($("start").hidden || e.target.closest("input, textarea, select, [contenteditable]")) return;
+    const text = e.clipboardData && e.clipboardData.getData("text/plain");
+    if (text && text.trim()) { e.preventDefault(); importLibrary(text); }
+  });
   $("library-file").addEventListener("change", async (e) => {
     const file = e.target.files && e.target.files[0];
     e.target.value = "";

@@ -4,6 +4,7 @@ and restored so, even when its replay was left at an earlier position."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,4 +72,42 @@ def test_a_library_entry_speaks_the_readers_language(ctx: tuple[Any, Guard], ser
     entry = page.locator(".library-entry").first
     expect(entry.locator('[data-entry="seats"]')).to_have_text(words)
     assert "master" not in entry.inner_text()
+    assert page.errors == []
+
+
+VECTORS = Path(__file__).resolve().parents[3] / "shared" / "vectors" / "cetkaik" / "records" / "real"
+
+
+def test_a_kiaak_record_opens_from_the_start_page_by_file_drop_and_paste(ctx: tuple[Any, Guard], server: Server,
+                                                                         tmp_path: Path) -> None:
+    from pyengine.app.views.cetkaik import import_record
+
+    context, _ = ctx
+    text = (VECTORS / "case1.txt").read_text(encoding="utf-8")
+    plies = len(import_record(text).actions)
+    page = open_app(context, server.url + "?speed=instant")
+    # the file picker of "Import games or a record…"
+    (tmp_path / "game.txt").write_text(text, encoding="utf-8")
+    page.locator("#library-file").set_input_files(str(tmp_path / "game.txt"))
+    page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=60000)
+    assert page.evaluate("window.pyengineApp.state()")["length"] == plies
+    assert page.evaluate("document.getElementById('notice').hidden")
+    # a paste on the start page
+    page.locator('[data-tool="home"]').click()
+    expect(page.locator("#start")).to_be_visible()
+    page.evaluate("""(text) => { const data = new DataTransfer(); data.setData('text/plain', text);
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })); }""", text)
+    page.wait_for_function("location.hash !== '#games' && window.pyengineApp.state().game === 'cetkaik'", timeout=60000)
+    # a drop of the file
+    page.locator('[data-tool="home"]').click()
+    expect(page.locator("#start")).to_be_visible()
+    page.evaluate("""(text) => { const data = new DataTransfer(); data.items.add(new File([text], 'game.txt', { type: 'text/plain' }));
+      document.getElementById('start').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true })); }""", text)
+    page.wait_for_function("location.hash !== '#games' && window.pyengineApp.state().game === 'cetkaik'", timeout=60000)
+    # something that is neither: a clear message, nothing changes
+    page.locator('[data-tool="home"]').click()
+    (tmp_path / "junk.txt").write_text("not a record at all", encoding="utf-8")
+    page.locator("#library-file").set_input_files(str(tmp_path / "junk.txt"))
+    expect(page.locator("#notice")).to_contain_text("neither a games file")
+    expect(page.locator("#start")).to_be_visible()
     assert page.errors == []
