@@ -813,7 +813,7 @@ function mount(host, ctx) {
     const button = (attrs, label, fn, cls = null) => h("button", { type: "button", class: cls, ...attrs, text: label, onclick: fn });
     if (replaying) {
       text = "";
-      if (mode !== "embed") buttons.push(button({ "data-choice": "back" }, ctx.t("table.back_to_game"), () => ctx.goto(view.length)));
+      if (mode !== "embed") buttons.push(button({ "data-choice": "back" }, T("back_to_game"), () => ctx.goto(view.length)));
     } else if (over) text = "";
     else if (view.status === "waiting") {
       const secret = view.by_link && view.by_link.waiting === "secret";
