@@ -59,3 +59,16 @@ def test_failed_stepping_moves_in_every_record_capture_nothing() -> None:
         session = session_of(item["record"], item["rules"])
         failed = [e for e in view_at(session, len(session.record.actions))["kiaak"] if "此無" in e["text"]]
         assert all("capturing" not in e["label"] and NOTHING["en"] in e["label"] for e in failed), item["record"]
+
+
+def test_a_replay_counts_the_records_plies() -> None:
+    for item in manifest():
+        session = session_of(item["record"], item["rules"])
+        end = len(session.record.actions)
+        assert end > item["plies"]  # the engine's actions: casts, first movers, declarations too
+        last = view_at(session, end)
+        assert (last["ply"], last["plies"]) == (item["plies"], item["plies"]), item["record"]
+        assert (view_at(session, 0)["ply"], view_at(session, 0)["plies"]) == (0, item["plies"])
+        # each numbered line of the record is one position more; casts add none
+        counts = [view_at(session, stop)["ply"] for stop in last["stops"]]
+        assert counts == sorted(counts) and set(counts) == set(range(item["plies"] + 1)), item["record"]

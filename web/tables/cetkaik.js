@@ -679,7 +679,7 @@ function mount(host, ctx) {
       const w = tv.result ? tv.result.winner : -1;
       return w < 0 ? T("over_draw", { a: tv.scores[0], b: tv.scores[1] }) : T("over_win", { seat: seatName(w), side: sideShort(w), a: tv.scores[0], b: tv.scores[1] });
     }
-    if (replaying) return T("replaying", { ply: view.cursor, length: view.length });
+    if (replaying) return T("replaying", { ply: tv.ply, length: tv.plies }); // plies, not engine actions
     if (view.status === "waiting") return view.by_link && view.by_link.waiting === "secret" ? T("link.waiting_secret_short") : T("link.waiting_move_short", { seat: seatName(tv.to_act >= 0 ? tv.to_act : 1 - view.by_link.seat) });
     if (ctx.paused && (view.status === "chance" || view.status === "bot")) return ctx.t("table.paused");
     if (view.status === "chance") return T("casting");
@@ -1107,6 +1107,7 @@ function mount(host, ctx) {
     if (idx < 0) idx = stops.length - 1;
     slider.max = String(stops.length - 1);
     slider.value = String(idx);
+    slider.setAttribute("aria-valuetext", T("replaying", { ply: tv.ply, length: tv.plies }));
     replay.querySelector('[data-nav="first"]').disabled = view.cursor === 0;
     replay.querySelector('[data-nav="prev"]').disabled = view.cursor === 0;
     replay.querySelector('[data-nav="next"]').disabled = view.cursor >= view.length;

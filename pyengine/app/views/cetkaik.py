@@ -27,7 +27,7 @@ a replayable game and exporting the game on screen (``export``).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...cetkaik.board import (
     A_SIDE,
@@ -530,6 +530,7 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
                and ctx.seat_kinds[viewer] == "human")
     last, casts = _last_turn(ctx)
     entries, stops = kiaak_list(ctx, lang)
+    ply_ends = [cast(int, e["cursor"]) for e in cast(list[dict[str, JSON]], entries) if e["kind"] == "ply"]
     first_mover: JSON = None
     for i in range(ctx.cursor - 1, -1, -1):
         st = ctx.states[i]
@@ -567,6 +568,9 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "preset": rules.preset_name(),
         "kiaak": entries,
         "stops": stops,
+        # the replay counts plies as players do (the record's numbered moves), not engine actions
+        "ply": sum(1 for end in ply_ends if end <= ctx.cursor),
+        "plies": len(ply_ends),
         "cast_plies": cast_plies(ctx),
         "squares": list(SQUARE_NAMES),
         "spoken": SPOKEN_SQUARES,
