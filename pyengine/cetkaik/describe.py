@@ -10,6 +10,8 @@ the kanji in Japanese, and their Sino-Korean readings in Korean.
 'Chariot CA steps over the black Pawn on CI to PO'
 >>> describe(s, "NI片NO水", "ja")
 '兵 NI → NO（入水判定）'
+>>> describe_failed(s, "NI片NO水")
+'Pawn NI to NO (water cast): the move fails, the Pawn stays on NI and captures nothing'
 """
 
 from __future__ import annotations
@@ -108,13 +110,28 @@ def describe(state: CetkaikState, action: str, lang: str = "en") -> str:
     return _describe_declaration(state, move, lang)
 
 
-def _describe_piece_move(state: CetkaikState, move: PieceMove, lang: str) -> str:
+def describe_failed(state: CetkaikState, action: str, lang: str = "en") -> str:
+    """A sentence for people about a piece move (``action`` in ``state``) whose cast failed or
+    whose mover declined: it names the attempt and says that nothing was captured."""
+    lang = lang if lang in PROFESSIONS else "en"
+    move = parse_action(action)
+    if not isinstance(move, PieceMove):
+        return describe(state, action, lang)
+    attempt = _describe_piece_move(state, move, lang, failed=True)
+    mover, src = _piece(state, move.src, lang), SQUARE_NAMES[move.src]
+    return {"en": f"{attempt}: the move fails, the {mover} stays on {src} and captures nothing",
+            "ko": f"{attempt}: 이동 실패, {mover}은(는) {src}에 그대로 있고 아무것도 잡지 못함",
+            "ja": f"{attempt}：不成立。{mover}は{src}に留まり、駒は取らない"}[lang]
+
+
+def _describe_piece_move(state: CetkaikState, move: PieceMove, lang: str, failed: bool = False) -> str:
+    """The move as played (``failed``: the attempt only, with no capture in it)."""
     n = SQUARE_NAMES
     mover = _piece(state, move.src, lang)
     src, dest = n[move.src], n[move.dest]
     target = state.board[move.dest]
     capture = ""
-    if not move.ranged and target and target != TAM2 and OWNER[target] != OWNER[state.board[move.src]]:
+    if not failed and not move.ranged and target and target != TAM2 and OWNER[target] != OWNER[state.board[move.src]]:
         what = _piece(state, move.dest, lang, True)
         capture = {"en": f", capturing the {what}", "ko": f", {what} 잡기", "ja": f"、{what}を取る"}[lang]
     water = {"en": " (water cast)", "ko": " (입수 판정)", "ja": "（入水判定）"}[lang] if move.water else ""
@@ -128,6 +145,10 @@ def _describe_piece_move(state: CetkaikState, move: PieceMove, lang: str) -> str
         on = {"en": f"{over} on {via}", "ko": f"{via}의 {over}", "ja": f"{via}の{over}"}[lang]
     else:
         on = {"en": f"the {over} on {via}", "ko": f"{via}의 {over}", "ja": f"{via}の{over}"}[lang]
+    if move.ranged and failed:
+        return {"en": f"{mover} {src} steps over {on} towards {dest} (stepping cast)",
+                "ko": f"{mover} {src}에서 {on}을(를) 넘어 {dest} 쪽으로 (막대 판정)",
+                "ja": f"{mover} {src}から{on}を踏越えて{dest}へ（踏越え判定）"}[lang]
     if move.ranged:
         return {"en": f"{mover} {src} steps over {on}, planning {dest} (stepping cast)",
                 "ko": f"{mover} {src}에서 {on}을(를) 넘어 {dest} 목표 (막대 판정)",

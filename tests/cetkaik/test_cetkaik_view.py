@@ -375,7 +375,8 @@ def test_news_window_starts_at_the_last_turn_a_person_played() -> None:
     own, theirs = v["events"][1], v["events"][3]
     assert (own["cast"], own["sticks"], own["ok"]) == ("water", 2, False)
     assert (theirs["cast"], theirs["sticks"], theirs["ok"]) == ("water", 4, True)
-    assert v["events"][0]["label"] == "Pawn NI to NO (water cast)"
+    # the cast failed: the move is told as an attempt that captured nothing
+    assert v["events"][0]["label"] == "Pawn NI to NO (water cast): the move fails, the Pawn stays on NI and captures nothing"
     # the person's next move starts a new window: what came before leaves the news
     more = [*line, "KA片KE心KA"]
     v = table_view(ctx_of(play_line(OFFICIAL, more), more, viewer=A, kinds=HUMAN_BOT))

@@ -130,11 +130,15 @@ def test_import_a_real_record_and_replay_it(ctx: tuple[Any, Guard], server: Serv
     page.locator('[data-import="open"]').click()
     page.wait_for_function("window.pyengineApp.state().ply === 0 && window.pyengineApp.state().length > 0")
     length = page.evaluate("window.pyengineApp.state().length")
-    expect(page.locator(".ck-turn")).to_contain_text(f"position 0 of {length}")
+    # the replay counts the record's plies (59), not the engine's actions (casts and all)
+    plies = item["plies"]
+    assert length > plies
+    expect(page.locator(".ck-turn")).to_contain_text(f"position 0 of {plies}")
     expect(page.locator(".ck-kiaak li").first).to_have_text("MAU弓MAIMY橋五")
     page.locator('.ck-replay [data-nav="next"]').click()
     page.wait_for_function("window.pyengineApp.state().ply > 0")
     expect(page.locator(".ck-kiaak li.current")).to_have_text("MAU弓MAIMY橋五")
+    expect(page.locator(".ck-turn")).to_contain_text(f"position 1 of {plies}")
     page.locator('.ck-replay [data-nav="last"]').click()
     page.wait_for_function(f"window.pyengineApp.state().ply === {length}")
     final = item["final_scores"]
@@ -143,6 +147,8 @@ def test_import_a_real_record_and_replay_it(ctx: tuple[Any, Guard], server: Serv
     expect(page.locator(".ck-turn")).to_contain_text("Game over")
     page.locator('.ck-replay [data-nav="prev"]').click()
     page.wait_for_function(f"window.pyengineApp.state().ply < {length}")
+    # one back from the end: the last ply played, before its ta xot1 ended the game
+    expect(page.locator(".ck-turn")).to_contain_text(f"position {plies} of {plies}")
     page.locator('.ck-replay [data-nav="first"]').click()
     page.wait_for_function("window.pyengineApp.state().ply === 0")
     assert page.errors == []
@@ -280,3 +286,76 @@ def test_set_up_form_offers_the_engines_game_lengths(ctx: tuple[Any, Guard], ser
     page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'")
     assert page.evaluate("window.pyengineApp.state().rules") == f"1.{preset}~seasons=2"
     assert page.errors == []
+
+
+IN_VIEW = """(sel) => { const e = document.querySelector(sel); const b = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && (hit === e || e.contains(hit)); }"""
+LIST = """() => { const l = document.querySelector('.ck-kiaak'), c = l.querySelector('li.current');
+  const lb = l.getBoundingClientRect(), cb = c.getBoundingClientRect();
+  return [l.clientHeight / l.querySelector('li').getBoundingClientRect().height, cb.top >= lb.top - 1 && cb.bottom <= lb.bottom + 1]; }"""
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800)])
+def test_the_end_of_a_game_keeps_the_record_and_the_analysis_usable(browser: Any, server: Server, width: int,
+                                                                    height: int) -> None:
+    # case2 (87 plies, 139 actions) played to its end with a hint used: the list, the hints line
+    # and the analysis all below the captured pieces and the news, beside the board
+    from pyengine.app.views.cetkaik import import_record
+
+    record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
+    record = Record(record.game, record.rules, record.seats, record.actions, None, None, (("hints", "3"),))
+    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+    page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
+    page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
+    page.locator('[data-summary="close"]').click()
+    lines, current_shown = page.evaluate(LIST)
+    assert lines >= 5 and current_shown  # several lines, the last one (the game's end) among them
+    analyse = page.locator('[data-analyse="start"]')
+    analyse.scroll_into_view_if_needed()
+    assert page.evaluate(IN_VIEW, '[data-analyse="start"]')  # nothing lies over it
+    box = analyse.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    worst = page.locator("[data-worst]").first
+    expect(worst).to_be_visible(timeout=90000)
+    page.locator('[data-analyse="stop"]').click()
+    expect(page.locator('[data-analyse="status"]')).to_contain_text("Analysis stopped")
+    assert page.evaluate(IN_VIEW, '[data-analyse="status"]') and page.evaluate(IN_VIEW, "[data-worst]")
+    assert page.evaluate(LIST)[0] >= 5
+    # the worst move is named by its number in the record (the list marks that line), and its
+    # button goes to the position before it
+    found = re.fullmatch(r"\S+ ply (\d+)", worst.inner_text())
+    assert found
+    number = int(found.group(1))
+    expect(page.locator(".ck-kiaak li.ply").nth(number - 1).locator("[data-loss]")).to_have_count(1)
+    worst.click()
+    expect(page.locator(".ck-turn")).to_contain_text(f"position {number - 1} of 87")
+    assert page.errors == []
+    context.close()
+    assert guard.blocked == []
+
+
+def test_a_finished_game_in_a_400x400_embed_shows_its_summary_and_fits(browser: Any, server: Server,
+                                                                       tmp_path: Path) -> None:
+    # ckka_sample2 played to its end (a hint used on the way; its last season ends on four hands,
+    # the tallest summary of the records), opened inside a wiki's frame
+    from pyengine.app.views.cetkaik import import_record
+
+    record = import_record((VECTORS / "records" / "real" / "ckka_sample2.txt").read_text(encoding="utf-8"))
+    record = Record(record.game, record.rules, record.seats, record.actions, None, None, (("hints", "3"),))
+    body = f"""<h1>A wiki page</h1>
+<iframe class="pyengine-embed" style="border:0;width:400px;height:400px" src="{{app}}index.html?embed=1#{encode_fragment(record)}"></iframe>"""
+    fits = "document.documentElement.scrollHeight <= innerHeight + 1 && document.documentElement.scrollWidth <= innerWidth + 1"
+    with host_page(browser, server, tmp_path, body) as (hp, _):
+        frame = hp.wait_for_selector("iframe.pyengine-embed").content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'over'", timeout=60000)
+        close = frame.locator('[data-summary="close"]')
+        expect(close).to_be_visible()
+        frame.wait_for_timeout(300)  # the layout settles (a resize would show here)
+        assert frame.evaluate(IN_VIEW, '[data-summary="close"]')  # inside the frame, nothing over it
+        assert frame.evaluate(fits)  # no scrolling
+        close.click()
+        expect(frame.locator(".ck-summary")).to_be_hidden()
+        expect(frame.locator(".ck-board")).to_be_visible()
+        assert frame.evaluate(fits)
+        assert frame.evaluate(IN_VIEW, '.ck-replay [data-nav="prev"]')

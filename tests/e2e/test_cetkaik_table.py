@@ -279,6 +279,8 @@ def test_the_next_season_waits_for_the_summary(ctx: tuple[Any, Guard], server: S
     expect(summary).to_be_visible()
     # the sticks decide who moves first in summer, then the summary says who: from then on nothing moves
     expect(summary.locator(".ck-summary-next")).to_contain_text("Summer, IA · ")
+    # the table waits for the player, not for the bot: the status says what to do
+    expect(page.locator(".ck-turn")).to_have_text("End of the season: press Continue to play on")
     length = page.evaluate("window.pyengineApp.state().length")
     assert length == 4  # the cast, the move, the end of the season, summer's cast
     page.wait_for_timeout(1500)  # instant speed: the bot would have moved long ago
@@ -288,6 +290,7 @@ def test_the_next_season_waits_for_the_summary(ctx: tuple[Any, Guard], server: S
     expect(summary).to_be_hidden()
     page.wait_for_function(f"window.pyengineApp.state().length > {length}")  # now the bot plays
     wait_human(page)
+    expect(page.locator(".ck-turn")).not_to_contain_text("Continue")
     assert page.errors == []
 
 

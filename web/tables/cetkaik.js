@@ -473,6 +473,7 @@ function mount(host, ctx) {
       root.dataset.layout = mode;
       root.classList.toggle("ck-embed", mode === "embed");
       place();
+      recordList._height = -1; // a node moved to another place loses its scroll: show the current entry again
     }
     const top = root.getBoundingClientRect().top + window.scrollY;
     let size;
@@ -613,6 +614,20 @@ function mount(host, ctx) {
     // controls (not the list)
     recordList.hidden = mode === "embed";
     recordTitle.hidden = mode === "embed";
+    showCurrentEntry();
+    if (mode === "embed") layout(); // the board's size again, from the blocks as now drawn around it
+  }
+
+  function showCurrentEntry() {
+    // The record's current entry in view: after the list changed, or after the list's height did
+    // (the end of a game adds the hints line and the analysis below it); not on every frame, so
+    // a player scrolling the list is left alone.
+    if (recordList.hidden || recordList._height === recordList.clientHeight) return;
+    recordList._height = recordList.clientHeight;
+    const item = recordList._current;
+    if (!item) { recordList.scrollTop = 0; return; }
+    const top = item.offsetTop - recordList.offsetTop;
+    if (top < recordList.scrollTop || top + item.offsetHeight > recordList.scrollTop + recordList.clientHeight) recordList.scrollTop = Math.max(0, top - recordList.clientHeight + item.offsetHeight + 4);
   }
 
   function renderStatus(replaying, over) {
@@ -649,9 +664,11 @@ function mount(host, ctx) {
       const w = tv.result ? tv.result.winner : -1;
       return w < 0 ? T("over_draw", { a: tv.scores[0], b: tv.scores[1] }) : T("over_win", { seat: seatName(w), side: sideShort(w), a: tv.scores[0], b: tv.scores[1] });
     }
-    if (replaying) return T("replaying", { ply: view.cursor, length: view.length });
+    if (replaying) return T("replaying", { ply: tv.ply, length: tv.plies }); // plies, not engine actions
     if (view.status === "waiting") return view.by_link && view.by_link.waiting === "secret" ? T("link.waiting_secret_short") : T("link.waiting_move_short", { seat: seatName(tv.to_act >= 0 ? tv.to_act : 1 - view.by_link.seat) });
     if (ctx.paused && (view.status === "chance" || view.status === "bot")) return ctx.t("table.paused");
+    // the next season's play waits for the season's summary to be closed (`hold` below), not for a bot
+    if ((view.status === "chance" || view.status === "bot") && seasonSummary()) return T("summary_wait");
     if (view.status === "chance") return T("casting");
     if (view.status === "bot") return T("thinking", { seat: seatName(view.to_move), side: sideShort(view.to_move) });
     if (tv.phase === "declaration") return T("declaring", { seat: seatName(tv.side), side: sideShort(tv.side) });
@@ -783,7 +800,7 @@ function mount(host, ctx) {
     const button = (attrs, label, fn, cls = null) => h("button", { type: "button", class: cls, ...attrs, text: label, onclick: fn });
     if (replaying) {
       text = "";
-      if (mode !== "embed") buttons.push(button({ "data-choice": "back" }, ctx.t("table.back_to_game"), () => ctx.goto(view.length)));
+      if (mode !== "embed") buttons.push(button({ "data-choice": "back" }, T("back_to_game"), () => ctx.goto(view.length)));
     } else if (over) text = "";
     else if (view.status === "waiting") {
       const secret = view.by_link && view.by_link.waiting === "secret";
@@ -1067,16 +1084,15 @@ function mount(host, ctx) {
         items.push(li);
       }
       recordList.replaceChildren(...items);
-      if (currentItem && !recordList.hidden) {
-        const top = currentItem.offsetTop - recordList.offsetTop;
-        if (top < recordList.scrollTop || top + currentItem.offsetHeight > recordList.scrollTop + recordList.clientHeight) recordList.scrollTop = Math.max(0, top - recordList.clientHeight + currentItem.offsetHeight + 4);
-      } else recordList.scrollTop = 0;
+      recordList._current = currentItem;
+      recordList._height = -1; // scroll to the current entry once the table is laid out (render's end)
     }
     const stops = tv.stops;
     let idx = stops.findIndex((s) => s >= view.cursor);
     if (idx < 0) idx = stops.length - 1;
     slider.max = String(stops.length - 1);
     slider.value = String(idx);
+    slider.setAttribute("aria-valuetext", T("replaying", { ply: tv.ply, length: tv.plies }));
     replay.querySelector('[data-nav="first"]').disabled = view.cursor === 0;
     replay.querySelector('[data-nav="prev"]').disabled = view.cursor === 0;
     replay.querySelector('[data-nav="next"]').disabled = view.cursor >= view.length;
@@ -1124,18 +1140,21 @@ function mount(host, ctx) {
   function stopAnalysis() {
     if (analysis && analysis.state === "running") { analysis.state = "stopped"; schedule(); }
   }
+  // the record's move number (as its list numbers them) of the p-th action (1-based): hints and
+  // reviews are kept by action, players count moves
+  const moveNo = (p) => tv.kiaak.filter((e) => e.kind === "ply" && e.start < p).length;
   function analysisText() {
     const a = analysis;
     if (!a) return "";
-    if (a.state === "running") return T("analysis.running", { done: a.done, total: a.total });
+    if (a.state === "running") return T("analysis.running", { done: moveNo(a.done), total: tv.plies });
     if (a.state === "failed") return T("analysis.failed", { reason: a.error || "" });
     const marked = [...a.reviews.values()].filter((r) => r.mark).length;
     return T(a.state === "done" ? "analysis.done" : "analysis.stopped", { n: marked });
   }
   function renderAnalysis(over) {
     const hinted = playedHints(view);
-    hintsLine.hidden = !(over && hinted.length);
-    if (over && hinted.length) hintsLine.textContent = T("hint.summary", { n: hinted.length, plies: hinted.join(", ") });
+    hintsLine.hidden = !(over && hinted.length) || ctx.embed; // an embed keeps the record controls only
+    if (over && hinted.length) hintsLine.textContent = T("hint.summary", { n: hinted.length, plies: hinted.map(moveNo).join(", ") });
     const show = over && !ctx.embed;
     analysisBox.hidden = !show;
     if (!show) return;
@@ -1155,9 +1174,14 @@ function mount(host, ctx) {
     if (worstList._key !== wkey) {
       worstList._key = wkey;
       worstList.replaceChildren(...(worst.length ? [h("span", { class: "muted", text: T("analysis.worst") })] : []),
-        ...worst.map((r) => h("button", { type: "button", "data-worst": r.ply, text: `${r.mark} ${T("analysis.ply", { ply: r.ply })}`,
+        ...worst.map((r) => h("button", { type: "button", "data-worst": r.ply, text: `${r.mark} ${T("analysis.ply", { ply: moveNo(r.ply) })}`,
           title: T("analysis.best", { best: r.best_label }), onclick: () => ctx.goto(r.ply - 1) })));
     }
+    // the analysis's results below the button are brought into view as they come (its start, a
+    // new worst move, its end), not on every frame
+    const seen = a ? `${a.state}:${worst.length}` : "";
+    if (a && analysisBox._seen !== seen && mode !== "embed") analysisBox.scrollIntoView({ block: "nearest" });
+    analysisBox._seen = seen;
   }
 
   function renderLink(replaying, over) {

@@ -27,7 +27,7 @@ a replayable game and exporting the game on screen (``export``).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...cetkaik.board import (
     A_SIDE,
@@ -47,7 +47,7 @@ from ...cetkaik.board import (
     parse_square,
     piece_code,
 )
-from ...cetkaik.describe import PROFESSIONS, SIDES, TAM2_NAME, hand_label
+from ...cetkaik.describe import PROFESSIONS, SIDES, TAM2_NAME, describe_failed, hand_label
 from ...cetkaik.kiaak import SEASON_CHARS, export_kiaak, format_number, import_kiaak
 from ...cetkaik.movegen import protected_squares
 from ...cetkaik.notation import (
@@ -235,6 +235,26 @@ def _turn_start(ctx: TableContext) -> int:
     return -1
 
 
+def _turn_failed(ctx: TableContext, start: int) -> bool:
+    """Whether the turn started by the move ``actions[start]`` failed (a cast too low, or a
+    stepping choice declined) by the cursor."""
+    for i in range(start + 1, ctx.cursor):
+        st, after, action = ctx.states[i], ctx.states[i + 1], ctx.actions[i]
+        assert isinstance(st, CetkaikState) and isinstance(after, CetkaikState)
+        if st.phase == STEPPING_CAST:
+            if after.phase != STEPPING_CHOICE:
+                return True
+        elif st.phase == WATER_CAST_PHASE:
+            if CAST_DIGITS.index(action[1]) < 3:
+                return True
+        elif st.phase == STEPPING_CHOICE:
+            if action == DECLINE:
+                return True
+        else:
+            break
+    return False
+
+
 def _last_turn(ctx: TableContext) -> tuple[JSON, list[JSON]]:
     """The last move up to the cursor (its squares, and whether it failed) and the stick casts
     of its turn, each with the index of its action (the page animates each cast once)."""
@@ -353,8 +373,11 @@ def kiaak_list(ctx: TableContext, lang: str = "en") -> tuple[list[JSON], list[in
                     gained.remove(code)
                 if gained:
                     text += "手" + "赤黒"[gained[0] // 10] + PROFESSION_CHARS[gained[0] % 10]
+            label = turn["label"]
+            if turn.get("failed"):  # the attempt, and that it captured nothing
+                label = describe_failed(states[turn["start"]], actions[turn["start"]], lang)
             entries.append({"kind": "ply", "text": text, "side": turn["side"], "season": turn["season"],
-                            "cursor": i + 1, "start": turn["start"], "label": turn["label"]})
+                            "cursor": i + 1, "start": turn["start"], "label": label})
             stops.append(i + 1)
             turn = None
     if stops[-1] != n:
@@ -431,7 +454,9 @@ def recent_events(ctx: TableContext, lang: str = "en") -> list[JSON]:
         if phase == MOVE:
             move = parse_action(action)
             kut2 = isinstance(move, PieceMove) and move.via is not None and st.board[move.via] == TAM2
-            out.append({"kind": "move", "side": st.side, "at": i, "label": st.describe(action, lang), "kut2": kut2})
+            # a move whose cast failed (as far as the cursor shows) is told as an attempt
+            label = describe_failed(st, action, lang) if _turn_failed(ctx, i) else st.describe(action, lang)
+            out.append({"kind": "move", "side": st.side, "at": i, "label": label, "kut2": kut2})
         elif phase in (STEPPING_CAST, WATER_CAST_PHASE):
             out.append(_cast_event(st, after, action, i))
         elif phase == STEPPING_CHOICE and action == DECLINE:
@@ -506,6 +531,7 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
                and ctx.seat_kinds[viewer] == "human")
     last, casts = _last_turn(ctx)
     entries, stops = kiaak_list(ctx, lang)
+    ply_ends = [cast(int, e["cursor"]) for e in cast(list[dict[str, JSON]], entries) if e["kind"] == "ply"]
     first_mover: JSON = None
     for i in range(ctx.cursor - 1, -1, -1):
         st = ctx.states[i]
@@ -543,6 +569,9 @@ def table_view(ctx: TableContext) -> dict[str, JSON]:
         "preset": rules.preset_name(),
         "kiaak": entries,
         "stops": stops,
+        # the replay counts plies as players do (the record's numbered moves), not engine actions
+        "ply": sum(1 for end in ply_ends if end <= ctx.cursor),
+        "plies": len(ply_ends),
         "cast_plies": cast_plies(ctx),
         "squares": list(SQUARE_NAMES),
         "spoken": SPOKEN_SQUARES,
