@@ -4,7 +4,6 @@
     python build.py            # build public/
     python build.py serve      # build, then serve public/ on http://127.0.0.1:8000/
     python build.py serve --no-build --port 8123
-    python build.py --base-url https://example.org/tabletop/   # absolute URLs in oembed.json
 
 Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed), add the
 bytecode of the modules the page's start imports (compiled by the pinned Pyodide under Node,
@@ -14,7 +13,7 @@ npm packages (``npm ci`` first) into ``vendor/pyodide-<content hash>/`` and
 ``vendor/pyscript-<content hash>/``; copy ``web/`` with PyScript's config and the build info
 filled in (the game list, the set-up forms' choices and which first frames exist, so the page
 draws them before Python is up); write each game's starting position as view models
-(``start/<game>.<lang>.json``), the web app manifest and icons, ``oembed.json``, the service
+(``start/<game>.<lang>.json``), the web app manifest and icons, the service
 worker's precache list and ``.nojekyll``.  Finally check that none of our own files points
 outside the site.
 
@@ -320,7 +319,7 @@ def add_engine_strings(site: Path) -> None:
             path.write_text(json.dumps({**strings, **extra}, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def build(base_url: str = "./") -> Path:
+def build() -> Path:
     wheel = build_wheel()
     add_start_bytecode(wheel)
     tmp = Path(tempfile.mkdtemp(prefix="public-", dir=ROOT))
@@ -360,7 +359,6 @@ def build(base_url: str = "./") -> Path:
                                  "PRELOAD": preload, "THEME": THEME,
                                  "PYSCRIPT_CONFIG": json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"))})
         fill(tmp, "manifest.webmanifest", {"THEME": THEME, "BACKGROUND": BACKGROUND})
-        fill(tmp, "oembed.json", {"BASE": base_url})
         # The service worker's list: the page, everything of ours, the runtime and PyScript's start.
         # The first frames (start/, about 0.1 MB a language) are not precached: the worker keeps
         # each one the page fetches, and without it a table's first frame waits for the engine.
@@ -424,10 +422,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--no-build", action="store_true", help="serve the existing public/")
-    ap.add_argument("--base-url", default="./", help="where the site will live (absolute URLs in oembed.json)")
     args = ap.parse_args(argv)
     if not args.no_build:
-        build(args.base_url)
+        build()
     if args.command == "serve":
         serve(args.port)
 

@@ -283,6 +283,16 @@ def test_manifest_icons_and_offline_start_from_the_home_screen(browser: Any, sit
             assert got[0] == 200 and got[1] == icon["type"] and got[2] > 200
             purposes.add(icon["purpose"])
         assert purposes == {"any", "maskable"}
+        # the home-screen icon of iOS (a PNG there: no SVG), 180 px square, full bleed in the theme's colour
+        touch = page.evaluate("document.querySelector('link[rel=apple-touch-icon]').href")
+        png = page.evaluate("""(u) => fetch(u).then(async (r) => {
+          const bitmap = await createImageBitmap(await r.blob());
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height); const g = canvas.getContext('2d');
+          g.drawImage(bitmap, 0, 0);
+          return [r.headers.get('content-type'), bitmap.width, bitmap.height, [...g.getImageData(1, 1, 1, 1).data]]; })""", touch)
+        theme = manifest["theme_color"].lstrip("#")
+        assert png[:3] == ["image/png", 180, 180]
+        assert png[3][:3] == [int(theme[i:i + 2], 16) for i in (0, 2, 4)] and png[3][3] == 255
         cdp = context.new_cdp_session(page)
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == [], errors
@@ -453,11 +463,6 @@ def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(browser: Any,
     page = open_app(context, server.url + "?speed=instant")
     start(page, "cetkaik")
     record = settle(page)["record"]
-    # oEmbed discovery on the app's page, and its oembed.json
-    href = page.evaluate("document.querySelector('link[rel=alternate][type=\"application/json+oembed\"]').href")
-    oembed = page.evaluate("(u) => fetch(u).then((r) => r.json())", href)
-    assert oembed["version"] == "1.0" and oembed["type"] == "rich" and "embed=1" in oembed["html"]
-    assert oembed["width"] and oembed["height"]
     context.close()
     app_url = server.url.replace("127.0.0.1", "localhost")
     widget = (ROOT / "web" / "wiki" / "Widget-Tabletop.wiki").read_text(encoding="utf-8")
