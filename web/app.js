@@ -911,7 +911,7 @@ function setupInfo(game) { return BUILD.setup[game.id] || { levels: ["random"], 
 async function showSetup(game, li) {
   for (const old of document.querySelectorAll(".setup")) old.remove();
   const info = setupInfo(game);
-  if (window.Worker && engine.state === "ready") ai.start(); // boots in the background while the player chooses
+  if (window.Worker) ai.start(); // boots in the background while the player chooses
   const mod = await loadTable(game.id);
   fetchStartViews(game.id); // the table's first frame, before the engine is up
   const n0 = game.default_players;
@@ -1578,17 +1578,18 @@ async function boot() {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http") && !params.has("nosw")) {
     setTimeout(() => navigator.serviceWorker.register("./sw.js").catch(() => {}), 0);
   }
-  // The next visit starts from a memory snapshot of the interpreter (pyodide-boot.mjs); the
-  // AI Worker makes it as it starts, so start it once the page has been up a moment.
-  if (window.Worker) setTimeout(keepSnapshot, SNAPSHOT_DELAY_MS);
+  // The AI Worker starts as soon as the page is up, so a bot's first reply never waits for it
+  // (it also makes the memory snapshot the next visit starts from: pyodide-boot.mjs). An
+  // embed starts it when its game has bots (a wiki page may hold several).
+  if (window.Worker && !EMBED) setTimeout(warmWorker, WORKER_DELAY_MS);
 }
 
-const SNAPSHOT_DELAY_MS = 1500;
+const WORKER_DELAY_MS = 100; // the table's first frame is drawn first
 
-async function keepSnapshot() {
+async function warmWorker() {
   try {
     const { hasSnapshot } = await import("./pyodide-boot.mjs");
-    if (await hasSnapshot(BUILD.wheel)) return;
+    if (await hasSnapshot(BUILD.wheel)) return void ai.start(); // a quick start from the snapshot
     // One maker at a time: a wiki page with several embedded games starts one Worker for it.
     if (!navigator.locks) return void ai.start();
     await navigator.locks.request("pyengine-snapshot", { ifAvailable: true }, async (lock) => {

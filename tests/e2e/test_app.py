@@ -342,6 +342,9 @@ def test_warm_start_restores_the_interpreter_snapshot_and_a_bad_one_is_replaced(
     first.close()
     warm = open_app(context, server.url + "?speed=instant")
     assert warm.evaluate("window.pyengineBoot.from") == "snapshot"
+    # The Worker starts with the page, before any game: a bot's first reply never waits for it.
+    warm.wait_for_function("window.pyengineBoot.worker && window.pyengineBoot.worker.from === 'snapshot'", timeout=30000)
+    assert warm.evaluate("window.pyengineApp.state()")["game"] is None
     # The restored interpreter runs the engine, and so does the Worker, which starts the same way.
     start_new_game(warm, "cetkaik")
     before = warm.evaluate("window.pyengineApp.state()")["length"]
