@@ -62,8 +62,9 @@ PYSCRIPT_BOOT = [
 ]
 # PyScript's config: our loader is its interpreter (a snapshot, the wheel on sys.path, the rules
 # imported), so no packages (no micropip, no loadPackage); its error banner is off: the page
-# says what failed (web/pyodide-boot.mjs, web/app.js).
-PYSCRIPT_CONFIG = {"interpreter": "./pyodide-boot.mjs", "plugins": ["!error"]}
+# says what failed (web/pyodide-boot.mjs, web/app.js).  The engine runs in PyScript's Worker
+# and only hands the page its call, so it needs no SharedArrayBuffer (sync_main_only).
+PYSCRIPT_CONFIG = {"interpreter": "./pyodide-boot.mjs", "plugins": ["!error"], "sync_main_only": True}
 
 
 def our_files() -> list[str]:
@@ -350,7 +351,7 @@ def build() -> Path:
             "runtime": runtime_files, "boot_bytes": sum(runtime_files.values()),
             "games": games, "setup": {g: game_setup_json(g) for g in sorted(ids)}, "start": start,
         }
-        fill(tmp, "pyodide-boot.mjs", {"RUNTIME": runtime})
+        fill(tmp, "pyodide-boot.mjs", {"RUNTIME": runtime, "WHEEL": f"./{wheel_rel}"})
         preload = "\n".join(
             f'<link rel="modulepreload" href="./{rel}">' if rel.endswith((".mjs", ".js")) else
             f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'

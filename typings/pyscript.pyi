@@ -2,5 +2,5 @@
 
 from pyodide.ffi import JsProxy
 
-window: JsProxy
-"""The page's JavaScript ``globalThis``."""
+sync: JsProxy
+"""In a Worker: what the page may call (an attribute set here is a function the page awaits)."""

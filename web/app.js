@@ -167,11 +167,11 @@ function clearNotice() { $("notice").hidden = true; }
 
 // ---------------------------------------------------------------- the engine's start
 // Steps, each with its share of the bar: the runtime's bytes (measured), the interpreter
-// starting (the bar creeps and its stripe moves on the compositor even while the main thread
-// is busy), the rules being imported, the page's bridge.
+// starting in the engine's Worker (the bar creeps: it has no measure inside), the rules being
+// imported, the page's bridge. The Worker tells the page each step as it begins.
 const STEPS = { download: [0, 60], runtime: [60, 85], engine: [85, 96], bridge: [96, 99], ready: [100, 100] };
 const engine = { state: "loading", step: "download", call: null, error: null, bytes: 0, counting: false };
-// the runtime files the page fetches (its modules are imported, not counted; the wheel comes with the rules)
+// the runtime files the engine's Worker fetches (its modules are imported, not counted; the wheel comes with the rules)
 const DOWNLOAD_BYTES = Object.entries(BUILD.runtime || {}).filter(([p]) => /\.(wasm|zip|json)$/.test(p)).reduce((a, [, n]) => a + n, 0) || 1;
 let engineResolve, engineReject;
 const engineReady = new Promise((res, rej) => { engineResolve = res; engineReject = rej; });
@@ -206,31 +206,31 @@ function drawProgress() {
   if (view && view.provisional) renderStatus();
 }
 // Count the runtime's bytes as they arrive (first visits only: later ones come from the
-// service worker at once, and their responses stay untouched so the compiled wasm is reused).
+// service worker at once). The engine's Worker downloads them; the page reads the same files
+// (index.html preloads them), so the Worker's requests are answered from the browser's cache as
+// the bytes come in, and the bar follows them.
 function countDownloads() {
-  const files = new Set(Object.keys(BUILD.runtime || {}).map((p) => new URL(p, location.href).href));
-  const realFetch = window.fetch;
-  window.fetch = async (input, init) => {
-    const res = await realFetch(input, init);
-    const url = input instanceof Request ? input.url : new URL(String(input), location.href).href;
-    if (!files.has(url) || !res.body || !res.ok) return res;
-    const counted = res.body.pipeThrough(new TransformStream({
-      transform(chunk, ctl) {
-        engine.bytes += chunk.byteLength;
-        ctl.enqueue(chunk);
-        // the last byte is in: the interpreter starts now (the main thread may be busy until it is up)
+  let stopped = false;
+  for (const rel of Object.keys(BUILD.runtime || {}).filter((p) => /\.(wasm|zip|json|whl)$/.test(p))) {
+    const counted = !rel.endsWith(".whl"); // (the wheel is read only to take up its preload)
+    fetch(new URL(rel, location.href)).then(async (res) => {
+      if (!res.ok || !res.body) return;
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || stopped) return void (stopped && reader.cancel().catch(() => {}));
+        if (!counted) continue;
+        engine.bytes += value.byteLength;
+        // the last byte is in: the interpreter starts now
         if (engine.step === "download" && engine.bytes >= DOWNLOAD_BYTES) setStep("runtime");
-      },
-    }));
-    const copy = new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
-    Object.defineProperty(copy, "url", { value: res.url });
-    return copy;
-  };
-  return () => { window.fetch = realFetch; };
+      }
+    }).catch(() => {});
+  }
+  return () => { stopped = true; };
 }
 // The engine's module, and its snapshot being read, from the first moment (PyScript, and with it
 // the interpreter, starts once the first frame is drawn: pyodide-boot.mjs is its interpreter).
-const bootModule = import("./pyodide-boot.mjs").then((m) => { m.prepare(BUILD.wheel); return m; });
+const bootModule = import("./pyodide-boot.mjs");
 bootModule.catch(() => {});
 async function startEngine() {
   setStep("download");
@@ -241,13 +241,13 @@ async function startEngine() {
   try {
     const boot = await bootModule;
     const call = await Promise.race([timeout, boot.startEngine({
-      wheel: BUILD.wheel, pyscript: BUILD.pyscript,
+      pyscript: BUILD.pyscript,
       // "runtime" comes before the downloads: while they are counted, the bytes move the bar on
       onStep: (step) => { if (step !== "runtime" || !engine.counting) setStep(step); },
     })]);
     engine.call = call;
     engine.state = "ready";
-    migrateOldSave();
+    await migrateOldSave();
     setStep("ready");
     mark("engine-ready");
     engineResolve();
@@ -285,10 +285,16 @@ async function whenEngine(fn) {
 }
 
 // ---------------------------------------------------------------- bridge
-function call(method, args = {}) {
+// The engine runs in its own Worker (pyodide-boot.mjs): a call is a message there and back, so
+// the page never waits on Python. Calls are answered in the order they are made.
+let lastCall = 0; // the number of the call made last: its answer is the engine's state now
+async function call(method, args = {}) {
   if (!engine.call) throw new Error("the game engine has not started yet");
+  const number = ++lastCall;
   // handed: the seat that has taken the device at a hot seat (Python decides what it may see)
-  return JSON.parse(engine.call(method, JSON.stringify({ lang, handed: handedTo, ...args })));
+  const r = JSON.parse(await engine.call(method, JSON.stringify({ lang, handed: handedTo, ...args })));
+  Object.defineProperty(r, "callNo", { value: number, enumerable: true });
+  return r;
 }
 class EngineError extends Error {
   constructor(result) {
@@ -298,8 +304,8 @@ class EngineError extends Error {
     this.params = result.params || {};
   }
 }
-function callOk(method, args) {
-  const r = call(method, args);
+async function callOk(method, args) {
+  const r = await call(method, args);
   if (!r.ok) throw new EngineError(r);
   return r;
 }
@@ -345,9 +351,9 @@ function entropy(nodes = 1) {
   if (testChance) return { words: testChance.peek(4 * nodes), used: (n) => testChance.advance(4 * n) };
   return { words: Array.from(crypto.getRandomValues(new Uint32Array(4 * nodes))), used: () => {} };
 }
-function autoCall(args, nodes) {
+async function autoCall(args, nodes) {
   const e = entropy(nodes);
-  const r = call("auto", { ...args, entropy: e.words });
+  const r = await call("auto", { ...args, entropy: e.words });
   e.used(r.ok && args.chance_run ? r.resolved.length : 0); // a bot's move takes no chance words
   return r;
 }
@@ -460,10 +466,14 @@ function entryFromView(v) {
 }
 function saveToLibrary() {
   if (!view || view.provisional || !currentKey) return;
-  const s = call("save");
-  if (!s.ok) return;
-  libPut(currentKey, s.save, entryFromView(view));
-  keepLastView();
+  // asked now, so answered before any later call changes the game (the Worker answers in order)
+  const key = currentKey;
+  const entry = entryFromView(view);
+  call("save").then((s) => {
+    if (!s.ok) return;
+    libPut(key, s.save, entry);
+    if (key === currentKey) keepLastView();
+  }, (e) => console.error(e));
 }
 let lastViewTimer = 0;
 function keepLastView() {
@@ -495,11 +505,11 @@ function freshCopyKey(key) {
   return `${key}~${n}`;
 }
 // Earlier versions kept one game under OLD_SAVE_KEY: it joins the library.
-function migrateOldSave() {
+async function migrateOldSave() {
   const old = EMBED ? null : safeStorage("get", OLD_SAVE_KEY);
   if (!old) return null;
   safeStorage("del", OLD_SAVE_KEY);
-  const r = call("check_save", { save: old });
+  const r = await call("check_save", { save: old });
   if (!r.ok) {
     notify(t("notice.bad_save", { reason: errorReason(r) }), [], "error", englishDetails(r));
     return null;
@@ -534,7 +544,7 @@ async function importLibrary(text) {
   const skipped = [];
   for (const [i, item] of data.games.entries()) {
     const save = item && typeof item.save === "string" ? item.save : null;
-    const r = save ? call("check_save", { save }) : { ok: false, error: "no saved game in this entry", code: "bad_save", params: {} };
+    const r = save ? await call("check_save", { save }) : { ok: false, error: "no saved game in this entry", code: "bad_save", params: {} };
     if (!r.ok) { skipped.push(t("library.skipped_one", { n: i + 1, reason: errorReason(r) })); continue; }
     let key = r.entry.key;
     if (index[key]) {
@@ -600,12 +610,12 @@ async function runAuto() {
     if (view.status === "chance") {
       await pace;
       if (gen !== autoGen || paused || addressMoved()) return;
-      r = { ...autoCall({ bots: false, chance_run: true }, CHANCE_RUN), chanceRun: true };
+      r = { ...(await autoCall({ bots: false, chance_run: true }, CHANCE_RUN)), chanceRun: true };
     } else {
       r = await botMove(gen, pace);
       if (r === null) return; // superseded or paused: whoever did that renders
     }
-    if (gen !== autoGen || addressMoved()) return;
+    if (gen !== autoGen || addressMoved()) return void keepIfLatest(r);
     if (!r.ok) { notify(r.error, [], "error"); break; }
     setFromResult(r);
     render();
@@ -613,6 +623,16 @@ async function runAuto() {
   }
   thinking = false;
   if (gen === autoGen) { render(); emit("changed", { state: publicState() }); }
+}
+
+// A step answered after a pause: the engine has made it, so the table shows it (unless a later
+// call has moved the game since, or the page has gone elsewhere: then that answer is drawn).
+function keepIfLatest(r) {
+  if (!r || !r.ok || !r.view || r.callNo !== lastCall || !view || view.provisional || addressMoved()) return;
+  if (r.view.save_key !== view.save_key) return;
+  setFromResult(r);
+  render();
+  emit("changed", { state: publicState() });
 }
 
 // The address is no longer the table's: a navigation (Home, All games, a link, Back) whose
@@ -627,8 +647,8 @@ function tableHold() {
 }
 
 async function botMove(gen, pace) {
-  const job = callOk("bot_job").job;
-  if (!job) return { ...call("view"), moved: false };
+  const job = (await callOk("bot_job")).job;
+  if (!job) return { ...(await call("view")), moved: false };
   if (ai.status === "failed" || !window.Worker) {
     await pace;
     return autoCall({ bots: true }, 1); // no Worker: think here (the same moves, just blocking)
@@ -651,7 +671,7 @@ async function botMove(gen, pace) {
   thinking = false;
   if (gen !== autoGen || paused || result === null || addressMoved()) return null;
   if (!result.ok) return result;
-  return { ...call("play_bot", { action: result.action, ply: result.ply }), moved: true };
+  return { ...(await call("play_bot", { action: result.action, ply: result.ply })), moved: true };
 }
 function pauseAuto() { paused = true; supersede(); render(); emit("changed", { state: publicState() }); }
 function resumeAuto() { paused = false; render(); queue(runAuto); }
@@ -713,12 +733,14 @@ async function restoreEntry(key, note = null) {
   await whenEngine(() => {});
   if (navGen !== nav) return false; // the player went elsewhere while the engine was starting
   const save = safeStorage("get", LIB_PREFIX + key);
-  let r = save === null ? { ok: false, error: "the saved game is missing", code: "bad_save", params: {} } : call("restore", { save });
+  supersede(); // what the table was doing stops: another game takes the engine
+  let r = save === null ? { ok: false, error: "the saved game is missing", code: "bad_save", params: {} } : await call("restore", { save });
   // a finished game opens finished, at its end (its replay may have been left at an earlier position)
   if (r.ok && Array.isArray(r.view.final_returns) && r.view.cursor < r.view.length) {
-    const end = call("goto", { cursor: r.view.length });
+    const end = await call("goto", { cursor: r.view.length });
     if (end.ok) r = end;
   }
+  if (navGen !== nav) return false;
   if (!r.ok) {
     libDelete(key);
     notify(t("notice.bad_save", { reason: errorReason(r) }), [], "error", englishDetails(r));
@@ -746,10 +768,11 @@ async function openLink(frag) {
   supersede();
   let r;
   let key = null;
-  const info = call("link_info", { fragment: frag });
+  const info = await call("link_info", { fragment: frag });
+  if (navGen !== nav) return;
   if (info.ok) {
     key = reload ? last.key : info.save_key;
-    r = call("open", { fragment: frag, save: EMBED ? null : safeStorage("get", LIB_PREFIX + key) });
+    r = await call("open", { fragment: frag, save: EMBED ? null : safeStorage("get", LIB_PREFIX + key) });
     if (!r.ok && r.kind === "OlderLinkError") {
       // a play-by-link link this device has already gone past: keep the game as it is
       await restoreEntry(key, () => notify(t("notice.older_link")));
@@ -788,7 +811,7 @@ function showStart() {
   supersede();
   pending = null;
   unmountTable();
-  if (engine.call) call("close");
+  if (engine.call) call("close").catch(() => {});
   view = null;
   autoState = null;
   lastFragment = null;
@@ -996,13 +1019,15 @@ async function startGame(args, push = true, preset = null) {
 async function newGame(args, push = true) {
   supersede();
   paused = false;
+  const nav = navGen;
   let r;
   try {
-    r = callOk("new", args);
+    r = await callOk("new", args);
   } catch (e) {
     notify(t("error.setup", { reason: e.message }), [], "error");
     return;
   }
+  if (navGen !== nav) return; // the player went elsewhere meanwhile
   clearNotice();
   handedTo = null;
   currentKey = r.view.save_key;
@@ -1098,13 +1123,16 @@ function loadTable(game) {
 }
 // A new language: the whole table is drawn again in it (its own title, tools, settings and
 // record too), from the engine's view in that language when the engine is up.
-function redrawInLanguage() {
+async function redrawInLanguage() {
+  // the engine's view in the new language first, so the table is never left half drawn
+  const r = !view.provisional && engine.state === "ready" ? await call("view") : null;
+  if (!view) return;
+  if (r && r.ok) setFromResult(r);
   unmountTable();
   headRefs = null;
   toolsRow = null;
   for (const part of $("table").querySelectorAll("[data-slot]")) part.replaceChildren();
   $("announcer").textContent = ""; // the last thing said, in the old language
-  if (!view.provisional && engine.state === "ready") { const r = call("view"); if (r.ok) setFromResult(r); }
   render();
 }
 function unmountTable() {
@@ -1139,7 +1167,7 @@ function tableContext(game) {
     // A result carrying a view replaces the game on the table.
     gameCall: async (name, args = {}) => {
       await whenEngine(() => {});
-      const r = callOk("game", { game, name, args });
+      const r = await callOk("game", { game, name, args });
       if (r.view) {
         supersede();
         paused = false;
@@ -1274,9 +1302,9 @@ function render() {
     bodySlot.replaceChildren(h("div", { class: "handover", role: "dialog", "aria-label": t("table.handover", { seat }) },
       h("p", { text: t("table.handover", { seat }) }),
       h("button", { type: "button", class: "primary", "data-tool": "handover", text: t("table.handover_ready", { seat }),
-        onclick: () => {
+        onclick: async () => {
           handedTo = view.to_move;
-          const r = call("view");
+          const r = await call("view");
           if (r.ok) setFromResult(r);
           render();
           emit("changed", { state: publicState() });
@@ -1446,19 +1474,24 @@ async function copyLink(input) {
   try { await navigator.clipboard.writeText(input.value); notify(t("notice.copied")); }
   catch (e) { input.select(); notify(t("notice.copy_failed")); }
 }
-function goto(cursor) {
+async function goto(cursor) {
   if (!view || view.provisional || engine.state !== "ready" || cursor < 0 || cursor > view.length) return;
   supersede();
-  const r = call("goto", { cursor });
+  const gen = autoGen;
+  view.cursor = cursor; // a second press before the answer counts from where this one goes
+  const r = await call("goto", { cursor });
+  if (gen !== autoGen) return; // something else moved the game meanwhile: its answer is drawn
   if (r.ok) {
     setFromResult(r); render(); emit("changed", { state: publicState() });
     if (view.cursor === view.length && !paused) queue(runAuto);
   }
 }
-function undo() {
+async function undo() {
   if (!view || view.provisional || engine.state !== "ready") return;
   supersede();
-  const r = call("undo");
+  const gen = autoGen;
+  const r = await call("undo");
+  if (gen !== autoGen) return;
   if (!r.ok) return notify(r.error, [], "error");
   setFromResult(r); render(); emit("changed", { state: publicState() });
 }
@@ -1472,7 +1505,7 @@ async function play(action) {
   await ready;
   if (view && view.provisional && pending) await pending.done;
   if (!view || view.provisional) throw new Error("no game is open");
-  const r = call("play", { action: String(action) });
+  const r = await call("play", { action: String(action) });
   if (r.ok) supersede();
   if (!r.ok) throw new EngineError(r);
   setFromResult(r);
@@ -1484,10 +1517,10 @@ async function play(action) {
 async function openFragment(fragment) {
   await ready;
   const frag = String(fragment).replace(/^#/, "");
-  const info = call("link_info", { fragment: frag });
+  const info = await call("link_info", { fragment: frag });
   if (!info.ok) throw new EngineError(info);
   let key = info.save_key;
-  const r = call("open", { fragment: frag, save: EMBED ? null : safeStorage("get", LIB_PREFIX + key) });
+  const r = await call("open", { fragment: frag, save: EMBED ? null : safeStorage("get", LIB_PREFIX + key) });
   if (!r.ok) throw new EngineError(r);
   if (!r.continues) key = freshCopyKey(key);
   supersede();

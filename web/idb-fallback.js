@@ -64,6 +64,11 @@ const memoryIndexedDB = {
   deleteDatabase(name) { databases.delete(name); return request(undefined); },
 };
 
+/** The stand-in, whatever the browser allows (PyScript's Worker: nothing it stores is kept). */
+export function useMemoryIndexedDB() {
+  Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB, configurable: true });
+}
+
 export async function ensureIndexedDB() {
   if (typeof indexedDB !== "undefined" && (await probe())) return false;
   Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB, configurable: true });

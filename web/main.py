@@ -1,9 +1,9 @@
-"""The one bridge between the page and the engine (runs in PyScript on the page's main thread).
+"""The one bridge between the page and the engine (runs in PyScript's Worker, off the page's main thread).
 
-PyScript runs this module (``<script type="py" src="./main.py">`` in ``index.html``) once
+PyScript runs this module (``<script type="py" worker src="./main.py">`` in ``index.html``) once
 ``web/pyodide-boot.mjs``, its interpreter, has started Pyodide with the wheel and imported the
-engine; it hands the page its :func:`call` (``window._pyengineCall``) and says so with the
-``pyengine:python-ready`` event.  Everything the page asks goes through
+engine; it hands the page its :func:`call` (``pyscript.sync.call``, which the page awaits).
+Everything the page asks goes through
 ``call(method, args_json) -> result_json``; the result is ``{"ok": true, ...}`` or
 ``{"ok": false, "error": message, "kind": class}`` (with ``"code"`` and ``"params"`` for a link
 error, :class:`~pyengine.core.InvalidLinkError`).
@@ -198,9 +198,9 @@ def call(method: str, args_json: str = "{}") -> str:
     return json.dumps(result)
 
 
-if __name__ == "__main__":  # PyScript runs this file as the page's main module (tests import it)
-    from pyodide.ffi import create_proxy
-    from pyscript import window
+if __name__ == "__main__":  # PyScript runs this file in the engine's Worker (tests import it)
+    from js import pyengineHanded  # pyodide-boot.mjs: tells the page the call is there
+    from pyscript import sync
 
-    window._pyengineCall = create_proxy(call)
-    window.dispatchEvent(window.CustomEvent.new("pyengine:python-ready"))
+    sync.call = call  # the page awaits each answer (pyodide-boot.mjs startEngine)
+    pyengineHanded()

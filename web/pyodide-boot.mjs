@@ -1,5 +1,5 @@
-// How the page (PyScript's interpreter hook) and the AI Worker start Pyodide, and how the page
-// starts PyScript and its engine.
+// How the page's engine Worker (PyScript's interpreter hook) and the AI Worker start Pyodide,
+// and how the page starts PyScript and, with it, its engine Worker.
 //
 // Most of a warm start is CPython initialising inside the wasm and then compiling the engine's
 // modules, not downloading.  So after the first visit a *memory snapshot* of an interpreter
@@ -12,8 +12,15 @@
 // runtime's content-hashed folder) and by the wheel's (its folder), so a new runtime or a new
 // engine never restores an old snapshot.  A snapshot that fails to restore, or has the wrong
 // size, is deleted and the start goes on the ordinary way; the next Worker start makes a new
-// one.  `globalThis.pyengineBoot` says how the interpreter of this realm started.
+// one.  `globalThis.pyengineBoot` says how the interpreter of this realm started (on the page:
+// how the engine's Worker started; `.worker`: how the AI Worker did).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide-{{RUNTIME}}/pyodide.mjs";
+import { useMemoryIndexedDB } from "./idb-fallback.js";
+
+// In a Worker, PyScript opens a database for its package cache before it starts the runtime: we
+// load no packages, so it gets the in-memory stand-in (two embeds on one page racing to create
+// the same database made one of them fail, and a third-party frame may refuse it).
+if (typeof document === "undefined") useMemoryIndexedDB();
 
 export { version };
 
@@ -72,20 +79,11 @@ export async function hasSnapshot(wheel) {
   return Boolean(cache && (await cache.match(snapshotKey(wheel)).catch(() => null)));
 }
 
-let early = null; // {key, snapshot: Promise}: a snapshot read while the page draws its first frame
-
-/** Start reading the snapshot now (the page calls this first thing; loadPyodide uses it). */
-export function prepare(wheel) {
-  const key = snapshotKey(wheel);
-  early = { key, snapshot: readSnapshot(key) };
-}
-
 /** Start Pyodide with the engine's wheel on sys.path, from the snapshot when there is a good one. */
 async function startRuntime(wheel, options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const key = snapshotKey(wheel);
-  const snapshot = await (early && early.key === key ? early.snapshot : readSnapshot(key));
-  early = null;
+  const snapshot = await readSnapshot(key);
   let py = null;
   if (snapshot) {
     try {
@@ -150,87 +148,108 @@ export async function addWheel(py, wheel) {
   py.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
 }
 
-// ---------------------------------------------------------------- the page: PyScript
-// The page's Python runs under PyScript (index.html: <script type="py" src="./main.py">, main
-// thread).  PyScript's config names this module as its interpreter, so PyScript calls
-// `loadPyodide` below, which starts the runtime our way: from the snapshot when there is one,
-// the wheel on sys.path (no micropip, no loadPackage: the config has no packages), the rules
-// imported; then PyScript runs main.py, which hands the page its `call`.
-let page = null; // {wheel, onStep, fail}: set by startEngine before PyScript is imported
+// ---------------------------------------------------------------- the page's engine: PyScript in a Worker
+// The page's Python runs under PyScript in a Worker (index.html: <script type="py" worker
+// src="./main.py">, with "sync_main_only": no SharedArrayBuffer, so no cross-origin isolation
+// is needed), so the interpreter's start never blocks the page: the main thread draws, answers
+// clicks and counts the downloads while the Worker starts.  PyScript's config names this module
+// as its interpreter, so inside that Worker PyScript calls `loadPyodide` below, which starts the
+// runtime our way: from the snapshot when there is one, the wheel on sys.path (no micropip, no
+// loadPackage: the config has no packages), the rules imported; then PyScript runs main.py,
+// which hands the page its `call` (pyscript.sync: the page calls it and awaits the answer).
+// The Worker tells the page each step with a message {pyengineBoot: {...}}.
+const WHEEL = "{{WHEEL}}"; // the engine's wheel (build.py), relative to this module
+const START = "import pyengine.app.session"; // what the start imports (build.py checks it imports)
 
 const reason = (e) => String((e && e.message) || e);
+const tell = (msg) => { try { self.postMessage({ pyengineBoot: msg }); } catch { /* not in a Worker */ } };
 
 /**
- * PyScript's interpreter hook (config "interpreter": "./pyodide-boot.mjs").  A failure goes to
- * the page as a BootError with its step; PyScript is then left waiting (its promise never
- * settles), so it shows nothing of its own and no uncaught error reaches the console.
+ * PyScript's interpreter hook (config "interpreter": "./pyodide-boot.mjs"), run in the engine's
+ * Worker.  A failure is told to the page with its step ("download", "runtime" or "engine") and
+ * then thrown, which PyScript reports to the page as the Worker's error.
  */
 export async function loadPyodide(options = {}) {
-  const run = page;
-  if (!run) throw new BootError("runtime", "pyodide-boot.mjs: loadPyodide before startEngine");
+  let step = "runtime";
+  globalThis.pyengineHanded = () => tell({ handed: true }); // main.py calls this once `call` is exported
   try {
-    run.onStep("runtime");
-    let py;
-    try {
-      py = await startRuntime(run.wheel, options);
-    } catch (e) {
-      throw e instanceof BootError ? e : new BootError("runtime", reason(e));
-    }
+    tell({ step });
+    const py = await startRuntime(WHEEL, options);
     mark("runtime");
-    run.onStep("engine");
-    try {
-      py.runPython("import pyengine.app.session");
-    } catch (e) {
-      throw new BootError("engine", reason(e));
-    }
+    tell({ step: (step = "engine"), from: info.from, snapshotError: info.snapshotError });
+    py.runPython(START);
     mark("wheel");
-    run.onStep("bridge"); // PyScript sets itself up and runs main.py
+    // What goes wrong as PyScript runs Python (main.py's traceback) reaches the page too
+    for (const name of ["runPython", "runPythonAsync"]) {
+      const run = py[name];
+      py[name] = function (...args) {
+        const told = (e) => { tell({ stderr: reason(e) }); throw e; };
+        try {
+          const out = run.apply(this, args);
+          return out && typeof out.then === "function" ? out.catch(told) : out;
+        } catch (e) {
+          return told(e);
+        }
+      };
+    }
+    tell({ step: (step = "bridge") }); // PyScript sets itself up and runs main.py
     return py;
   } catch (e) {
-    run.fail(e);
-    return new Promise(() => {});
+    tell({ failed: e instanceof BootError ? e.step : step, message: reason(e) });
+    throw e;
   }
 }
 
 /**
- * The page's engine: PyScript (the ES module at `pyscript`, content-hashed by build.py) after
- * IndexedDB is known to work or stands in memory (PyScript opens it when imported), with
- * Pyodide started by `loadPyodide` above; resolves to main.py's `call` once it is handed over
- * (the `pyengine:python-ready` event).  `onStep(step)` hears "runtime" (the interpreter
- * starting), "engine" (the wheel and the rules being imported) and "bridge" (PyScript and the
- * page's module).  Rejects with a BootError: "download", "runtime", "engine" or "bridge".
+ * The page's engine: PyScript (the ES module at `pyscript`, content-hashed by build.py),
+ * imported after IndexedDB is known to work or stands in memory (PyScript opens it when
+ * imported); it starts the engine's Worker from index.html's <script type="py" worker>.
+ * Resolves to `call(method, argsJson) -> Promise<resultJson>` once main.py has handed it over.
+ * `onStep(step)` hears "runtime" (the interpreter starting), "engine" (the wheel and the rules
+ * being imported) and "bridge" (PyScript and the page's module).  Rejects with a BootError:
+ * "download", "runtime", "engine" or "bridge".
  */
-export function startEngine({ wheel, pyscript, onStep = () => {} }) {
+export async function startEngine({ pyscript, onStep = () => {} }) {
   mark("start");
-  return new Promise((resolve, reject) => {
-    const fail = (e) => reject(e instanceof BootError ? e : new BootError("bridge", reason(e)));
-    page = { wheel, onStep, fail };
-    let stderr = null; // PyScript's last error output (main.py's traceback, a failed fetch)
-    addEventListener("pyengine:python-ready", () => {
-      mark("bridge");
-      resolve(globalThis._pyengineCall);
-    }, { once: true });
-    // main.py ran (PyScript's "py:done") without handing over its call: a broken bridge
-    addEventListener("py:done", () => {
-      if (!globalThis._pyengineCall) fail(new BootError("bridge", stderr ? reason(stderr) : "main.py handed over no call"));
+  try {
+    const { ensureIndexedDB } = await import("./idb-fallback.js");
+    await ensureIndexedDB();
+    await import(new URL(`./${pyscript}`, import.meta.url).href);
+  } catch (e) {
+    throw new BootError("download", `${pyscript}: ${reason(e)}`);
+  }
+  const script = document.querySelector('script[type="py"][worker]');
+  if (!script) throw new BootError("bridge", "index.html has no engine script");
+  // PyScript gives the element its Worker as it takes it up
+  for (let waited = 0; !script.xworker; waited += 20) {
+    if (waited > 10000) throw new BootError("bridge", "PyScript did not start the engine's Worker");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const worker = script.xworker;
+  let failed = null;
+  let handed = false;
+  let stderr = null; // the Worker's last error output (main.py's traceback)
+  const toldFailure = new Promise((_, reject) => {
+    worker.addEventListener("message", (ev) => {
+      const msg = ev.data && ev.data.pyengineBoot;
+      if (!msg) return;
+      if (msg.from) Object.assign(info, { from: msg.from, snapshotError: msg.snapshotError ?? null });
+      if (msg.step) onStep(msg.step);
+      if (msg.stderr) stderr = msg.stderr;
+      if (msg.handed) handed = true;
+      if (msg.failed) reject((failed = new BootError(msg.failed, msg.message)));
     });
-    (async () => {
-      let core;
-      try {
-        const { ensureIndexedDB } = await import("./idb-fallback.js");
-        await ensureIndexedDB();
-        core = await import(new URL(`./${pyscript}`, import.meta.url).href);
-      } catch (e) {
-        throw new BootError("download", `${pyscript}: ${reason(e)}`);
-      }
-      // what PyScript reports goes to the console as before, and is kept for the details
-      core.hooks.main.onReady.add((wrap) => {
-        const own = wrap.io.stderr;
-        wrap.io.stderr = (error, ...rest) => {
-          stderr = error;
-          return own(error, ...rest);
-        };
-      });
-    })().catch(fail);
   });
+  toldFailure.catch(() => {});
+  worker.ready.catch(() => {}); // a failure is told (or the race below rejects): never left uncaught
+  worker.onerror = () => {}; // the page shows the failure (PyScript's default prints it again)
+  try {
+    await Promise.race([worker.ready, toldFailure]);
+  } catch (e) {
+    throw failed || (e instanceof BootError ? e : new BootError("bridge", reason(e)));
+  }
+  // main.py ran (PyScript is done) without handing over its call: a broken bridge
+  if (!handed) throw new BootError("bridge", stderr || "main.py handed over no call");
+  mark("bridge");
+  return (method, args) => worker.sync.call(method, args);
 }
