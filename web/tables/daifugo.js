@@ -617,8 +617,8 @@ function mount(host, ctx) {
       h("h3", { text: final ? t("daifugo.results.match") : t("daifugo.results.game", { n: last.game }) }),
       resultsTable(last, false),
       final ? h("div", {}, h("h4", { text: t("daifugo.results.final") }), resultsTable(last, true)) : null,
-      h("button", { type: "button", class: "primary", "data-df": "continue", text: t("daifugo.results.continue"),
-        onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } }),
+      h("div", { class: "df-results-actions" }, h("button", { type: "button", class: "primary", "data-df": "continue", text: t("daifugo.results.continue"),
+        onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } })),
     ].filter(Boolean));
   }
 
