@@ -315,6 +315,38 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         assert inner.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
+CHIPS = """() => [...document.querySelectorAll('.df-strip .df-chip')]
+  .map((c) => [c.dataset.key, c.textContent, c.classList.contains('on')])"""
+
+
+def test_the_order_chip_shows_the_order_in_force_under_11_back_and_revolution(ctx: tuple[Any, Guard], server: Server) -> None:
+    """11-back alone reverses the order for the trick: the order chip says "3 is strongest" and is
+    highlighted (it said "Normal order", highlighted, beside "11-back"); a revolution and an 11-back
+    together cancel (../shared/rules/daifugo.md §1.4: inverted iff revolution XOR back): both are
+    shown, and the order chip says "Normal order", not highlighted (it said "Revolution")."""
+    positions = {}
+    # positions of whole bot matches (found by a search over seeds), replayed at one ply
+    for name, players, games, seed, cursor in (("back", 4, 3, 1, 93), ("both", 5, 5, 69, 111)):
+        s = Session.new("daifugo", f"1.popular~match.games={games}", [("", "bot:random")] * players, seed,
+                        chance=SeededChance(seed))
+        s.run_auto()
+        s.goto(cursor)
+        strip = s.view()["table"]["strip"]
+        assert (strip["back"], strip["revolution"], strip["inverted"]) == (True, name == "both", name == "back")
+        positions[name] = s.fragment()
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + positions["back"])
+    page.wait_for_selector('.df-strip [data-key="back"]')
+    chips = page.evaluate(CHIPS)
+    assert chips[:2] == [["back", "11-back", True], ["order", "3 is strongest", True]], chips
+    assert not [c for c in chips if c[1] in ("Normal order", "Revolution")], chips
+    page.evaluate("(f) => window.pyengineApp.open(f)", positions["both"])
+    page.wait_for_selector('.df-strip [data-key="revolution"]')
+    chips = page.evaluate(CHIPS)
+    assert chips[:3] == [["revolution", "Revolution", True], ["back", "11-back", True], ["order", "Normal order", False]], chips
+    assert page.errors == []
+
+
 def at_game_two(players: int, seed: int) -> tuple[str, str]:
     """Two links of a two-game match the human (seat 0) plays by :func:`policy` against bots: the
     human's first turn of game 2, under the box of the exchange they took part in, and the end."""
