@@ -199,7 +199,7 @@ JA: Final[dict[str, str]] = {
     "only exactly {k} 4s (or the 10s of the 8s' suits) (or a pass) stop the 8-cut":
         "8切りを止められるのはちょうど{k}枚の4だけです（または8と同じスートの10、またはパス）",
     "relief (taking the field's cards) is not played under these rules": "このルールでは物資救援（場の札を取る）はありません",
-    "only the reigning 大貧民 may take the field's cards, once a game, while the field holds cards":
+    "only the reigning Daihinmin may take the field's cards, once a game, while the field holds cards":
         "場の札を取れるのは現在の大貧民だけで、1ゲームに1回、場に札があるときだけです",
     "dokan is not played under these rules": "このルールではドカンはありません",
     "dokan needs the cards on the field in this trick to add up to the cards in your hand":

@@ -199,7 +199,7 @@ KO: Final[dict[str, str]] = {
     "only exactly {k} 4s (or the 10s of the 8s' suits) (or a pass) stop the 8-cut":
         "8 자르기를 막을 수 있는 것은 딱 {k}장의 4뿐입니다 (또는 8과 같은 무늬의 10, 또는 패스)",
     "relief (taking the field's cards) is not played under these rules": "이 규칙에서는 물자 구호(바닥 카드 가져가기)를 하지 않습니다",
-    "only the reigning 大貧民 may take the field's cards, once a game, while the field holds cards":
+    "only the reigning Daihinmin may take the field's cards, once a game, while the field holds cards":
         "바닥의 카드는 지금의 대빈민만, 한 게임에 한 번, 바닥에 카드가 있을 때 가져갈 수 있습니다",
     "dokan is not played under these rules": "이 규칙에서는 도칸을 하지 않습니다",
     "dokan needs the cards on the field in this trick to add up to the cards in your hand":

@@ -83,7 +83,7 @@ def _why_not_declare(e: Engine, kind: str) -> str:
     if kind == "relief":
         if not e.cx.relief:
             return msg("relief (taking the field's cards) is not played under these rules")
-        return msg("only the reigning 大貧民 may take the field's cards, once a game, while the field holds cards")
+        return msg("only the reigning Daihinmin may take the field's cards, once a game, while the field holds cards")
     if not e.cx.dokan:
         return msg("dokan is not played under these rules")
     return msg("dokan needs the cards on the field in this trick to add up to the cards in your hand")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pyengine.app.session import Session
@@ -369,3 +370,32 @@ def test_final_standings_mark_ties() -> None:
         assert v["ranks"][p] == 1 + sum(1 for q in scores if q > scores[p])
     tied = [p for p in range(4) if scores.count(scores[p]) > 1]
     assert tied and len({v["ranks"][p] for p in tied}) < len(tied)
+
+
+def hint_sentence(lang: str, key: str, move: str) -> str:
+    """The hint line as the table words it (web/tables/daifugo.js, renderHint)."""
+    text = i18n(lang)[f"daifugo.hint.{key}"]
+    return text.replace("{move}", move).replace("{place}", "1.5").replace("{players}", "4")
+
+
+def test_a_hint_names_the_suggested_move_in_its_own_words_and_adds_no_verb() -> None:
+    """The hint quotes the action's own label, which carries its verb ("Play ♣2", "Pass", "♣2 내기",
+    "♣2を出す"): a template that put a verb of its own before it read "The strong level would play
+    Play ♣2." and "… would play Pass." (issue 30)."""
+    s = DaifugoState.custom("popular", ["C2.S5.H5.JK", "D4", "C6"])
+    en = {"pass": "The strong level suggests: Pass.",
+          "C2": "The strong level suggests: Play ♣2 (expected place 1.5 of 4)."}
+    assert hint_sentence("en", "plain", s.describe("pass", "en")) == en["pass"]
+    assert hint_sentence("en", "reason", s.describe("C2", "en")) == en["C2"]
+    verbs = {"en": ("play", "pass"), "ko": ("내기", "패스"), "ja": ("出す", "パス")}
+    for lang in LANGS:
+        for action in ("pass", "C2", "S5.H5", "JK"):
+            label = s.describe(action, lang)
+            for key in ("reason", "exact", "plain"):
+                line = hint_sentence(lang, key, label)
+                assert line.count(label) == 1, line
+                rest = line.replace(label, "|").lower()
+                # the words before the label govern nothing: no verb of the labels, no word twice in a row
+                before = rest.split("|")[0]
+                assert not any(v in before for v in verbs[lang]), line
+                assert not re.search(r"\b([^\W\d_]+)\W+\1\b", line.lower()), line

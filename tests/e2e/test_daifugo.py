@@ -20,6 +20,7 @@ from conftest import (
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
+from pyengine.core.chance import SeededChance
 
 pytestmark = pytest.mark.e2e
 
@@ -312,6 +313,95 @@ def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_
         expect(frame.locator(".ck-seat")).to_have_count(4)
         assert inner.evaluate("window.pyengineApp.state().status") == "over"
         assert inner.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+CHIPS = """() => [...document.querySelectorAll('.df-strip .df-chip')]
+  .map((c) => [c.dataset.key, c.textContent, c.classList.contains('on')])"""
+
+
+def test_the_order_chip_shows_the_order_in_force_under_11_back_and_revolution(ctx: tuple[Any, Guard], server: Server) -> None:
+    """11-back alone reverses the order for the trick: the order chip says "3 is strongest" and is
+    highlighted (it said "Normal order", highlighted, beside "11-back"); a revolution and an 11-back
+    together cancel (../shared/rules/daifugo.md §1.4: inverted iff revolution XOR back): both are
+    shown, and the order chip says "Normal order", not highlighted (it said "Revolution")."""
+    positions = {}
+    # positions of whole bot matches (found by a search over seeds), replayed at one ply
+    for name, players, games, seed, cursor in (("back", 4, 3, 1, 93), ("both", 5, 5, 69, 111)):
+        s = Session.new("daifugo", f"1.popular~match.games={games}", [("", "bot:random")] * players, seed,
+                        chance=SeededChance(seed))
+        s.run_auto()
+        s.goto(cursor)
+        strip = s.view()["table"]["strip"]
+        assert (strip["back"], strip["revolution"], strip["inverted"]) == (True, name == "both", name == "back")
+        positions[name] = s.fragment()
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + positions["back"])
+    page.wait_for_selector('.df-strip [data-key="back"]')
+    chips = page.evaluate(CHIPS)
+    assert chips[:2] == [["back", "11-back", True], ["order", "3 is strongest", True]], chips
+    assert not [c for c in chips if c[1] in ("Normal order", "Revolution")], chips
+    page.evaluate("(f) => window.pyengineApp.open(f)", positions["both"])
+    page.wait_for_selector('.df-strip [data-key="revolution"]')
+    chips = page.evaluate(CHIPS)
+    assert chips[:3] == [["revolution", "Revolution", True], ["back", "11-back", True], ["order", "Normal order", False]], chips
+    assert page.errors == []
+
+
+def at_game_two(players: int, seed: int) -> tuple[str, str]:
+    """Two links of a two-game match the human (seat 0) plays by :func:`policy` against bots: the
+    human's first turn of game 2, under the box of the exchange they took part in, and the end."""
+    s = Session.new("daifugo", "1.popular~match.games=2", [("", "human")] + [("", "bot:random")] * (players - 1), seed,
+                    chance=SeededChance(seed))
+    first = None
+    while True:
+        s.run_auto()
+        if s.status() == "over":
+            assert first is not None
+            return first, s.fragment()
+        table = s.view()["table"]
+        if first is None and table["game_no"] == 2 and table["mode"] == "play":
+            assert any("cards" in e for e in table["exchange"])  # the human gave and received cards
+            first = s.fragment()
+        s.play(policy(str(table["phase"]), s.legal()))
+
+
+# In sight, inside the frame, and what a press at its centre reaches.
+PRESSABLE = """(sel) => { const e = document.querySelector(sel); if (!e || !e.checkVisibility()) return false;
+  const b = e.getBoundingClientRect(); const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && b.right <= innerWidth && (hit === e || e.contains(hit)); }"""
+NO_SCROLL = "(() => { const d = document.scrollingElement; return [d.scrollHeight, d.scrollWidth]; })()"
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_400_by_400_embed_never_scrolls_mid_game_and_at_the_end(browser: Any, server: Server, tmp_path: Path,
+                                                                  players: int) -> None:
+    """A wiki's 400×400 frame: the first turn of game 2 under the exchange's box, and the end of the
+    match with its results, fit without scrolling; the hand, Play, Pass, Continue and the replay
+    bar are where a press reaches them (before: 668 and 624 px tall at 4 players)."""
+    mid, end = at_game_two(players, 2)
+    frames = "".join(f'<iframe id="{name}" style="border:0;width:400px;height:400px" '
+                     f'src="{{app}}index.html?embed=1&speed=instant#{fragment}"></iframe>'
+                     for name, fragment in (("mid", mid), ("end", end)))
+    with host_page(browser, server, tmp_path, "<h1>A wiki page</h1>" + frames) as (hp, _):
+        frame = hp.wait_for_selector("#mid").content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'human'", timeout=60000)
+        expect(frame.locator(".df.df-embed .df-exchange")).to_be_visible()
+        frame.wait_for_selector(".df .ck-hand .ck-cardbtn")
+        frame.wait_for_timeout(300)  # the layout settles
+        assert frame.evaluate(NO_SCROLL) == [400, 400]
+        assert "pass" in frame.evaluate("window.pyengineApp.legal()")
+        for sel in (".df .ck-hand", '[data-df="play"]', '[data-df="pass"]'):
+            assert frame.evaluate(PRESSABLE, sel), sel
+        frame = hp.wait_for_selector("#end").content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'over'", timeout=60000)
+        expect(frame.locator(".df-results")).to_be_visible()
+        frame.wait_for_timeout(300)
+        assert frame.evaluate(NO_SCROLL) == [400, 400]
+        assert frame.evaluate(PRESSABLE, '[data-df="continue"]')
+        frame.locator('[data-df="continue"]').click()
+        expect(frame.locator(".df-results")).to_be_hidden()
+        assert frame.evaluate(NO_SCROLL) == [400, 400]
+        assert frame.evaluate(PRESSABLE, '[data-df-nav="first"]') and frame.evaluate(PRESSABLE, '[data-df-nav="last"]')
 
 
 def test_five_bots_play_a_whole_game_at_instant_speed(ctx: tuple[Any, Guard], server: Server) -> None:

@@ -18,6 +18,7 @@ from pyengine.chabashi.cards import CODES, TYPE_NAMES
 from pyengine.chabashi.game import GAME
 from pyengine.chabashi.rules import ChabashiRules
 from pyengine.core import CHANCE, Pcg32, sample_chance
+from pyengine.daifugo.game import GAME as DAIFUGO
 
 pytestmark = pytest.mark.cpython_only  # fontTools reads the cuts (not installed in Pyodide)
 
@@ -40,10 +41,48 @@ def last_english_face(game: str, family: str) -> set[str]:
     return {chr(c) for c in TTFont(str(WEB / "tables" / src[1])).getBestCmap()}
 
 
-def test_the_shell_and_daifugo_quote_no_korean_or_japanese_in_english() -> None:
-    for name in ("en.json", "daifugo.en.json"):
-        text = english_words(name)
-        assert HANGUL.findall(text) == [] and KANJI_KANA.findall(text) == [], name
+def test_no_english_words_quote_korean_or_japanese_but_the_names_a_table_brings_a_font_for() -> None:
+    """Every English string the UI shows, scanned for Hangul, kanji and kana: the shell's and each
+    table's catalogue with the words the engine adds to it (Daifugō's rule options: they quoted
+    大富豪, 大貧民, 超革命 … — boxes on a device with no CJK font, and unreadable to an English
+    reader), each game's name and summary, the engine's messages, and Daifugō's table in English
+    over a match of every preset.  Quoted only: a name in its own script that the table draws with
+    a cut of its own, the last of its English fonts (Cetkaik's 役, 再行 …, checked with the record
+    panel in tests/cetkaik/test_cetkaik_view.py; Chabashi's hand names, in the test below), and the
+    kiaak record's own tokens in the messages that check a Cetkaik record (赤, 終季, 此無 …: a
+    record is written in them)."""
+    from pyengine.app.messages_ko import KO
+    from pyengine.app.views import page_strings
+    from pyengine.app.views.daifugo import table_view as daifugo_view
+    from pyengine.app.views.daifugo import usual_players
+    from pyengine.catalog import BUILTIN
+    from pyengine.daifugo.rules import DaifugoRules
+
+    def quoted(text: str) -> list[str]:
+        return HANGUL.findall(text) + KANJI_KANA.findall(text)
+
+    assert quoted(english_words("en.json")) == []  # the shell
+    for game in ("daifugo", "chabashi"):
+        assert quoted(english_words(f"{game}.en.json") + " ".join(page_strings(game, "en").values())) == [], game
+    cetkaik = english_words("cetkaik.en.json") + " ".join(page_strings("cetkaik", "en").values())
+    assert set(quoted(cetkaik)) <= last_english_face("cetkaik", "Cetkaik Notation")
+    for entry in BUILTIN:
+        assert quoted(entry.info.names["en"] + entry.info.summary["en"]) == [], entry.id
+    kiaak = {p.read_text(encoding="utf-8") for p in (WEB.parent / "pyengine" / "cetkaik").glob("*.py")}
+    for template in KO:  # the engine's messages, keyed by their English (a test keeps the table whole)
+        assert not quoted(template) or any(template in src for src in kiaak), template
+    rng = Pcg32(3)
+    for preset in DaifugoRules.presets():
+        rules = f"1.{preset}~match.games=2"
+        n = usual_players(preset)
+        s = DAIFUGO.new_initial_state(DaifugoRules.decode(rules), n)
+        states = [s]
+        while not s.is_terminal():
+            s = s.apply(sample_chance(s, rng) if s.current_player == CHANCE else rng.choice(s.legal_actions()))
+            states.append(s)
+        for cursor in range(0, len(states), 7):
+            ctx = TableContext(states, [], cursor, 0, "en", ("human",) * n)
+            assert quoted(json.dumps(daifugo_view(ctx), ensure_ascii=False)) == [], (preset, cursor)
 
 
 def test_chabashi_brings_the_hangul_of_every_name_its_english_table_shows() -> None:

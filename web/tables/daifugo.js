@@ -461,9 +461,11 @@ function mount(host, ctx) {
   function stripItems() {
     const s = tv.strip;
     const items = [];
-    items.push({ key: "order", cls: s.inverted ? "on" : "", text: s.revolution ? t("daifugo.strip.revolution") : t("daifugo.strip.normal") });
+    // what turns the order over (a revolution, an 11-back), then the order in force: inverted when
+    // exactly one of them is on (the view's `inverted`), normal when both cancel
+    if (s.revolution) items.push({ key: "revolution", cls: "on", text: t("daifugo.strip.revolution") });
     if (s.back) items.push({ key: "back", cls: "on", text: t("daifugo.strip.back") });
-    if (s.inverted) items.push({ key: "inverted", cls: "", text: t("daifugo.strip.inverted") });
+    items.push({ key: "order", cls: s.inverted ? "on" : "", text: s.inverted ? t("daifugo.strip.inverted") : t("daifugo.strip.normal") });
     if (s.lock.length) items.push({ key: "lock", cls: "on", text: t("daifugo.strip.lock", { suits: s.lock.join("") }) });
     if (s.number_lock !== null && s.number_lock !== undefined) items.push({ key: "number", cls: "on", text: t("daifugo.strip.number_lock", { rank: s.number_lock }) });
     if (s.colour_lock) items.push({ key: "colour", cls: "on", text: t("daifugo.strip.colour_lock") });
@@ -617,8 +619,8 @@ function mount(host, ctx) {
       h("h3", { text: final ? t("daifugo.results.match") : t("daifugo.results.game", { n: last.game }) }),
       resultsTable(last, false),
       final ? h("div", {}, h("h4", { text: t("daifugo.results.final") }), resultsTable(last, true)) : null,
-      h("button", { type: "button", class: "primary", "data-df": "continue", text: t("daifugo.results.continue"),
-        onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } }),
+      h("div", { class: "df-results-actions" }, h("button", { type: "button", class: "primary", "data-df": "continue", text: t("daifugo.results.continue"),
+        onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } })),
     ].filter(Boolean));
   }
 
