@@ -189,6 +189,7 @@ JA: Final[dict[str, str]] = {
     "{card} is in two hands (players {holder} and {player})": "{card}が二人の手札にあります（{holder}番と{player}番のプレイヤー）",
     "{card} is not in this deck (player {player})": "{card}はこの山札にありません（{player}番のプレイヤー）",
     "these are not Daifugō rules": "大富豪のルールではありません",
+    "these are not the same game": "同じゲームではありません",
     # --- Daifugō: why a play is refused -------------------------------------------------------
     "the cards are being dealt (no player acts now)": "札を配っています（今は誰も手番ではありません）",
     "now is the {step} step: that is not one of its choices": "今は{step}の段階です。その手は選べません",

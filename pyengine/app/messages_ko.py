@@ -189,6 +189,7 @@ KO: Final[dict[str, str]] = {
     "{card} is in two hands (players {holder} and {player})": "{card}이(가) 두 사람의 패에 있습니다 ({holder}번과 {player}번 플레이어)",
     "{card} is not in this deck (player {player})": "{card}은(는) 이 덱에 없습니다 ({player}번 플레이어)",
     "these are not Daifugō rules": "대부호의 규칙이 아닙니다",
+    "these are not the same game": "같은 게임이 아닙니다",
     # --- Daifugō: why a play is refused -------------------------------------------------------
     "the cards are being dealt (no player acts now)": "카드를 나누는 중입니다 (지금은 아무도 둘 수 없습니다)",
     "now is the {step} step: that is not one of its choices": "지금은 {step} 단계입니다: 그 수는 고를 수 있는 것이 아닙니다",
