@@ -288,13 +288,31 @@ async function whenEngine(fn) {
 // The engine runs in its own Worker (pyodide-boot.mjs): a call is a message there and back, so
 // the page never waits on Python. Calls are answered in the order they are made.
 let lastCall = 0; // the number of the call made last: its answer is the engine's state now
+let inFlight = 0;  // calls not answered yet
+let whenAnswered = [];
 async function call(method, args = {}) {
   if (!engine.call) throw new Error("the game engine has not started yet");
   const number = ++lastCall;
-  // handed: the seat that has taken the device at a hot seat (Python decides what it may see)
-  const r = JSON.parse(await engine.call(method, JSON.stringify({ lang, handed: handedTo, ...args })));
-  Object.defineProperty(r, "callNo", { value: number, enumerable: true });
-  return r;
+  inFlight++;
+  try {
+    // handed: the seat that has taken the device at a hot seat (Python decides what it may see)
+    const r = JSON.parse(await engine.call(method, JSON.stringify({ lang, handed: handedTo, ...args })));
+    Object.defineProperty(r, "callNo", { value: number, enumerable: true });
+    return r;
+  } finally {
+    if (--inFlight === 0) { for (const wake of whenAnswered.splice(0)) wake(); }
+  }
+}
+// Resolves once the page has caught up: every engine call made so far answered and the queue of
+// navigations and automatic plies drained (a click or a new address is handled in a task of its own).
+async function settled() {
+  for (;;) {
+    await sleep(0);
+    const queued = busy;
+    await queued;
+    if (inFlight) await new Promise((wake) => whenAnswered.push(wake));
+    else if (busy === queued) return publicState();
+  }
 }
 class EngineError extends Error {
   constructor(result) {
@@ -760,9 +778,10 @@ async function restoreEntry(key, note = null) {
 async function openLink(frag) {
   const last = readLastView();
   const reload = last && last.fragment === frag;
-  if (reload) drawProvisional(last.view);
-  else if (!view) drawOpening();
   const nav = navGen;
+  if (reload) drawProvisional(last.view);
+  else if (!view && engine.state !== "ready") await drawLinkFrame(frag);
+  else if (!view) drawOpening();
   await whenEngine(() => {});
   if (navGen !== nav) return; // the player went elsewhere while the engine was starting
   supersede();
@@ -1060,7 +1079,32 @@ function drawProvisional(v, seats = null) {
   render();
   drewFirstFrame("table");
 }
-// Opening a link before the engine is up: a place for the game, with the progress above it.
+// A link's game, players and rules preset, read without Python (a fragment is "1." and the
+// record's JSON, zlib-compressed, in URL-safe base64): enough for its game's table from the
+// build's starting view while the engine starts. Anything else: null (the engine says why).
+async function linkOutline(frag) {
+  const [version, body] = frag.split(".");
+  if (version !== "1" || !body || body.length > 200000 || typeof DecompressionStream === "undefined") return null;
+  const b64 = body.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+  const data = JSON.parse(text);
+  if (!data || !gameInfo(data.game) || !Array.isArray(data.seats) || !data.seats.length) return null;
+  const preset = typeof data.rules === "string" ? data.rules.split(".").slice(1).join(".") : "";
+  const seats = data.seats.map((s) => [String((s && s[0]) || ""), String((s && s[1]) || "human")]);
+  const first = await startView(data.game, preset, seats.length);
+  return first ? { view: first, seats } : null;
+}
+// Opening a link before the engine is up: its game's table when the link can be read here (the
+// engine puts the link's own position there as soon as it is up), else a place for the game.
+async function drawLinkFrame(frag) {
+  const nav = navGen;
+  const first = await Promise.race([linkOutline(frag).catch(() => null), sleep(400).then(() => null)]);
+  if (navGen !== nav || engine.state === "ready") return;
+  if (first) drawProvisional(first.view, first.seats);
+  else drawOpening();
+}
+// A place for the game, with the progress above it.
 function drawOpening() {
   unmountTable();
   view = null;
@@ -1543,6 +1587,7 @@ window.pyengineApp = {
   legal: () => (view && !view.provisional && view.status === "human" ? view.legal.map((a) => a.action) : []),
   play,
   open: openFragment,
+  settled,
   // For browser tests only: fix the page's chance generator (live chance stays the default;
   // no link or saved game can set this).
   testing: Object.freeze({ fixChance: (seed) => { testChance = seed === null ? null : new TestWords(Number(seed)); } }),

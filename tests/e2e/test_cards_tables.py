@@ -21,11 +21,13 @@ pytestmark = pytest.mark.e2e
 
 
 def settle(page: Any) -> None:
+    page.evaluate("window.pyengineApp.settled()")  # the engine has answered what was asked
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def wait_for_person(page: Any) -> str:
     """Wait until a person is to act (pressing "Deal" when a hand the person deals waits for it)."""
+    page.evaluate("window.pyengineApp.settled()")
     page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)"
                            " || !!document.querySelector('[data-cb=deal]:not([hidden])')", timeout=60000)
     deal = page.locator('.cb-gate:not([hidden]) [data-cb="deal"]')

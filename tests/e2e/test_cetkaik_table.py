@@ -65,6 +65,7 @@ def click(page: Any, *names: str) -> None:
 
 
 def wait_human(page: Any) -> None:
+    page.evaluate("window.pyengineApp.settled()")  # the click's move has reached the engine
     page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
 
 

@@ -57,7 +57,9 @@ def act(page: Any, action: str) -> None:
 
 
 def settle(page: Any) -> None:
-    """Let the table draw (it batches its updates into an animation frame)."""
+    """Let the table draw (it batches its updates into an animation frame) once the engine has
+    answered what was asked."""
+    page.evaluate("window.pyengineApp.settled()")
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 

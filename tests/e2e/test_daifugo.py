@@ -70,6 +70,7 @@ def python_effects(seed: int) -> set[str]:
 
 
 def wait_for_human(page: Any) -> str:
+    page.evaluate("window.pyengineApp.settled()")  # a click's move has reached the engine
     page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
     return str(page.evaluate("window.pyengineApp.state().status"))
 

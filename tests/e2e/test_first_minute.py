@@ -68,3 +68,39 @@ def test_the_engine_runs_off_the_main_thread(ctx: tuple[Any, Guard], server: Ser
     assert page.evaluate("typeof window.pyodide === 'undefined' && typeof window.loadPyodide === 'undefined'")
     assert page.evaluate("Boolean(document.querySelector('script[type=\"py\"][worker]').xworker)")
     assert page.evaluate("window.pyengineBoot.from") in ("fresh", "snapshot")
+
+
+def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any, server: Server) -> None:
+    """A link's first frame is its game's table (from the build's starting view, read without
+    Python), never an empty page; the engine then puts the link's own position there."""
+    from test_shell import settle, start
+
+    context, _ = make_context(browser, server.url, service_workers="block")
+    page = context.new_page()
+    page.goto(server.url + "?speed=instant")
+    page.evaluate("window.pyengineApp.ready")
+    start(page, "daifugo", ["human", "bot:random", "bot:random", "bot:random"], players=4)
+    record = settle(page)["record"]
+    fragment = page.evaluate("location.hash")
+    context.close()
+
+    fresh, guard = make_context(browser, server.url, service_workers="block")
+    held: list[Any] = []
+    released: list[bool] = []
+    fresh.route("**/*.whl", lambda route: route.continue_() if released else held.append(route))
+    cold = fresh.new_page()
+    errors: list[str] = []
+    cold.on("pageerror", lambda e: errors.append(str(e)))
+    cold.goto(server.url + "?speed=instant" + fragment)
+    cold.wait_for_selector('#table .game-table[data-game="daifugo"]', timeout=20000)
+    assert cold.locator("#loading").is_visible()  # the engine is not up: this frame was drawn without it
+    assert cold.evaluate("window.pyengineApp.state().game") is None
+    assert cold.locator("#table .opening").count() == 0
+    released.append(True)
+    for route in held:
+        route.continue_()
+    cold.wait_for_function("window.pyengineApp.state().record !== null", timeout=90000)
+    assert cold.evaluate("window.pyengineApp.state()")["record"] == record
+    assert errors == []
+    fresh.close()
+    assert guard.blocked == []

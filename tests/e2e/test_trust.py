@@ -117,6 +117,7 @@ def _open(page: Any, link: str) -> None:
     """The other player clicks the link they were sent (a new page load in their browser)."""
     page.goto(link)
     page.evaluate("window.pyengineApp.ready")
+    page.evaluate("window.pyengineApp.settled()")  # (the same page: a new address, opened a moment later)
     page.wait_for_function("['human', 'waiting', 'over'].includes(window.pyengineApp.state().status)")
 
 
