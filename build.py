@@ -353,7 +353,8 @@ def build() -> Path:
         }
         fill(tmp, "pyodide-boot.mjs", {"RUNTIME": runtime, "WHEEL": f"./{wheel_rel}"})
         preload = "\n".join(
-            f'<link rel="modulepreload" href="./{rel}">' if rel.endswith((".mjs", ".js")) else
+            # (the runtime's own modules are imported in the engine's Worker: the page only fetches them)
+            f'<link rel="modulepreload" href="./{rel}">' if rel.endswith((".mjs", ".js")) and "pyodide.asm" not in rel else
             f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'
             for rel in runtime_files)
         fill(tmp, "index.html", {"BUILD_INFO": json.dumps(info, ensure_ascii=False, separators=(",", ":")),

@@ -124,7 +124,7 @@ MAIN_THREAD = """(() => {
 main_thread: list[dict[str, Any]] = []
 
 
-def load(context: Any, url: str, kind: str, click: bool = False) -> tuple[float, dict[str, float], str]:
+def load(context: Any, url: str, kind: str, click: bool = False, observe: bool = False) -> tuple[float, dict[str, float], str]:
     page = context.new_page()
     page.add_init_script(OBSERVE)
     page.goto(url)
@@ -133,7 +133,7 @@ def load(context: Any, url: str, kind: str, click: bool = False) -> tuple[float,
         page.wait_for_selector('.game-card[data-game="cetkaik"] form.setup')
         early = page.evaluate("!document.querySelector('#loading').hidden")  # the engine not up yet
     ms = page.evaluate(READY[kind])
-    if kind != "table":
+    if observe:
         page.wait_for_timeout(300)  # the last tasks of the start are observed
         main_thread.append({"kind": kind, **page.evaluate(MAIN_THREAD), **({"form_before_ready": early} if click else {})})
     marks = page.evaluate(MARKS) if kind == "app" else {}
@@ -211,7 +211,8 @@ def main() -> None:
         for _ in range(args.rounds):
             for kind, url in (("app", app_url), ("bare", bare_url), ("table", table_url)):
                 ctx, guard = make_context(browser, srv.url, service_workers="block")
-                secs, marks, _ = load(ctx, url, "app" if kind == "table" else kind, click=kind == "app")
+                secs, marks, _ = load(ctx, url, "app" if kind == "table" else kind, click=kind == "app",
+                                       observe=kind != "table")
                 if kind == "table":
                     first_table.append(marks["pyengine:first-table"] / 1000)
                     table_ready.append(secs)

@@ -44,6 +44,8 @@ function safeStorage(op, key, value) {
 let lang = pickLanguage();
 let strings = {};
 let english = {}; // the fallback for a string a translation lacks
+let wordsLoaded;
+const wordsReady = new Promise((r) => { wordsLoaded = r; }); // the page's first words are in
 let gameStrings = {}; // game id → that table's strings (web/i18n/<game>.<lang>.json)
 function pickLanguage() {
   const stored = safeStorage("get", LANG_KEY);
@@ -186,7 +188,7 @@ function setStep(step) {
   drawProgress();
 }
 function drawProgress() {
-  if (engine.state !== "loading") return;
+  if (engine.state !== "loading" || !Object.keys(english).length) return; // (words first: boot draws it then)
   const [lo, hi] = STEPS[engine.step];
   let value = lo;
   if (engine.step === "download") {
@@ -211,8 +213,8 @@ function drawProgress() {
 // the bytes come in, and the bar follows them.
 function countDownloads() {
   let stopped = false;
-  for (const rel of Object.keys(BUILD.runtime || {}).filter((p) => /\.(wasm|zip|json|whl)$/.test(p))) {
-    const counted = !rel.endsWith(".whl"); // (the wheel is read only to take up its preload)
+  for (const rel of Object.keys(BUILD.runtime || {}).filter((p) => /\.(wasm|zip|json|whl)$|pyodide\.asm\.mjs$/.test(p))) {
+    const counted = /\.(wasm|zip|json)$/.test(rel); // (the others are read only to take up their preload)
     fetch(new URL(rel, location.href)).then(async (res) => {
       if (!res.ok || !res.body) return;
       const reader = res.body.getReader();
@@ -254,6 +256,7 @@ async function startEngine() {
   } catch (e) {
     engine.state = "failed";
     engine.error = e;
+    await wordsReady; // (the engine starts before the page's words are loaded)
     showLoadError(e);
     engineReject(e);
   } finally {
@@ -953,7 +956,9 @@ function setupInfo(game) { return BUILD.setup[game.id] || { levels: ["random"], 
 async function showSetup(game, li) {
   for (const old of document.querySelectorAll(".setup")) old.remove();
   const info = setupInfo(game);
-  if (window.Worker) ai.start(); // boots in the background while the player chooses
+  // boots in the background while the player chooses (once the engine is up: two interpreters
+  // starting at once on a small machine slowed the engine's start by half)
+  if (window.Worker && engine.state === "ready") ai.start();
   const mod = await loadTable(game.id);
   fetchStartViews(game.id); // the table's first frame, before the engine is up
   const n0 = game.default_players;
@@ -1619,6 +1624,9 @@ async function boot() {
     if (view) redrawInLanguage();
     else if (!$("start").hidden) showStart();
   });
+  // The engine starts in its Worker first thing, while the page loads its words and draws (the
+  // main thread stays free for them).
+  const starting = startEngine();
   $("load-retry").addEventListener("click", () => location.reload());
   $("library-export").addEventListener("click", exportLibrary);
   $("library-import").addEventListener("click", () => $("library-file").click());
@@ -1640,14 +1648,13 @@ async function boot() {
   } catch (e) {
     await loadStrings("en").catch(() => {});
   }
+  wordsLoaded();
   applyStrings();
   drawProgress();
-  // What can be drawn without Python is drawn first; the engine starts right after (its
-  // downloads are already under way: index.html preloads them).
+  // What can be drawn without Python is drawn at once (the engine's downloads are already under
+  // way: index.html preloads them).
   queue(route);
-  await Promise.race([firstFrame, sleep(400)]);
-  await nextFrame();
-  await startEngine();
+  await starting;
   if (engine.state !== "ready") return;
   await busy;
   if (!view && $("start").hidden) showStart();

@@ -205,11 +205,27 @@ export async function loadPyodide(options = {}) {
  * imported after IndexedDB is known to work or stands in memory (PyScript opens it when
  * imported); it starts the engine's Worker from index.html's <script type="py" worker>.
  * Resolves to `call(method, argsJson) -> Promise<resultJson>` once main.py has handed it over.
- * `onStep(step)` hears "runtime" (the interpreter starting), "engine" (the wheel and the rules
+ * The first call starts it (index.html, first thing); later calls get the same start and may
+ * add a listener. `onStep(step)` hears "runtime" (the interpreter starting), "engine" (the wheel and the rules
  * being imported) and "bridge" (PyScript and the page's module).  Rejects with a BootError:
  * "download", "runtime", "engine" or "bridge".
  */
-export async function startEngine({ pyscript, onStep = () => {} }) {
+let engineStart = null;        // the page's one start (index.html begins it; app.js takes it up)
+const stepListeners = new Set();
+let lastStep = null;
+export function startEngine({ pyscript, onStep = null }) {
+  if (onStep) {
+    stepListeners.add(onStep);
+    if (lastStep) onStep(lastStep); // a listener that comes late hears where the start is
+  }
+  if (!engineStart) {
+    engineStart = start(pyscript, (step) => { lastStep = step; for (const fn of stepListeners) fn(step); });
+    engineStart.catch(() => {}); // (whoever awaits it hears the failure)
+  }
+  return engineStart;
+}
+
+async function start(pyscript, onStep) {
   mark("start");
   try {
     const { ensureIndexedDB } = await import("./idb-fallback.js");
