@@ -670,14 +670,24 @@ function tableHold() {
 async function botMove(gen, pace) {
   const job = (await callOk("bot_job")).job;
   if (!job) return { ...(await call("view")), moved: false };
-  if (ai.status === "failed" || !window.Worker) {
+  if (ai.status !== "ready") {
+    // The AI Worker is not up (still starting, failed, or none): the engine's own Worker thinks
+    // (the same moves), so a bot's first reply never waits for the AI Worker's start; a press
+    // meanwhile answers at once, and the move, when it comes, is shown if nothing else moved.
+    if (window.Worker && ai.status === "idle") ai.start();
     await pace;
-    return autoCall({ bots: true }, 1); // no Worker: think here (the same moves, just blocking)
+    if (gen !== autoGen || paused) return null;
+    thinking = true;
+    renderStatus();
+    const here = autoCall({ bots: true }, 1);
+    const r = await Promise.race([here, superseded.then(() => null)]);
+    if (r === null) here.then(keepIfLatest, () => {});
+    thinking = false;
+    return r;
   }
   if (gen !== autoGen) return null;
   thinking = true;
   renderStatus();
-  if (ai.status === "starting") ai.start().then(() => { if (thinking) renderStatus(); }, () => {}); // "starting…", then "thinking…"
   let result;
   try {
     // a press that supersedes the automation (home, pause, undo...) answers at once: the
@@ -1266,7 +1276,6 @@ function statusText() {
   if (view.status === "waiting") return view.by_link && view.by_link.waiting === "secret" ? t("table.waiting_secret") : t("table.waiting_move");
   if (view.status === "chance") return tOr(`table.dealing_${view.game}`, t("table.dealing"));
   if (view.status === "bot") {
-    if (ai.status === "starting") return t("ai.starting", { seat: seatName(view.to_move) });
     return t("table.bot_thinking", { seat: seatName(view.to_move) });
   }
   return t("table.to_move", { seat: seatName(view.to_move) });

@@ -104,3 +104,26 @@ def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any
     assert errors == []
     fresh.close()
     assert guard.blocked == []
+
+
+def test_bots_play_while_the_ai_worker_is_still_starting(browser: Any, server: Server) -> None:
+    """The first bot replies never wait for the AI Worker's start: until it is up, the engine's
+    own Worker thinks (the same moves). Here the AI Worker never comes up at all."""
+    from test_shell import start
+
+    context, guard = make_context(browser, server.url, service_workers="block")
+    held: list[Any] = []
+    context.route("**/ai-worker.js", lambda route: held.append(route))  # never answered
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "?speed=instant")
+    page.evaluate("window.pyengineApp.ready")
+    start(page, "daifugo", ["bot:random"] * 4, players=4)
+    page.wait_for_function("window.pyengineApp.state().length >= 64", timeout=60000)  # the deal, then bots' plays
+    assert held, "the AI Worker was asked for"
+    page.locator('[data-tool="home"]').click()
+    page.wait_for_selector("#start:not([hidden])", timeout=10000)
+    assert errors == []
+    context.close()
+    assert guard.blocked == []
