@@ -427,6 +427,7 @@ def test_five_bots_play_a_whole_game_at_instant_speed(ctx: tuple[Any, Guard], se
       const next = () => document.querySelector('[data-df-nav="next"]');
       while (window.pyengineApp.state().ply < window.pyengineApp.state().length) {
         next().click(); n++;
+        await window.pyengineApp.settled();  // the engine (in its Worker) has answered the press
         await new Promise((r) => requestAnimationFrame(() => r()));
       }
       return n;
