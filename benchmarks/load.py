@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from conftest import ARGS, CHROMIUM, make_context  # noqa: E402
+from conftest import ARGS, CHROMIUM, OBSERVE_MAIN_THREAD, make_context  # noqa: E402
 
 import build  # noqa: E402
 
@@ -109,24 +109,17 @@ MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.n
 SNAPSHOT_KEPT = "window.pyengineBoot && window.pyengineBoot.worker && window.pyengineBoot.worker.made"
 
 
-OBSERVE = """
-window.benchLong = []; window.benchClicks = [];
-new PerformanceObserver((l) => { for (const e of l.getEntries()) benchLong.push([e.startTime, e.duration]); })
-  .observe({ type: "longtask", buffered: true });
-new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === "click") benchClicks.push(e.duration); })
-  .observe({ type: "event", durationThreshold: 16, buffered: true });
-"""
 MAIN_THREAD = """(() => {
   const fcp = (performance.getEntriesByName("first-contentful-paint")[0] || { startTime: 0 }).startTime;
-  const after = benchLong.filter(([t]) => t >= fcp).map(([, d]) => d);
-  return { longest: Math.max(0, ...after), over200: after.filter((d) => d > 200).length, clicks: benchClicks };
+  const after = seenLong.filter(([t]) => t >= fcp).map(([, d]) => d);
+  return { longest: Math.max(0, ...after), over200: after.filter((d) => d > 200).length, clicks: seenClicks };
 })()"""
 main_thread: list[dict[str, Any]] = []
 
 
 def load(context: Any, url: str, kind: str, click: bool = False, observe: bool = False) -> tuple[float, dict[str, float], str]:
     page = context.new_page()
-    page.add_init_script(OBSERVE)
+    page.add_init_script(OBSERVE_MAIN_THREAD)
     page.goto(url)
     if click:  # "New game" as soon as the start page is drawn, the engine still starting
         page.locator('.game-card[data-game="cetkaik"] [data-action="new"]').click()

@@ -138,6 +138,34 @@ def fix_chance(context: Any, seed: int) -> None:
     context.add_init_script(f"window.pyengineApp = {{testing: {{chanceSeed: {int(seed)}}}}};")
 
 
+# The main thread as Chromium sees it, from a page's first script: its long tasks
+# (window.seenLong: [start, duration]) and how long each click took to its next paint
+# (window.seenClicks; under 16 ms it is not recorded). tests/e2e/test_first_minute.py and
+# benchmarks/load.py read them.
+OBSERVE_MAIN_THREAD = """
+window.seenLong = []; window.seenClicks = [];
+new PerformanceObserver((l) => { for (const e of l.getEntries()) seenLong.push([e.startTime, e.duration]); })
+  .observe({ type: "longtask", buffered: true });
+new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === "click") seenClicks.push(e.duration); })
+  .observe({ type: "event", durationThreshold: 16, buffered: true });
+"""
+
+
+class HeldWheel:
+    """The engine's wheel held back in ``context`` until :meth:`release`: the engine cannot start
+    before then (what the page draws without Python can be looked at)."""
+
+    def __init__(self, context: Any) -> None:
+        self.held: list[Any] = []
+        self.released = False
+        context.route("**/*.whl", lambda route: route.continue_() if self.released else self.held.append(route))
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+
+
 def open_app(context: Any, url: str) -> Any:
     page = context.new_page()
     errors: list[str] = []

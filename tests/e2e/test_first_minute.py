@@ -11,17 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, make_context
+from conftest import OBSERVE_MAIN_THREAD, Guard, HeldWheel, Server, make_context
 
 pytestmark = pytest.mark.e2e
 
-OBSERVE = """
-window.seenLong = []; window.seenClicks = [];
-new PerformanceObserver((l) => { for (const e of l.getEntries()) seenLong.push([e.startTime, e.duration]); })
-  .observe({ type: "longtask", buffered: true });
-new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === "click") seenClicks.push(e.duration); })
-  .observe({ type: "event", durationThreshold: 16, buffered: true });
-"""
 
 
 def test_a_cold_start_leaves_the_main_thread_free_and_answers_a_click(browser: Any, server: Server) -> None:
@@ -29,7 +22,7 @@ def test_a_cold_start_leaves_the_main_thread_free_and_answers_a_click(browser: A
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.add_init_script(OBSERVE)
+    page.add_init_script(OBSERVE_MAIN_THREAD)
     page.goto(server.url + "?speed=instant")
     card = page.locator('.game-card[data-game="cetkaik"]')
     # A click while the interpreter starts (the downloads are in: Python is starting).
@@ -85,9 +78,7 @@ def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any
     context.close()
 
     fresh, guard = make_context(browser, server.url, service_workers="block")
-    held: list[Any] = []
-    released: list[bool] = []
-    fresh.route("**/*.whl", lambda route: route.continue_() if released else held.append(route))
+    wheel = HeldWheel(fresh)
     cold = fresh.new_page()
     errors: list[str] = []
     cold.on("pageerror", lambda e: errors.append(str(e)))
@@ -96,9 +87,7 @@ def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any
     assert cold.locator("#loading").is_visible()  # the engine is not up: this frame was drawn without it
     assert cold.evaluate("window.pyengineApp.state().game") is None
     assert cold.locator("#table .opening").count() == 0
-    released.append(True)
-    for route in held:
-        route.continue_()
+    wheel.release()
     cold.wait_for_function("window.pyengineApp.state().record !== null", timeout=90000)
     assert cold.evaluate("window.pyengineApp.state()")["record"] == record
     assert errors == []

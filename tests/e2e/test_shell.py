@@ -13,7 +13,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARGS, CHROMIUM, ROOT, Guard, Server, axe_violations, make_context, open_app, scan_text
+from conftest import (
+    ARGS,
+    CHROMIUM,
+    ROOT,
+    Guard,
+    HeldWheel,
+    Server,
+    axe_violations,
+    make_context,
+    open_app,
+    scan_text,
+)
 from playwright.sync_api import expect
 
 import build
@@ -184,10 +195,7 @@ def library_keys_from_storage(page: Any) -> list[str]:
 # ---------------------------------------------------------------- nothing waits for Python that need not
 def test_start_page_setup_form_and_first_frame_come_before_the_engine(browser: Any, server: Server) -> None:
     context, guard = make_context(browser, server.url, service_workers="block")
-    held: list[Any] = []
-    released: list[bool] = []
-    # the engine cannot start until the test lets its wheel through
-    context.route("**/*.whl", lambda route: route.continue_() if released else held.append(route))
+    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -203,9 +211,7 @@ def test_start_page_setup_form_and_first_frame_come_before_the_engine(browser: A
     assert page.locator("#loading").is_visible()  # the progress, in place
     assert page.evaluate("window.pyengineApp.state()")["game"] is None
     page.wait_for_function("document.getElementById('loading').dataset.step !== 'download'", timeout=60000)
-    released.append(True)
-    for route in held:
-        route.continue_()
+    wheel.release()
     page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=90000)
     settle(page)
     assert page.locator("#loading").is_hidden()
