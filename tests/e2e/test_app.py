@@ -289,7 +289,9 @@ def test_bots_think_in_a_worker_and_can_be_paused(ctx: tuple[Any, Guard], server
     assert longest < 200, f"the page froze for {longest:.0f} ms while bots played"
     page.locator('[data-tool="pause"]').click()
     page.wait_for_selector('[data-tool="resume"]')
-    paused_at = page.evaluate("window.pyengineApp.state().length")
+    # a move the engine was already making when the pause came is shown when it lands; after it,
+    # nothing moves
+    paused_at = page.evaluate("window.pyengineApp.settled().then((s) => s.length)")
     page.wait_for_timeout(700)
     assert page.evaluate("window.pyengineApp.state().length") == paused_at
     expect(page.locator("#table")).to_contain_text("Paused")

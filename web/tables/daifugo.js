@@ -894,20 +894,24 @@ function setup(container, info, ctx) {
       h("span", { class: "df-opt-explain", text: maybe(ctx, `daifugo.opt.${o.path}`) }));
     return h("div", { class: "df-opt" + (o.changed ? " df-changed" : "") + (conflicted ? " df-conflicted" : ""), "data-option": o.path }, input, label);
   }
-  if (presetSel) presetSel.addEventListener("change", () => later(async () => {
-    playersNote.hidden = true;
-    await load(presetSel.value);
-    // the player count stays as chosen unless the preset is not played by that many (JDF: 4,
-    // UECda: 5, two-player: 2): then its usual count, and the form says so
+  // The player count stays as chosen unless the preset is not played by that many (JDF: 4,
+  // UECda: 5, two-player: 2): then its usual count, and the form says so. It is set in the change
+  // event itself (the counts are known from the first panel), so a count the player picks next is
+  // not overridden when the preset's panel comes back.
+  function fitPlayers() {
     const id = presetSel.selectedOptions[0] && presetSel.selectedOptions[0].dataset.preset;
-    const allowed = id && panel.players ? panel.players[id] : null;
-    const usual = id && panel.usual_players ? panel.usual_players[id] : null;
-    if (allowed && usual && !allowed.includes(players()) && setPlayers(usual)) {
-      playersNote.textContent = t("daifugo.rules.players_set", { preset: presetName(ctx, id), n: usual });
-      playersNote.hidden = false;
-      await load(current);
-    }
-  }));
+    const allowed = id && panel && panel.players ? panel.players[id] : null;
+    const usual = id && panel && panel.usual_players ? panel.usual_players[id] : null;
+    if (!(allowed && usual && !allowed.includes(players()) && setPlayers(usual))) return;
+    playersNote.textContent = t("daifugo.rules.players_set", { preset: presetName(ctx, id), n: usual });
+    playersNote.hidden = false;
+  }
+  if (presetSel) presetSel.addEventListener("change", () => {
+    playersNote.hidden = true;
+    const rules = presetSel.value;
+    later(() => load(rules));
+    if (panel) fitPlayers(); else later(fitPlayers);
+  });
   if (playersSel) playersSel.addEventListener("change", () => later(() => load(current)));
   later(() => load(current));
   return {
