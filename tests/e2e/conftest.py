@@ -103,11 +103,107 @@ def make_context(browser: Any, *origins: str, **kwargs: Any) -> tuple[Any, Guard
     return ctx, guard
 
 
+class Returning:
+    """A browser context kept for the tests of one pytest worker, the way a returning player's
+    browser is: the engine's memory snapshot stays in its Cache Storage, so after the first test
+    each page starts Python in well under a second instead of three (a cold start is what
+    ``make_context`` gives, and what tests/e2e/test_first_minute.py checks). Each test gets a
+    :class:`TestContext` of it, with a guard of its own, and finds the site's other storage
+    empty, as a fresh context would have it."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.origin = server.url.rstrip("/")
+        self.guard = Guard()
+        self.context = browser.new_context(service_workers="block")
+        self.context.route("**/*", lambda route: self.guard(route))
+        self.guard.allowed = [server.url]
+        # the first visit: the AI Worker makes the snapshot in the background once the page is up
+        page = self.context.new_page()
+        page.goto(server.url)
+        page.wait_for_function("""() => { caches.open("pyodide-snapshots").then((c) => c.keys())
+            .then((keys) => { window.snapshotKept = keys.length > 0; }); return window.snapshotKept; }""",
+                               polling=250, timeout=180000)
+        page.close()
+        assert self.guard.blocked == [], f"requests outside the site: {self.guard.blocked}"
+        self.forget()
+
+    def forget(self) -> None:
+        """What a test leaves (its pages, the site's local storage, IndexedDB, cookies) goes;
+        the Cache Storage, which holds only the snapshot (service workers are blocked), stays."""
+        for page in self.context.pages:
+            page.close()
+        page = self.context.new_page()
+        try:
+            cdp = self.context.new_cdp_session(page)
+            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin,
+                                                    "storageTypes": "local_storage,indexeddb,websql,file_systems,service_workers"})
+            cdp.detach()
+        finally:
+            page.close()
+        self.context.clear_cookies()
+        self.context.set_offline(False)
+
+
+class TestContext:
+    """One test's share of the worker's :class:`Returning` context: its init scripts and routes
+    apply to the pages it opens (page by page, so the next test has none of them), and anything
+    else is the shared context's."""
+
+    def __init__(self, shared: Any) -> None:
+        self._shared = shared
+        self._scripts: list[dict[str, Any]] = []
+        self._routes: list[tuple[Any, Any]] = []
+        self._pages: list[Any] = []
+
+    def new_page(self) -> Any:
+        page = self._shared.new_page()
+        for script in self._scripts:
+            page.add_init_script(**script)
+        for pattern, handler in self._routes:
+            page.route(pattern, handler)
+        self._pages.append(page)
+        return page
+
+    def add_init_script(self, script: str | None = None, path: str | None = None) -> None:
+        self._scripts.append({"script": script} if path is None else {"path": path})
+        for page in self._pages:
+            if not page.is_closed():
+                page.add_init_script(**self._scripts[-1])
+
+    def route(self, pattern: Any, handler: Any) -> None:
+        self._routes.append((pattern, handler))
+        for page in self._pages:
+            if not page.is_closed():
+                page.route(pattern, handler)
+
+    @property
+    def pages(self) -> list[Any]:
+        return [p for p in self._pages if not p.is_closed()]
+
+    def close(self) -> None:
+        for page in self.pages:
+            page.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._shared, name)
+
+
+@pytest.fixture(scope="session")
+def returning(browser: Any, server: Server) -> Iterator[Returning]:
+    r = Returning(browser, server)
+    yield r
+    r.context.close()
+
+
 @pytest.fixture
-def ctx(browser: Any, server: Server) -> Iterator[tuple[Any, Guard]]:
-    context, guard = make_context(browser, server.url, service_workers="block")
-    yield context, guard
-    context.close()
+def ctx(returning: Returning, server: Server) -> Iterator[tuple[Any, Guard]]:
+    guard = returning.guard = Guard()
+    guard.allowed = [server.url]
+    test_context = TestContext(returning.context)
+    try:
+        yield test_context, guard
+    finally:
+        returning.forget()
     assert guard.blocked == [], f"requests outside the site: {guard.blocked}"
 
 
