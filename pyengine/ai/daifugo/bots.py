@@ -50,22 +50,12 @@ from ...daifugo.cards import (
 from ...daifugo.ctx import Ctx
 from ...daifugo.engine import CHANCE_PHASES, OVER, PLAY, R_SEVEN, R_TEN, Engine
 from ..bot import Bot, BotView, RandomBot, SafetyNet
-from .common import (
-    Knowledge,
-    card_value,
-    division,
-    free_cards,
-    light_move,
-    place_of,
-    place_values,
-    playout,
-    points_table,
-    smart_move,
-    strongest_missing_ranks,
-    to_internal,
-    weakest_in_order,
-    weakness,
-)
+from .division import card_value, division, weakness
+from .knowledge import Knowledge, to_internal
+from .places import place_of, place_values, points_table
+from .playout import light_move, playout, smart_move, strongest_missing_ranks, weakest_in_order
+from .standard_client import free_cards
+from .worlds import Worlds
 
 # --- helpers --------------------------------------------------------------------------------------
 
@@ -335,7 +325,8 @@ class NormalBot(Bot):
         scored: list[tuple[str, float]] = []
         world: Engine | None = None
         if phase == "play" or phase == "four_stop":
-            world = k.engine_with(k.deal_hidden(Pcg32(1)))
+            worlds = Worlds(k)
+            world = worlds.engine_with(worlds.deal_hidden(Pcg32(1)))
             base = hand_score(hand, inv, cx, k.unseen)
             for a in legal_iter(view):
                 m = to_internal(a, hand)
@@ -379,7 +370,7 @@ class Choice:
     """One candidate action of the strong level's search, with what its playouts gave.
 
     ``value``: the mean of what the search maximises (the points of this game plus the worth of
-    the class it leads to, :func:`~pyengine.ai.daifugo.common.place_values`); ``points``: the
+    the class it leads to, :func:`~pyengine.ai.daifugo.places.place_values`); ``points``: the
     mean points of this game on the preset's scale; ``place``: the mean final place (1 = first);
     ``playouts``: how many playouts it had (0: chosen without playouts, the figures are ``None``,
     but for a move the exact endgame chose: its ``place`` is exact).
@@ -413,7 +404,7 @@ class StrongBot(Bot):
 
     evidence: list[float] | None = None
     """Per seat, what the last search found of how well the standard client explains that seat's
-    actions of its game (:attr:`~pyengine.ai.daifugo.common.Knowledge.kit_evidence`; ``None``
+    actions of its game (:attr:`~pyengine.ai.daifugo.worlds.Worlds.kit_evidence`; ``None``
     before any search): a client that keeps one bot for a match learns its opponents from it."""
 
     def act(self, view: BotView) -> str:
@@ -472,8 +463,9 @@ class StrongBot(Bot):
         else:
             w1 = -(-budget // n)
             w2 = 0
-        guesses = k.sample_hands(self.rng, w1 + w2, self.kit)
-        self.evidence = list(k.kit_evidence)
+        worlds = Worlds(k)
+        guesses = worlds.sample_hands(self.rng, w1 + w2, self.kit)
+        self.evidence = list(worlds.kit_evidence)
         active = list(range(n))
         policy = smart_move if self.smart else light_move
         for w, (hands, kit) in enumerate(guesses):
@@ -482,7 +474,7 @@ class StrongBot(Bot):
                 active = sorted(active[:keep])
             if net.tripped():  # the safety net: a far too slow device
                 return None
-            world = k.engine_with(hands)
+            world = worlds.engine_with(hands)
             for i in active:
                 e = world.copy()
                 e.step(actions[i])
@@ -514,7 +506,8 @@ class StrongBot(Bot):
             return None
         if sum(k.counts) > 18:
             return None
-        world = k.engine_with(k.deal_hidden(Pcg32(0)))
+        worlds = Worlds(k)
+        world = worlds.engine_with(worlds.deal_hidden(Pcg32(0)))
         solver = _Solver(k.me, self.endgame_nodes, net)
         try:
             best = solver.best(world)

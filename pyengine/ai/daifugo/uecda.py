@@ -859,7 +859,7 @@ PRIOR_RANGE = (0.02, 0.99)
 def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
     """``bot`` set up as this client plays it: the strong level with the standard client as its
     prior model of the opponents (``kit``; 0: none), a halving search, the smarter playout
-    policy (:func:`~pyengine.ai.daifugo.common.smart_move`) and more playouts (:data:`PLAYOUTS`);
+    policy (:func:`~pyengine.ai.daifugo.playout.smart_move`) and more playouts (:data:`PLAYOUTS`);
     other levels as they are."""
     if isinstance(bot, StrongBot):
         bot.kit = kit
