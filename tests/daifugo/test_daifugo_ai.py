@@ -13,8 +13,9 @@ import pytest
 
 from pyengine.ai.bot import Bot, BotView
 from pyengine.ai.daifugo.arena import main as arena_main
-from pyengine.ai.daifugo.bots import GreedyBot, NormalBot, StrongBot, _Solver
+from pyengine.ai.daifugo.bots import GreedyBot, NormalBot, StrongBot
 from pyengine.ai.daifugo.division import division
+from pyengine.ai.daifugo.endgame import EndgameSolver
 from pyengine.ai.daifugo.knowledge import Knowledge
 from pyengine.ai.daifugo.places import place_of, place_values
 from pyengine.ai.daifugo.playout import (
@@ -326,7 +327,7 @@ def test_observation_table_is_json_and_public() -> None:
 def test_endgame_solver_finds_the_only_winning_order() -> None:
     s = DaifugoState.custom("basic", ["S4.S5.C2", "H6.H7", ""], 0)
     e = s.engine
-    move = _Solver(0, 100000).best(e)
+    move = EndgameSolver(0, 100000).best(e)
     assert move in ("S4", "S5")  # leading the 2 first loses the race
 
 
@@ -348,7 +349,9 @@ def test_uecda_client_plays_at_every_level(level: str) -> None:
     sys.path.insert(0, os.path.dirname(__file__))
     from uecda_fake_server import FakeUecdaServer
 
-    from pyengine.ai.daifugo.uecda import Client, Connection, make_bot
+    from pyengine.ai.daifugo.uecda import make_bot
+    from pyengine.ai.daifugo.uecda_client import Client
+    from pyengine.ai.daifugo.uecda_wire import Connection
 
     server = FakeUecdaServer(games=3, real=1, seed=7).start()
     bot = make_bot(level, 3)
@@ -620,7 +623,7 @@ def test_endgame_solver_agrees_with_full_minimax() -> None:
             c = e.copy()
             c.step(m)
             values[format_action(m)] = _minimax(c, 0, seen)
-        best = _Solver(0, 100000).best(e)
+        best = EndgameSolver(0, 100000).best(e)
         assert best is not None
         assert values[best] == min(values.values())
 
@@ -628,7 +631,7 @@ def test_endgame_solver_agrees_with_full_minimax() -> None:
 # --- the UECda client tells the bot what it saw of the exchange ----------------------------------------
 
 def test_uecda_client_keeps_the_exchange_for_the_bot() -> None:
-    from pyengine.ai.daifugo.uecda import Client
+    from pyengine.ai.daifugo.uecda_client import Client
 
     client = Client.__new__(Client)
     client.me = 0
