@@ -110,7 +110,8 @@ def build_wheel() -> Path:
 # modules the page's start imports, as unchecked-hash .pyc beside their sources in the wheel.
 # zipimport prefers ``name.pyc`` to ``name.py`` in a zip, so the start skips compiling them; a
 # runtime with another magic number ignores them and compiles the source as before.
-START = "import pyengine.app.session"  # what the page's start imports (pyodide-boot.mjs)
+# what the page's start imports (pyodide-boot.mjs: the session), and the modules main.py adds to it
+START = "import pyengine.app.session, pyengine.app.links, pyengine.app.saves, pyengine.app.start_page"
 _COMPILE_START = """
 import ast, base64, importlib.util, json, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -224,8 +225,8 @@ def start_combinations(setup: dict[str, Any], players: tuple[int, int], default_
 
 def write_start_views(site: Path, games: list[dict[str, Any]]) -> dict[str, list[str]]:
     """``start/<game>.<lang>.json``: ``{"<preset>|<players>": view}`` of each game's starting
-    position (see :func:`pyengine.app.session.start_view`); returns the keys written per game."""
-    from pyengine.app.session import game_setup_json, start_view
+    position (see :func:`pyengine.app.start_page.start_view`); returns the keys written per game."""
+    from pyengine.app.start_page import game_setup_json, start_view
     from pyengine.core import EngineError
 
     (site / "start").mkdir()
@@ -338,7 +339,7 @@ def build() -> Path:
             shutil.copy2(WEB / rel, tmp / rel)
         add_engine_strings(tmp)
         sys.path.insert(0, str(ROOT))
-        from pyengine.app.session import game_setup_json, games_json
+        from pyengine.app.start_page import game_setup_json, games_json
 
         games = {lang: games_json(lang) for lang in LANGS}
         ids = {g["id"] for g in games["en"]}

@@ -17,8 +17,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from pyengine.app.links import open_link
 from pyengine.app.messages import error_json
-from pyengine.app.session import Session, game_setup_json, games_json, record_save_key
+from pyengine.app.saves import continues, from_save, library_entry, save_json
+from pyengine.app.session import Session, record_save_key
+from pyengine.app.start_page import game_setup_json, games_json
 from pyengine.app.views import ui_call
 from pyengine.core import EngineError, Record, decode_fragment
 
@@ -75,19 +78,19 @@ def _link_info(a: Args, lang: str) -> Result:
 
 def _open(a: Args, lang: str) -> Result:
     save = a.get("save")
-    session = Session.open_link(a["fragment"], save)
+    session = open_link(a["fragment"], save)
     # continues: the opened game keeps every move of the library's entry (else the page keeps both)
-    continues = True if not save else session.continues(save)
-    return {"continues": continues, **_opened(session, a, lang)}
+    goes_on = True if not save else continues(session, save)
+    return {"continues": goes_on, **_opened(session, a, lang)}
 
 
 def _restore(a: Args, lang: str) -> Result:
-    return _opened(Session.from_save(a["save"]), a, lang)
+    return _opened(from_save(a["save"]), a, lang)
 
 
 def _check_save(a: Args, lang: str) -> Result:
     """A saved game checked as a restore would (for import), without putting it on the table."""
-    return {"entry": Session.from_save(a["save"]).library_entry()}
+    return {"entry": library_entry(from_save(a["save"]))}
 
 
 def _close(a: Args, lang: str) -> Result:
@@ -153,7 +156,7 @@ def _undo(s: Session, a: Args, lang: str) -> Result:
 
 
 def _save(s: Session, a: Args, lang: str) -> Result:
-    return {"save": s.save_json()}
+    return {"save": save_json(s)}
 
 
 ANYTIME: dict[str, Callable[[Args, str], Result]] = {

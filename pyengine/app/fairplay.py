@@ -200,6 +200,18 @@ class FairPlay:
             return None
         return derive(states[ply], self.game_id, ply, a, b)
 
+    def check_outcomes(self, states: Sequence[State], actions: Sequence[str]) -> None:
+        """Every cast recorded in ``actions`` (with ``states``, the states before each) must
+        follow from both players' secrets; raises :class:`InvalidLinkError` where one does not."""
+        for ply, action in enumerate(actions):
+            if states[ply].is_chance():
+                expected = self.outcome(states, ply)
+                if expected is None:
+                    raise InvalidLinkError(msg("ply {ply}: the link records a cast nobody could know yet", ply=ply + 1))
+                if expected != action:
+                    raise InvalidLinkError(msg("ply {ply}: the cast does not follow from the players' secrets "
+                                               "(the link was altered)", ply=ply + 1))
+
     # --- links ------------------------------------------------------------------------------
     def outgoing(self, states: Sequence[State], length: int) -> tuple[Event, ...]:
         """The transcript of the link this device sends now (``length`` actions recorded):

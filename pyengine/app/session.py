@@ -29,14 +29,13 @@ Trust, in detail:
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..ai.decision import BOT_BUDGET, decide
-from ..ai.levels import bot_class, levels
+from ..ai.levels import bot_class
 from ..core import (
     CHANCE,
     TERMINAL,
@@ -46,19 +45,15 @@ from ..core import (
     State,
     decode_fragment,
     encode_fragment,
-    list_games,
     load_game,
     sample_chance,
 )
 from ..core.chance import ChanceSource, LiveChance, rng_from_entropy
-from ..core.codec import load_json
 from ..core.errors import IllegalActionError, InvalidLinkError, InvalidRecordError, UnknownGameError
 from ..core.messages import message_of, msg, words
-from .fairplay import Event, FairPlay
+from .fairplay import FairPlay
 from .views import TableContext, table_view
 
-SAVE_VERSION = 2
-"""Saved games: ``{"v": 2, "fragment", "memory", "fair"?, "floor"?}`` (version 1 still opens)."""
 MAX_AUTO_PLIES = 5000
 GAME_ID_KEY = "id"
 """The record's meta key of a game's random id (it finds the saved game a set-up link hides)."""
@@ -91,13 +86,6 @@ def with_hints(record: Record, plies: Sequence[int]) -> Record:
     return replace(record, meta=tuple(sorted(meta.items())))
 
 
-class OlderLinkError(InvalidLinkError):
-    """A play-by-link link older than the game this device already has (it changes nothing)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message, "older")
-
-
 def unopenable(exc: EngineError, game: str) -> InvalidLinkError:
     """The link error for a well-formed record that cannot be opened (an unknown game, rules
     this version refuses, a move that is not legal where the record plays it)."""
@@ -108,35 +96,6 @@ def unopenable(exc: EngineError, game: str) -> InvalidLinkError:
     reason = exc.reason if isinstance(exc, InvalidRecordError) else message_of(exc)
     return InvalidLinkError(msg("the link's game cannot be opened: {reason}", reason=exc), "illegal_record", ply=ply,
                             reason=reason)
-
-
-def games_json(lang: str = "en") -> list[dict[str, Any]]:
-    """The start page's list of games."""
-    return [
-        {
-            "id": g.id,
-            "name": g.name(lang),
-            "names": dict(g.names),
-            "summary": g.summary.get(lang) or g.summary.get("en", ""),
-            "players": [g.min_players, g.max_players],
-            "default_players": g.default_players,
-            "hidden_information": g.hidden_information,
-            "has_chance": g.has_chance,
-        }
-        for g in list_games()
-    ]
-
-
-def game_setup_json(game_id: str) -> dict[str, Any]:
-    """What the set-up form offers for one game: bot levels (weakest first) and presets."""
-    game = load_game(game_id)
-    rules_type = game.rules_type
-    return {
-        "id": game_id,
-        "levels": list(levels(game_id)),
-        "presets": [{"id": name, "rules": rules.encode()} for name, rules in rules_type.presets().items()],
-        "default_preset": game.default_rules().preset_name(),
-    }
 
 
 def record_save_key(record: Record) -> str:
@@ -153,25 +112,6 @@ def record_save_key(record: Record) -> str:
         return game_id
     setup = replace(record, actions=(), cursor=None)
     return "r" + hashlib.sha256(encode_fragment(setup).encode()).hexdigest()[:16]
-
-
-def start_view(game_id: str, preset: str | None, players: int, lang: str) -> dict[str, Any]:
-    """The view of a new game's starting position, before anything is dealt or cast, with the
-    set-up form's default seats (a person, then the strongest bots): ``build.py`` writes these
-    so the page draws a table's first frame before the engine has started.  It is marked
-    ``provisional`` and carries no link (a real game gets its own id).
-
-    >>> v = start_view("cetkaik", None, 2, "en")
-    >>> v["provisional"], v["fragment"], v["status"], v["length"]
-    (True, None, 'chance', 0)
-    """
-    game = load_game(game_id)
-    rules = game.rules_type.presets()[preset].encode() if preset else None
-    best = list(levels(game_id))[-1]
-    seats = [("", "human")] + [("", f"bot:{best}")] * (players - 1)
-    view = Session.new(game_id, rules, seats, 0).view(lang)
-    view.update(provisional=True, fragment=None, save_key=None)
-    return view
 
 
 def _digest(previous: str, action: str) -> str:
@@ -276,29 +216,6 @@ class Session:
     def save_key(self) -> str:
         """Where the page's library keeps this game (see :func:`record_save_key`)."""
         return record_save_key(self.record)
-
-    def library_entry(self) -> dict[str, Any]:
-        """What the page's library lists about this game (the page adds the dates)."""
-        return {
-            "key": self.save_key,
-            "game": self.record.game,
-            "seats": [s.kind for s in self.record.seats],
-            "ply": self.cursor,
-            "length": len(self.record.actions),
-            "status": self.status(),
-            "to_move": self.state.current_player,
-            "returns": [float(r) for r in self.state.returns()],
-        }
-
-    def continues(self, save: str) -> bool:
-        """Whether this game is the saved one or goes on from it (the same game, with every move
-        the saved one has), so that keeping this one in its place loses nothing."""
-        try:
-            saved = Session.from_save(save)
-        except EngineError:
-            return True  # an unreadable save holds nothing to keep
-        mine, theirs = self.record.actions, saved.record.actions
-        return saved.save_key == self.save_key and mine[: len(theirs)] == theirs
 
     @property
     def is_private(self) -> bool:
@@ -515,6 +432,12 @@ class Session:
         del self.states[plies + 1 :]
         del self._prefix[plies + 1 :]
 
+    def put_on_table(self, record: Record, states: list[State], fair: FairPlay | None) -> None:
+        """Put a longer record of this game on the table at its end (play by link: the opponent's
+        link), with the states it replays to and the fair-play state that goes with it."""
+        self.fair, self.record, self.states = fair, record, states
+        self.cursor, self._prefix = len(record.actions), [""]
+
     def prefix_digest(self, ply: int) -> str:
         """A digest of the record's first ``ply`` actions (the key of the undo memory)."""
         while len(self._prefix) <= ply:
@@ -648,142 +571,3 @@ class Session:
         game = load_game(self.record.game)
         return "chance" if game.info.has_chance else None
 
-    # --- saving ------------------------------------------------------------------------
-    def save_json(self) -> str:
-        """What the page keeps in local storage to survive a reload: the full record at this
-        position and the undo memory (so a reload cannot re-roll either)."""
-        data: dict[str, Any] = {"v": SAVE_VERSION, "fragment": self.fragment(), "memory": self.memory}
-        if self.fair is not None:
-            data["fair"] = self.fair.to_json()
-            data["floor"] = self.floor
-        return json.dumps(data)
-
-    @classmethod
-    def open_link(cls, fragment: str, save: str | None = None) -> Session:
-        """Open a link; a set-up link of a private game resumes the saved game played
-        from that set-up (a reload must not lose the game the address bar hides)."""
-        record = decode_fragment(fragment)
-        meta = dict(record.meta)
-        if FAIR_KEY in meta:
-            return cls._open_link_game(record, meta, save)
-        session = cls.from_fragment(fragment)
-        if save:
-            try:
-                saved = cls.from_save(save)
-            except EngineError:
-                return session
-            if saved.setup_record() == session.setup_record():
-                if not session.record.actions:
-                    return saved
-                # an earlier position of a game kept here: the casts and deals drawn there stay drawn
-                session.remember(saved)
-        return session
-
-    def remember(self, other: Session) -> None:
-        """Take the chance outcomes another copy of this game (the same set-up) has drawn: its
-        memory and every chance action of its record, so that no line of play this one takes
-        can re-roll what was already drawn there (what this one drew itself takes precedence)."""
-        if other.setup_record() != self.setup_record():
-            raise IllegalActionError(msg("these are not the same game"))
-        drawn = dict(other.memory)
-        for ply, action in enumerate(other.record.actions):
-            if other.states[ply].is_chance():
-                drawn[other.prefix_digest(ply)] = action
-        self.memory = {**drawn, **self.memory}
-
-    @classmethod
-    def _open_link_game(cls, record: Record, meta: dict[str, str], save: str | None) -> Session:
-        """A play-by-link link: continue this device's game, or join it as the seat the link
-        was sent to.  Every commitment and every recorded cast is checked."""
-        transcript = FairPlay.decode_transcript(meta.pop(FAIR_KEY))
-        game_id = meta.get(GAME_ID_KEY)
-        if not game_id or meta.get(MODE_KEY) != "link":
-            raise InvalidLinkError(msg("this play-by-link link is damaged (it names no game)"))
-        plain = replace(record, cursor=None, meta=tuple(sorted(meta.items())))
-        saved = None
-        if save:
-            try:
-                saved = cls.from_save(save)
-            except EngineError:
-                saved = None
-        if saved is not None and saved.fair is not None and saved.game_id == game_id:
-            saved.receive_link(plain, transcript)
-            return saved
-        try:
-            session = cls.from_record(plain)
-        except EngineError as exc:
-            raise unopenable(exc, record.game) from None
-        session.fair = FairPlay.join(game_id, transcript)
-        session.check_outcomes()
-        session.floor = len(plain.actions)
-        return session
-
-    def receive_link(self, record: Record, transcript: tuple[Event, ...]) -> None:
-        """Take the opponent's link into this device's play-by-link game (nothing changes if
-        it is refused)."""
-        assert self.fair is not None
-        mine, theirs = self.record.actions, record.actions
-        if theirs[: len(mine)] != mine:
-            if mine[: len(theirs)] == theirs:
-                raise OlderLinkError(msg("this link is older than your game: you already have everything in it"))
-            raise InvalidLinkError(msg("this link does not continue your game: its moves differ from yours"),
-                                   "not_this_game")
-        fair = self.fair.copy()
-        try:
-            fair.receive(transcript)
-        except InvalidLinkError as exc:
-            if "older" in str(exc):
-                raise OlderLinkError(message_of(exc)) from None
-            raise
-        try:
-            states = record.replay()
-        except EngineError as exc:
-            raise unopenable(exc, record.game) from None
-        previous = (self.fair, self.record, self.states, self.cursor)
-        marks = {*self.hints(), *parse_hints(dict(record.meta).get(HINTS_KEY))}
-        merged = with_hints(replace(record, cursor=None), [p for p in marks if p <= len(theirs) + 1])
-        self.fair, self.record, self.states = fair, merged, states
-        self.cursor, self._prefix = len(record.actions), [""]
-        try:
-            self.check_outcomes()
-        except InvalidLinkError:
-            self.fair, self.record, self.states, self.cursor = previous
-            raise
-        self.floor = len(record.actions)
-
-    def check_outcomes(self) -> None:
-        """Play by link: every recorded cast must follow from both players' secrets."""
-        assert self.fair is not None
-        for ply, action in enumerate(self.record.actions):
-            if self.states[ply].is_chance():
-                expected = self.fair.outcome(self.states, ply)
-                if expected is None:
-                    raise InvalidLinkError(msg("ply {ply}: the link records a cast nobody could know yet", ply=ply + 1))
-                if expected != action:
-                    raise InvalidLinkError(msg("ply {ply}: the cast does not follow from the players' secrets "
-                                               "(the link was altered)", ply=ply + 1))
-
-    @classmethod
-    def from_save(cls, text: str) -> Session:
-        """Restore a saved game; a corrupt or tampered save raises :class:`InvalidLinkError`."""
-        try:
-            data = load_json(text)
-        except (TypeError, ValueError):
-            raise InvalidLinkError(msg("the saved game is not readable"), "bad_save") from None
-        if not isinstance(data, dict) or data.get("v") not in (1, SAVE_VERSION) or not isinstance(
-                data.get("fragment"), str):
-            raise InvalidLinkError(msg("the saved game is not in a format this version can read"), "bad_save")
-        memory = data.get("memory", {})
-        if not isinstance(memory, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 200 for k, v in memory.items()):
-            raise InvalidLinkError(msg("the saved game is damaged (its chance memory is unreadable)"), "bad_save")
-        session = cls.from_fragment(data["fragment"])
-        session.memory = dict(memory)
-        if "fair" in data:
-            session.fair = FairPlay.from_json(data["fair"])
-            floor = data.get("floor", 0)
-            session.floor = floor if isinstance(floor, int) and 0 <= floor <= len(session.record.actions) else 0
-            if session.fair.game_id != session.game_id:
-                raise InvalidLinkError(msg("the saved game's fair-play data belongs to another game"), "bad_save")
-            session.check_outcomes()
-        return session

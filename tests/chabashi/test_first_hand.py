@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pyengine.app.links import open_link
 from pyengine.app.session import Session
 from pyengine.chabashi.cards import card
 from pyengine.chabashi.rules import ChabashiRules, FirstDealer
@@ -51,7 +52,7 @@ def test_version_one_links_still_deal_the_first_hand_to_the_first_seat() -> None
     assert old.first_dealer == FirstDealer.FIRST_SEAT and old.hand_limit == 2
     record = Record("chabashi", "1.seed", (Seat("", "human"), Seat("", "bot:random"), Seat("", "bot:random")),
                     tuple(DEAL_3.split()) + ("draw:0",), 0)
-    session = Session.open_link(encode_fragment(record))
+    session = open_link(encode_fragment(record))
     state = session.state
     assert isinstance(state, ChabashiState)
     assert state.dealer == 0 and state.players == (1, 2)

@@ -13,25 +13,22 @@ import pytest
 
 from pyengine.ai.bot import Bot, BotView
 from pyengine.ai.daifugo.arena import main as arena_main
-from pyengine.ai.daifugo.bots import GreedyBot, NormalBot, StrongBot, _Solver
-from pyengine.ai.daifugo.common import (
+from pyengine.ai.daifugo.bots import GreedyBot, NormalBot, StrongBot
+from pyengine.ai.daifugo.division import division
+from pyengine.ai.daifugo.endgame import EndgameSolver
+from pyengine.ai.daifugo.knowledge import Knowledge
+from pyengine.ai.daifugo.places import place_of, place_values
+from pyengine.ai.daifugo.playout import (
     BREAK_GROUP,
     HOLD_STRONG,
-    KIT_MATCH,
-    KIT_MISS,
-    Knowledge,
-    _kit_agrees,
-    division,
-    kit_follow,
     kit_move,
     light_move,
-    lock_suits,
-    place_of,
-    place_values,
     playout,
+    resolve_chance,
     smart_move,
 )
-from pyengine.ai.daifugo.playout import resolve_chance
+from pyengine.ai.daifugo.standard_client import kit_agrees, kit_follow, lock_suits
+from pyengine.ai.daifugo.worlds import KIT_MATCH, KIT_MISS, Worlds
 from pyengine.ai.levels import levels
 from pyengine.core import sample_chance
 from pyengine.core.rng import Pcg32
@@ -240,7 +237,7 @@ def test_worlds_put_returned_cards_in_the_receivers_hand() -> None:
     k = Knowledge(view)
     assert {c for c, p in k.located.items() if p == beggar} == {i for i in range(52) if given >> i & 1}
     for i in range(5):
-        w = k.world(Pcg32(i))
+        w = Worlds(k).world(Pcg32(i))
         assert w.hands[beggar] & given == given
         assert [h.bit_count() for h in w.hands] == k.counts
         assert w.hands[tycoon] == k.hand
@@ -268,8 +265,9 @@ def test_guessed_deals_share_the_unseen_cards_in_proportion_to_the_hands() -> No
     draws = 3000
     seen = {(c, p): 0 for c in range(54) if k.unseen >> c & 1 for p in others}
     rng = Pcg32(3)
+    worlds = Worlds(k)
     for _ in range(draws):
-        hands = k.deal_hidden(rng)
+        hands = worlds.deal_hidden(rng)
         assert hands[me] == k.hand
         assert [hands[p].bit_count() for p in others] == [k.counts[p] for p in others]
         union = 0
@@ -292,7 +290,7 @@ def test_tribute_tells_the_tycoon_what_the_beggar_lacks() -> None:
     received = [e for e in s.observation(tycoon)["history"] if e[0] == "tribute" and isinstance(e[3], str)]
     assert received
     for i in range(5):
-        w = k.world(Pcg32(i))
+        w = Worlds(k).world(Pcg32(i))
         assert not w.hands[beggar] & k.forbidden[beggar]
     assert k.forbidden[beggar]
 
@@ -310,7 +308,7 @@ def test_a_guessed_world_plays_on_to_the_end() -> None:
         s = s.apply(GreedyBot(Pcg32(1)).act(view_of(s)))
         steps += 1
     k = Knowledge(view_of(s))
-    e = k.world(Pcg32(1))
+    e = Worlds(k).world(Pcg32(1))
     assert e.legal() == s._e.legal() or s.phase != "play"
     playout(e, Pcg32(3))
     assert sorted(e.results[-1]) == list(range(5))
@@ -329,7 +327,7 @@ def test_observation_table_is_json_and_public() -> None:
 def test_endgame_solver_finds_the_only_winning_order() -> None:
     s = DaifugoState.custom("basic", ["S4.S5.C2", "H6.H7", ""], 0)
     e = s.engine
-    move = _Solver(0, 100000).best(e)
+    move = EndgameSolver(0, 100000).best(e)
     assert move in ("S4", "S5")  # leading the 2 first loses the race
 
 
@@ -351,7 +349,9 @@ def test_uecda_client_plays_at_every_level(level: str) -> None:
     sys.path.insert(0, os.path.dirname(__file__))
     from uecda_fake_server import FakeUecdaServer
 
-    from pyengine.ai.daifugo.uecda import Client, Connection, make_bot
+    from pyengine.ai.daifugo.uecda import make_bot
+    from pyengine.ai.daifugo.uecda_client import Client
+    from pyengine.ai.daifugo.uecda_wire import Connection
 
     server = FakeUecdaServer(games=3, real=1, seed=7).start()
     bot = make_bot(level, 3)
@@ -500,7 +500,7 @@ class TestKitModel:
                     want = kit is played
                 else:
                     want = (kit[0], kit[2], kit[3], kit[4]) == (played[0], played[2], played[3], played[4])
-                assert _kit_agrees(held, f, e.revolution, lockable, played, cx) == want
+                assert kit_agrees(held, f, e.revolution, lockable, played, cx) == want
                 checked += 1
         assert checked > 500
 
@@ -519,19 +519,21 @@ def test_kit_products_read_a_pass_as_the_standard_client() -> None:
     p = s.current_player
     k = Knowledge(view_of(s))
     assert k.kit_acts[1] and k.kit_acts[1][0][4] is None
+    worlds = Worlds(k)
     hands = [0] * 5
     hands[1] = parse_cards("H3.H4.S5.D8.D2")  # the 2 is a free single above 9: not the client's pass
-    assert k.kit_products(hands)[1] == KIT_MISS
+    assert worlds.kit_products(hands)[1] == KIT_MISS
     hands[1] = parse_cards("H3.H4.S5.D5.H8")  # nothing above 9: the client's pass
-    assert k.kit_products(hands)[1] == KIT_MATCH
-    assert k.kit_products(hands)[p] == 1.0
+    assert worlds.kit_products(hands)[1] == KIT_MATCH
+    assert worlds.kit_products(hands)[p] == 1.0
 
 
 def test_worlds_weighted_by_the_standard_client_keep_its_passes_honest() -> None:
     s = _passed_on_a_single()
     k = Knowledge(view_of(s))
-    plain = k.sample_hands(Pcg32(2), 400, 0.0)
-    kit = k.sample_hands(Pcg32(2), 400, 0.9)
+    worlds = Worlds(k)
+    plain = worlds.sample_hands(Pcg32(2), 400, 0.0)
+    kit = worlds.sample_hands(Pcg32(2), 400, 0.9)
 
     def joker_with_1(worlds: list[tuple[list[int], int]]) -> float:
         return sum(1 for h, _ in worlds if h[1] & JOKER_BITS) / len(worlds)
@@ -621,7 +623,7 @@ def test_endgame_solver_agrees_with_full_minimax() -> None:
             c = e.copy()
             c.step(m)
             values[format_action(m)] = _minimax(c, 0, seen)
-        best = _Solver(0, 100000).best(e)
+        best = EndgameSolver(0, 100000).best(e)
         assert best is not None
         assert values[best] == min(values.values())
 
@@ -629,7 +631,7 @@ def test_endgame_solver_agrees_with_full_minimax() -> None:
 # --- the UECda client tells the bot what it saw of the exchange ----------------------------------------
 
 def test_uecda_client_keeps_the_exchange_for_the_bot() -> None:
-    from pyengine.ai.daifugo.uecda import Client
+    from pyengine.ai.daifugo.uecda_client import Client
 
     client = Client.__new__(Client)
     client.me = 0

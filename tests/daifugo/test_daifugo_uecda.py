@@ -22,7 +22,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 from uecda_fake_server import FakeUecdaServer, Table  # noqa: E402
 
 from pyengine.ai.bot import Bot, BotView
-from pyengine.ai.daifugo.uecda import Client, Connection, make_bot
+from pyengine.ai.daifugo.uecda import make_bot
+from pyengine.ai.daifugo.uecda_client import Client
+from pyengine.ai.daifugo.uecda_wire import Connection
 from pyengine.core.rng import Pcg32  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,7 +175,8 @@ def test_command_line_errors() -> None:
 
 def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> None:
     from pyengine.ai.daifugo.bots import GreedyBot, StrongBot
-    from pyengine.ai.daifugo.uecda import KEEP, KIT_PRIOR, PLAYOUTS
+    from pyengine.ai.daifugo.uecda import KEEP, PLAYOUTS
+    from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR
 
     bot = make_bot("strong", 3)
     assert isinstance(bot, StrongBot) and bot.kit == KIT_PRIOR > 0 and bot.keep == KEEP > 0
@@ -186,7 +189,7 @@ def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> No
 
 def test_the_strong_client_learns_that_scripted_players_are_not_the_standard_client() -> None:
     from pyengine.ai.daifugo.bots import StrongBot
-    from pyengine.ai.daifugo.uecda import KIT_PRIOR
+    from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR
 
     server = FakeUecdaServer(games=16, real=1, seed=11).start()
     bot = make_bot("strong", 5)

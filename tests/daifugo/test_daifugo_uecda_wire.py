@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.ai.daifugo.uecda import (
+from pyengine.ai.daifugo.uecda_wire import (
     hand_from_table,
     hand_to_table,
     handshake_table,

@@ -8,7 +8,8 @@ from typing import Any
 
 from pyengine.app.session import Session
 from pyengine.app.views import TableContext, page_strings
-from pyengine.app.views.daifugo import rules_panel, rules_set, table_view, ui_call
+from pyengine.app.views.daifugo import table_view, ui_call
+from pyengine.app.views.daifugo_rules_panel import rules_panel, rules_set
 from pyengine.daifugo import DaifugoState
 
 HUMAN_BOTS = ("human", "bot:random", "bot:random", "bot:random")

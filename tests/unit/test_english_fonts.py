@@ -54,7 +54,7 @@ def test_no_english_words_quote_korean_or_japanese_but_the_names_a_table_brings_
     from pyengine.app.messages_ko import KO
     from pyengine.app.views import page_strings
     from pyengine.app.views.daifugo import table_view as daifugo_view
-    from pyengine.app.views.daifugo import usual_players
+    from pyengine.app.views.daifugo_rules_panel import usual_players
     from pyengine.catalog import BUILTIN
     from pyengine.daifugo.rules import DaifugoRules
 

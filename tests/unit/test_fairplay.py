@@ -1,7 +1,7 @@
 """Play by link with fair chance (issue 15, item 5): two devices exchange links; every cast
 combines both players' secrets; every way of cheating is refused or detected.
 
-Each "device" below is what a browser keeps: its saved game (``Session.save_json``).  A link
+Each "device" below is what a browser keeps: its saved game (``pyengine.app.saves.save_json``).  A link
 travels as the fragment ``Session.public_fragment()`` of the sender."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from dataclasses import replace
 import pytest
 
 from pyengine.app.fairplay import FairPlay, commitment, ledgers
-from pyengine.app.session import OlderLinkError, Session
+from pyengine.app.links import OlderLinkError, open_link
+from pyengine.app.saves import from_save, save_json
+from pyengine.app.session import Session
 from pyengine.core import IllegalActionError, InvalidLinkError, Pcg32, decode_fragment, encode_fragment
 
 RULES = {"official": "1.official", "cerke_online": "1.cerke_online"}
@@ -25,18 +27,18 @@ class Device:
         self.save = save
 
     def open(self, link: str) -> Session:
-        s = Session.open_link(link, self.save)
+        s = open_link(link, self.save)
         s.run_auto(limit=50)
-        self.save = s.save_json()
+        self.save = save_json(s)
         return s
 
     def session(self) -> Session:
         assert self.save is not None
-        return Session.from_save(self.save)
+        return from_save(self.save)
 
     def keep(self, s: Session) -> str:
         link = s.public_fragment()  # computing the link may commit a fresh secret: save after it
-        self.save = s.save_json()
+        self.save = save_json(s)
         return link
 
 
@@ -84,8 +86,8 @@ def test_two_devices_play_a_game_and_agree_on_every_cast(rules: str) -> None:
     mine, theirs, sent, casts = play_by_link(rules, seed=3)
     assert mine.record.actions == theirs.record.actions
     assert len(casts) >= 2 and sent >= 4
-    mine.check_outcomes()
-    theirs.check_outcomes()
+    mine.fair.check_outcomes(mine.states, mine.record.actions)
+    theirs.fair.check_outcomes(theirs.states, theirs.record.actions)
 
 
 def test_the_first_mover_contest_needs_both_players_and_varies() -> None:
@@ -155,7 +157,7 @@ def test_reloading_or_reopening_cannot_reroll_a_cast() -> None:
     first = other.session()
     casts = set()
     for _ in range(3):  # the opponent reopening the same link gets the same cast
-        opened = Session.open_link(link, first.save_json())
+        opened = open_link(link, save_json(first))
         opened.run_auto(limit=5)
         casts.add(opened.record.actions[len(s.record.actions)])
     assert len(casts) == 1
@@ -208,11 +210,11 @@ def test_altered_links_are_refused_and_change_nothing() -> None:
     before = mover.save
     for change, message in (("cast", "altered"), ("secret", "altered")):
         with pytest.raises(InvalidLinkError, match=message):
-            Session.open_link(_tamper(reply, change), before)
+            open_link(_tamper(reply, change), before)
     assert s.fair is not None
     with pytest.raises(InvalidLinkError, match="never made"):
-        Session.open_link(_tamper(reply, "commit", s.fair.my_seat), before)  # a commitment of mine I never made
-    assert mover.save == before and Session.from_save(before).record == s.record
+        open_link(_tamper(reply, "commit", s.fair.my_seat), before)  # a commitment of mine I never made
+    assert mover.save == before and from_save(before).record == s.record
 
 
 def test_an_older_link_changes_nothing() -> None:
@@ -224,14 +226,14 @@ def test_an_older_link_changes_nothing() -> None:
     other.open(old)
     newer = other.open(mover.keep(s))
     with pytest.raises(OlderLinkError):
-        Session.open_link(old, other.save)
+        open_link(old, other.save)
     assert other.session().record == newer.record
 
 
 def test_a_link_from_another_game_does_not_touch_mine() -> None:
     mover, other, s = _to_first_move()
     _, _, stranger = start()
-    opened = Session.open_link(stranger, other.save)  # a different game id: a new game, mine is kept
+    opened = open_link(stranger, other.save)  # a different game id: a new game, mine is kept
     assert opened.game_id != s.game_id and other.session().game_id == s.game_id
 
 
@@ -242,7 +244,7 @@ def test_a_third_device_follows_as_a_spectator() -> None:
     link = mover.keep(s)
     other.open(link)
     link2 = other.keep(other.session())
-    watcher = Session.open_link(link2)
+    watcher = open_link(link2)
     assert watcher.fair is not None and watcher.fair.my_seat == -1
     assert watcher.status() == "waiting" and watcher.legal() == []
 

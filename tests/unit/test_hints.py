@@ -14,6 +14,8 @@ from pyengine.ai.bot import BotView
 from pyengine.ai.cetkaik.bots import MasterBot
 from pyengine.ai.chabashi.bots import StrongBot as ChabashiStrong
 from pyengine.ai.daifugo.bots import StrongBot as DaifugoStrong
+from pyengine.app.links import open_link
+from pyengine.app.saves import from_save, save_json
 from pyengine.app.session import Session, parse_hints
 from pyengine.app.tasks import view_seed
 from pyengine.app.tasks.cetkaik import review
@@ -187,7 +189,7 @@ def test_a_hint_marks_the_move_played_after_it_and_the_mark_travels_in_links_and
     assert s.view()["hints"] == [ply]
     link = Session.from_fragment(s.fragment())
     assert link.hints() == (ply,) and dict(decode_fragment(s.fragment()).meta)["hints"] == str(ply)
-    assert Session.from_save(s.save_json()).hints() == (ply,)
+    assert from_save(save_json(s)).hints() == (ply,)
     # a record made before hints existed opens with none
     old = replace(s.record, meta=tuple((k, v) for k, v in s.record.meta if k != "hints"))
     assert Session.from_fragment(encode_fragment(old)).hints() == ()
@@ -246,7 +248,7 @@ def test_a_private_games_setup_link_carries_no_mark_and_resumes_the_saved_game()
     assert s.hints() == (s.cursor,)
     setup = s.public_fragment()
     assert "hints" not in dict(decode_fragment(setup).meta)
-    back = Session.open_link(setup, s.save_json())
+    back = open_link(setup, save_json(s))
     assert back.record.actions == s.record.actions and back.hints() == s.hints()
 
 

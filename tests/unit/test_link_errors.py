@@ -13,7 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyengine.app.session import OlderLinkError, Session
+from pyengine.app.links import OlderLinkError, open_link
+from pyengine.app.saves import from_save
+from pyengine.app.session import Session
 from pyengine.core import InvalidLinkError, Record, Seat, decode_fragment, encode_fragment
 from pyengine.core.chance import SeededChance
 from pyengine.core.codec import MAX_FRAGMENT
@@ -64,7 +66,7 @@ def decode_or_link_error(text: str) -> Record | None:
 
 def open_or_link_error(text: str, save: str | None = None) -> Session | None:
     try:
-        return Session.open_link(text, save)
+        return open_link(text, save)
     except InvalidLinkError as exc:
         check_link_error(exc)
         return None
@@ -134,7 +136,7 @@ def test_a_link_from_a_newer_version_says_so_with_its_version() -> None:
 def test_a_link_to_a_game_this_version_lacks_names_it() -> None:
     link = encode_fragment(Record("go", "1.basic", (Seat(), Seat())))
     with pytest.raises(InvalidLinkError) as info:
-        Session.open_link(link)
+        open_link(link)
     assert (info.value.code, info.value.params) == ("unknown_game", {"game": "go"})
 
 
@@ -143,7 +145,7 @@ def test_a_link_whose_moves_do_not_replay_names_the_ply() -> None:
     bad = Record(record.game, record.rules, record.seats, record.actions[:3] + ("not-a-move",), record.seed,
                  meta=record.meta)
     with pytest.raises(InvalidLinkError) as info:
-        Session.open_link(encode_fragment(bad))
+        open_link(encode_fragment(bad))
     assert info.value.code == "illegal_record"
     assert info.value.params["ply"] == 4 and info.value.params["reason"]
 
@@ -151,7 +153,7 @@ def test_a_link_whose_moves_do_not_replay_names_the_ply() -> None:
 def test_a_damaged_save_is_a_coded_link_error_and_older_links_are_their_own_code() -> None:
     for save in ("{", "[]", '{"v": 9, "fragment": "1.x"}', '{"v": 2, "fragment": "1.x", "memory": []}'):
         with pytest.raises(InvalidLinkError) as info:
-            Session.from_save(save)
+            from_save(save)
         assert info.value.code in {"bad_save", "damaged"}
     assert OlderLinkError("older").code == "older"
 
@@ -159,5 +161,5 @@ def test_a_damaged_save_is_a_coded_link_error_and_older_links_are_their_own_code
 def test_a_saved_game_nested_too_deeply_is_refused_with_its_code() -> None:
     # json.loads would recurse 100,000 deep: in Pyodide that exhausts the browser's stack
     with pytest.raises(InvalidLinkError) as caught:
-        Session.from_save("[" * 100_000)
+        from_save("[" * 100_000)
     assert caught.value.code == "bad_save"

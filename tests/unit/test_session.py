@@ -7,7 +7,10 @@ import json
 
 import pytest
 
-from pyengine.app.session import Session, games_json
+from pyengine.app.links import open_link
+from pyengine.app.saves import from_save, save_json
+from pyengine.app.session import Session
+from pyengine.app.start_page import games_json
 from pyengine.core import (
     IllegalActionError,
     InvalidLinkError,
@@ -99,14 +102,14 @@ def test_undo_takes_back_to_the_last_human_move() -> None:
 def test_save_restore_and_tampering() -> None:
     s = hotseat()
     s.play("bet")
-    restored = Session.from_save(s.save_json())
+    restored = from_save(save_json(s))
     assert restored.record == s.record and restored.state == s.state
     for bad in ["", "{", "[]", '{"v": 2, "fragment": "x"}', '{"v": 1, "fragment": "1.abc"}']:
         with pytest.raises(InvalidLinkError):
-            Session.from_save(bad)
+            from_save(bad)
     illegal = Record("kuhn", "1.basic", (Seat(), Seat()), ("JQ", "bet", "bet", "bet"))
     with pytest.raises(InvalidLinkError, match="ply 4"):
-        Session.from_save(json.dumps({"v": 1, "fragment": encode_fragment(illegal)}))
+        from_save(json.dumps({"v": 1, "fragment": encode_fragment(illegal)}))
 
 
 def test_games_list_for_the_start_page() -> None:
@@ -121,7 +124,7 @@ def test_the_start_page_list_imports_no_engine() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from pyengine.app.session import games_json; games_json('en'); "
+    code = ("import sys; from pyengine.app.start_page import games_json; games_json('en'); "
             "print(sorted(m for m in sys.modules if m.startswith('pyengine.') and m.count('.') >= 2))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     # the shared machinery (core, the app, the AI's protocol and level lookup) may load; no
@@ -144,11 +147,11 @@ def test_an_earlier_position_of_a_kept_game_never_re_rolls_its_casts() -> None:
     s.play(cast_move)
     s.run_auto()  # the sticks are cast
     cast = s.record.actions[-1]
-    kept = s.save_json()
+    kept = save_json(s)
     # the earlier link reopened in the same browser (the library passes the kept game): the same
     # move meets the same cast, whatever the new chance source would draw
     for seed in range(12):
-        again = Session.open_link(before, save=kept)
+        again = open_link(before, save=kept)
         again.chance = SeededChance(100 + seed)
         again.play(cast_move)
         again.run_auto()
@@ -156,7 +159,7 @@ def test_an_earlier_position_of_a_kept_game_never_re_rolls_its_casts() -> None:
     # without the kept game (another browser), a cast is drawn afresh: some seed draws another
     fresh = set()
     for seed in range(12):
-        other = Session.open_link(before)
+        other = open_link(before)
         other.chance = SeededChance(100 + seed)
         other.play(cast_move)
         other.run_auto()
@@ -164,4 +167,4 @@ def test_an_earlier_position_of_a_kept_game_never_re_rolls_its_casts() -> None:
     assert len(fresh) > 1
     # a kept game of another set-up lends nothing
     stranger = Session.new("cetkaik", seats=[("", "human"), ("", "human")], seed=2, chance=SeededChance(4))
-    assert Session.open_link(before, save=stranger.save_json()).memory == {}
+    assert open_link(before, save=save_json(stranger)).memory == {}

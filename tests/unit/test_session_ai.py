@@ -8,7 +8,10 @@ import json
 import pytest
 
 from pyengine.app import worker
-from pyengine.app.session import Session, game_setup_json
+from pyengine.app.links import open_link
+from pyengine.app.saves import save_json
+from pyengine.app.session import Session
+from pyengine.app.start_page import game_setup_json
 from pyengine.core import EngineError, IllegalActionError, decode_fragment
 from pyengine.core.chance import SeededChance
 from pyengine.core.errors import InvalidRecordError
@@ -85,12 +88,12 @@ def test_private_game_links_carry_only_the_setup_and_resume_from_the_save() -> N
     assert public.actions == () and public.seed == s.record.seed and public.seats == s.record.seats
     assert s.view()["fragment"] == s.public_fragment() == s.automation_state()["record"]
     # A reload opens the set-up link; the saved game played from it comes back.
-    again = Session.open_link(s.public_fragment(), s.save_json())
+    again = open_link(s.public_fragment(), save_json(s))
     assert again.record.actions == s.record.actions
     # A save of another table is not used for this link; a broken save is ignored.
     other = Session.new("kuhn", seats=[("Ann", "human"), ("Bot", "bot:random")], seed=6)
-    assert Session.open_link(s.public_fragment(), other.save_json()).record.actions == ()
-    assert Session.open_link(s.public_fragment(), "{not json").record.actions == ()
+    assert open_link(s.public_fragment(), save_json(other)).record.actions == ()
+    assert open_link(s.public_fragment(), "{not json").record.actions == ()
     # Once the hand is over the whole record may be shared.
     s.run_auto()
     while not s.state.is_terminal():

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from pyengine.app.links import open_link
+from pyengine.app.saves import from_save, save_json
 from pyengine.app.session import Session
 from pyengine.core import IllegalActionError, decode_fragment, encode_fragment
 from pyengine.core.chance import SeededChance
@@ -61,11 +63,11 @@ def test_a_link_to_a_card_game_in_progress_deals_a_fresh_table() -> None:
     assert record.actions == () and "deal" not in link
     mine = daifugo_hands(s)
     for _ in range(2):
-        opened = Session.open_link(link)  # a friend's browser: no saved game
+        opened = open_link(link)  # a friend's browser: no saved game
         opened.run_auto(limit=500)
         assert daifugo_hands(opened) != mine
     # my own browser: the saved game of that table comes back
-    resumed = Session.open_link(link, s.save_json())
+    resumed = open_link(link, save_json(s))
     assert resumed.record == s.record
 
 
@@ -73,7 +75,7 @@ def test_a_set_up_link_does_not_resume_another_games_save() -> None:
     seats = [("", "human"), ("", "bot:random"), ("", "bot:random")]
     one, two = dealt("daifugo", seats, seed=3), dealt("daifugo", seats, seed=3)
     assert one.game_id != two.game_id
-    assert Session.open_link(one.public_fragment(), two.save_json()).record.actions == ()
+    assert open_link(one.public_fragment(), save_json(two)).record.actions == ()
 
 
 def test_old_links_with_a_seed_still_open_exactly() -> None:
@@ -104,7 +106,7 @@ def test_undo_never_rerolls_a_cast_and_the_memory_survives_a_reload() -> None:
         s.step_auto(bots=False, entropy=words)  # fresh entropy is ignored: the cast is remembered
         assert s.record.actions[-1] == cast
     s.undo()
-    restored = Session.from_save(s.save_json())
+    restored = from_save(save_json(s))
     restored.play(move)
     restored.step_auto(bots=False, entropy=WORDS_B)
     assert restored.record.actions[-1] == cast

@@ -31,7 +31,7 @@ from ...daifugo.rules import DaifugoRules
 from ..bot import BotView
 from ..stats import Summary
 from .bots import LEVELS
-from .common import points_table
+from .places import points_table
 
 PRESET_PLAYERS = {"uecda": 5, "jdf": 4}
 

@@ -48,24 +48,15 @@ from ...daifugo.cards import (
     rank_count,
 )
 from ...daifugo.ctx import Ctx
-from ...daifugo.engine import CHANCE_PHASES, OVER, PLAY, R_SEVEN, R_TEN, Engine
+from ...daifugo.engine import PLAY, R_SEVEN, R_TEN, Engine
 from ..bot import Bot, BotView, RandomBot, SafetyNet
-from .common import (
-    Knowledge,
-    card_value,
-    division,
-    free_cards,
-    light_move,
-    place_of,
-    place_values,
-    playout,
-    points_table,
-    smart_move,
-    strongest_missing_ranks,
-    to_internal,
-    weakest_in_order,
-    weakness,
-)
+from .division import card_value, division, weakness
+from .endgame import EndgameSolver, OverBudget
+from .knowledge import Knowledge, to_internal
+from .places import place_of, place_values, points_table
+from .playout import light_move, playout, smart_move, strongest_missing_ranks, weakest_in_order
+from .standard_client import free_cards
+from .worlds import Worlds
 
 # --- helpers --------------------------------------------------------------------------------------
 
@@ -335,7 +326,8 @@ class NormalBot(Bot):
         scored: list[tuple[str, float]] = []
         world: Engine | None = None
         if phase == "play" or phase == "four_stop":
-            world = k.engine_with(k.deal_hidden(Pcg32(1)))
+            worlds = Worlds(k)
+            world = worlds.engine_with(worlds.deal_hidden(Pcg32(1)))
             base = hand_score(hand, inv, cx, k.unseen)
             for a in legal_iter(view):
                 m = to_internal(a, hand)
@@ -379,7 +371,7 @@ class Choice:
     """One candidate action of the strong level's search, with what its playouts gave.
 
     ``value``: the mean of what the search maximises (the points of this game plus the worth of
-    the class it leads to, :func:`~pyengine.ai.daifugo.common.place_values`); ``points``: the
+    the class it leads to, :func:`~pyengine.ai.daifugo.places.place_values`); ``points``: the
     mean points of this game on the preset's scale; ``place``: the mean final place (1 = first);
     ``playouts``: how many playouts it had (0: chosen without playouts, the figures are ``None``,
     but for a move the exact endgame chose: its ``place`` is exact).
@@ -413,7 +405,7 @@ class StrongBot(Bot):
 
     evidence: list[float] | None = None
     """Per seat, what the last search found of how well the standard client explains that seat's
-    actions of its game (:attr:`~pyengine.ai.daifugo.common.Knowledge.kit_evidence`; ``None``
+    actions of its game (:attr:`~pyengine.ai.daifugo.worlds.Worlds.kit_evidence`; ``None``
     before any search): a client that keeps one bot for a match learns its opponents from it."""
 
     def act(self, view: BotView) -> str:
@@ -472,8 +464,9 @@ class StrongBot(Bot):
         else:
             w1 = -(-budget // n)
             w2 = 0
-        guesses = k.sample_hands(self.rng, w1 + w2, self.kit)
-        self.evidence = list(k.kit_evidence)
+        worlds = Worlds(k)
+        guesses = worlds.sample_hands(self.rng, w1 + w2, self.kit)
+        self.evidence = list(worlds.kit_evidence)
         active = list(range(n))
         policy = smart_move if self.smart else light_move
         for w, (hands, kit) in enumerate(guesses):
@@ -482,7 +475,7 @@ class StrongBot(Bot):
                 active = sorted(active[:keep])
             if net.tripped():  # the safety net: a far too slow device
                 return None
-            world = k.engine_with(hands)
+            world = worlds.engine_with(hands)
             for i in active:
                 e = world.copy()
                 e.step(actions[i])
@@ -514,98 +507,14 @@ class StrongBot(Bot):
             return None
         if sum(k.counts) > 18:
             return None
-        world = k.engine_with(k.deal_hidden(Pcg32(0)))
-        solver = _Solver(k.me, self.endgame_nodes, net)
+        worlds = Worlds(k)
+        world = worlds.engine_with(worlds.deal_hidden(Pcg32(0)))
+        solver = EndgameSolver(k.me, self.endgame_nodes, net)
         try:
             best = solver.best(world)
-        except _Budget:
+        except OverBudget:
             return None
         return None if best is None else (best, solver.best_value)
-
-
-class _Budget(Exception):
-    pass
-
-
-class _Solver:
-    """Alpha-beta over the last two players (the seat minimises its final place, the other
-    player maximises it), with a table of positions already searched.
-
-    It gives up (:class:`_Budget`) after ``limit`` nodes, or when ``net`` trips."""
-
-    def __init__(self, me: int, limit: int, net: SafetyNet | None = None) -> None:
-        self.me = me
-        self.limit = limit
-        self.net = net
-        self.nodes = 0
-        self.memo: dict[Any, tuple[float, int]] = {}  # key -> (value, 0 exact / 1 lower / 2 upper)
-        self.best_value = float("nan")  # the seat's final place (0 = first) after :meth:`best`'s move
-
-    def best(self, e: Engine) -> str | None:
-        from ...daifugo.notation import format_action
-
-        best_m = None
-        best_v = 1e9
-        beta = float(e.n)
-        for m in self._ordered(e):
-            c = e.copy()
-            c.step(m)
-            v = self.value(c, -1.0, min(beta, best_v))
-            if v < best_v - 1e-12:
-                best_v = v
-                best_m = m
-        self.best_value = best_v
-        return format_action(best_m) if best_m is not None else None
-
-    @staticmethod
-    def _ordered(e: Engine) -> list[Any]:
-        """The legal moves, those that empty the hand first."""
-        moves = e.legal()
-        if e.phase == PLAY and e.turn >= 0:
-            size = e.hands[e.turn].bit_count()
-            moves.sort(key=lambda m: 0 if m[1] == size else 1)
-        return moves
-
-    def value(self, e: Engine, alpha: float, beta: float) -> float:
-        """The seat's final place with best play, exact if strictly between ``alpha`` and ``beta``
-        (else a bound on the side of the window it fell)."""
-        if e.results:
-            return float(place_of(e, self.me))
-        if e.phase == OVER:  # pragma: no cover
-            return float(e.n - 1)
-        if e.phase in CHANCE_PHASES:
-            # random places among the remaining players
-            pool = e.holders()
-            if self.me in pool:
-                first = len(e.out_order)
-                return first + (len(pool) - 1) / 2
-            return float(place_of(e, self.me)) if e.results else 0.0
-        self.nodes += 1
-        if self.nodes > self.limit or (self.nodes & 255 == 0 and self.net is not None and self.net.tripped()):
-            raise _Budget
-        key = e.key()
-        got = self.memo.get(key)
-        if got is not None:
-            v, flag = got
-            if flag == 0 or (flag == 1 and v >= beta) or (flag == 2 and v <= alpha):
-                return v
-        a0, b0 = alpha, beta
-        mine = e.turn == self.me
-        best = 1e9 if mine else -1e9
-        for m in self._ordered(e):
-            c = e.copy()
-            c.step(m)
-            v = self.value(c, alpha, beta)
-            if mine:
-                best = min(best, v)
-                beta = min(beta, v)
-            else:
-                best = max(best, v)
-                alpha = max(alpha, v)
-            if alpha >= beta:
-                break
-        self.memo[key] = (best, 2 if best <= a0 else 1 if best >= b0 else 0)
-        return best
 
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "normal": NormalBot, "strong": StrongBot}
