@@ -14,11 +14,14 @@ import math
 import pytest
 
 from pyengine.ai.bot import MOVETIME_SHARE, BotView, Deadline
+from pyengine.ai.cetkaik.arena import main as arena_main
+from pyengine.ai.cetkaik.arena import play_game
 from pyengine.ai.cetkaik.bots import MasterBot, StrongBot
 from pyengine.ai.cetkaik.master import MasterSearch
 from pyengine.ai.cetkaik.protocol import Engine
 from pyengine.ai.cetkaik.search import Searcher, captures_first
 from pyengine.ai.match import play_match
+from pyengine.cetkaik import CetkaikRules
 from pyengine.cetkaik.kiaak import export_kiaak
 from pyengine.cetkaik.state import MOVE, CetkaikState
 from pyengine.core.record import Record, Seat
@@ -174,3 +177,31 @@ def test_a_movetime_that_is_not_a_positive_number_is_an_error(movetime: object) 
     engine = Engine("master", clock=refuse)
     answer = engine.handle(request(START, "move", movetime=movetime))
     assert answer == "error movetime must be a positive number of milliseconds"
+
+
+class Recording(Engine):
+    """An engine that keeps the requests it was sent."""
+
+    def __init__(self, level: str) -> None:
+        super().__init__(level)
+        self.lines: list[str] = []
+
+    def handle(self, line: str) -> str:
+        self.lines.append(line)
+        return super().handle(line)
+
+
+def test_the_arena_sends_movetime_and_times_every_decision(capsys: pytest.CaptureFixture[str]) -> None:
+    engines = (Recording("greedy"), Recording("random"))
+    result = play_game(engines, CetkaikRules.decode(RULES), seed=3, movetime=250)
+    for side, engine in enumerate(engines):
+        assert {json.loads(line)["movetime"] for line in engine.lines} == {250}
+        assert len(result.times[side]) == result.decisions[side] == len(engine.lines)
+    untimed = Recording("random")
+    play_game((untimed, Recording("random")), CetkaikRules.decode(RULES), seed=3, max_plies=3)
+    assert all("movetime" not in json.loads(line) for line in untimed.lines)
+    assert arena_main(["--a", "greedy", "--b", "random", "--games", "2", "--quiet", "--movetime", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert "time per decision, greedy: p50 " in out and "after the 1000 ms movetime" in out
+    with pytest.raises(SystemExit):
+        arena_main(["--a", "greedy", "--b", "random", "--movetime", "0"])
