@@ -39,9 +39,12 @@ class Deadline:
     """The wall-clock time a decision must be answered within (a movetime, in seconds).
 
     ``passed()`` turns true once :data:`MOVETIME_SHARE` × ``seconds`` have passed since the
-    deadline was made (the request's arrival).  ``clock`` is the one clock it reads (the
-    safety net's, ``time.perf_counter``, unless a test injects another); it is read when the
-    deadline is made and at every ``passed()``, and nowhere else.  :attr:`reads` counts them.
+    deadline was made (the request's arrival), or earlier on a machine so loaded that the
+    process stalls: once the longest pause seen between two looks at the clock, if it came
+    again now, would carry the answer past ``seconds``.  ``clock`` is the one clock it reads
+    (the safety net's, ``time.perf_counter``, unless a test injects another); it is read when
+    the deadline is made and at every ``passed()``, and nowhere else.  :attr:`reads` counts
+    them.
 
     >>> ticks = iter(range(100))
     >>> deadline = Deadline(0.010, clock=lambda: next(ticks) / 1000)  # one millisecond a read
@@ -49,23 +52,32 @@ class Deadline:
     [False, False, False, False, False, False, False, False, True, True]
     >>> deadline.reads  # once when made, once a check
     11
+    >>> stalls = iter([0.0, 0.1, 0.5, 0.55, 0.6, 0.65])  # the process stalled for 0.4 s once
+    >>> deadline = Deadline(1.0, clock=lambda: next(stalls))
+    >>> [deadline.passed() for _ in range(4)]  # stops at 0.6 s: 0.6 + 0.4 reaches 1 s
+    [False, False, False, True]
     """
 
-    __slots__ = ("at", "clock", "reads", "seconds", "start")
+    __slots__ = ("at", "clock", "end", "last", "pause", "reads", "seconds", "start")
 
     def __init__(self, seconds: float, clock: Callable[[], float] | None = None) -> None:
         if not (math.isfinite(seconds) and seconds > 0):
             raise ValueError(f"a deadline needs a positive number of seconds, not {seconds!r}")
         self.clock = clock if clock is not None else time.perf_counter
         self.seconds = seconds
-        self.start = self.clock()
+        self.start = self.last = self.clock()
         self.at = self.start + MOVETIME_SHARE * seconds
+        self.end = self.start + seconds
+        self.pause = 0.0
         self.reads = 1
 
     def passed(self) -> bool:
         """Whether the time to stop searching has come."""
         self.reads += 1
-        return self.clock() >= self.at
+        now = self.clock()
+        self.pause = max(self.pause, now - self.last)
+        self.last = now
+        return now >= self.at or now + self.pause >= self.end
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,15 @@ def test_a_deadline_passes_at_its_share_of_the_movetime() -> None:
         Deadline(0.0)
 
 
+def test_a_deadline_passes_early_once_a_stall_that_came_could_carry_the_answer_too_far() -> None:
+    """A loaded machine may stop the process for a while between two looks at the clock: once
+    the longest such pause, if it came again, would end past the movetime, it is time."""
+    readings = iter([0.0, 0.1, 0.5, 0.55, 0.6, 0.65])  # a stall of 0.4 s after 0.1 s
+    deadline = Deadline(1.0, lambda: next(readings))
+    assert [deadline.passed() for _ in range(4)] == [False, False, False, True]
+    assert deadline.pause == pytest.approx(0.4) and deadline.last < deadline.at
+
+
 def full_search(state: CetkaikState) -> tuple[str, int, int]:
     """master's move on ``state`` with all the time in the world: the move, its work and how
     many times the deadline is checked."""
