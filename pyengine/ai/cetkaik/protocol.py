@@ -20,8 +20,8 @@ flushing each time, until standard input closes::
 * ``movetime`` (optional, like UCI's): milliseconds, wall clock on this machine, within which
   the answer must come, counted from the request's arrival.  ``strong`` and ``master`` then
   search anytime (:class:`~pyengine.ai.bot.Deadline`): their usual work if the time allows,
-  else they stop at 85% of it with their best answer so far, so the answer may depend on the
-  machine and its load.  Without it the levels count work only.  Other keys are ignored.
+  else they stop at 85% of it (earlier if the process stalls) with their best answer so far,
+  so the answer may depend on the machine and its load.  Without it the levels count work only.  Other keys are ignored.
 
 Bad input gets ``error <reason>`` on its line and the engine keeps going.  The arena
 (:mod:`.arena`) drives its bots through :class:`Engine`, the same code.
