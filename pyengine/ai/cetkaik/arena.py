@@ -1,4 +1,4 @@
-"""``python -m pyengine.ai.arena cetkaik --a A --b B [--games N] [--seasons 1|2|4] [--seed S]``
+"""``python -m pyengine.ai.arena cetkaik --a A --b B [--games N] [--seasons 1|2|4] [--seed S] [--movetime MS]``
 
 Plays bot level ``A`` against bot level ``B`` with alternating sides (``A`` takes the A side
 in even-numbered games, the IA side in odd ones) and prints ``A``'s wins, losses and draws,
@@ -13,12 +13,18 @@ default) stops the game; it is scored as it stands (counted as ``capped``).  It 
 for each level, how many of its moves needed a cast (a ranged step or a water entry), how
 many of those failed, and the longest run of turns in which it played the same move again
 right after that move had failed (and it failed again).
+
+``--movetime MS`` puts ``"movetime": MS`` in every request (the protocol's wall-clock limit
+per answer: ``strong`` and ``master`` then search anytime, so the games depend on the
+machine); each level's time per decision is printed as p50 / p95 / max, with the number of
+answers that came after the movetime.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -63,6 +69,29 @@ class CastLog:
         return f"{self.cast} cast, {self.failed} failed{share}, longest run of one failed move {self.longest}"
 
 
+def timing(times: Sequence[float], movetime: float | None = None) -> str:
+    """Seconds per decision as p50 / p95 / max (nearest rank), and how many came after
+    ``movetime`` (milliseconds) when there is one.
+
+    >>> timing([0.2, 0.1, 0.4, 0.3], movetime=250)
+    'p50 0.200 s, p95 0.400 s, max 0.400 s; 2 of 4 after the 250 ms movetime'
+    >>> timing([])
+    'no decisions'
+    """
+    if not times:
+        return "no decisions"
+    ordered = sorted(times)
+
+    def rank(q: float) -> float:
+        return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+    text = f"p50 {rank(0.5):.3f} s, p95 {rank(0.95):.3f} s, max {ordered[-1]:.3f} s"
+    if movetime is not None:
+        late = sum(t * 1000 > movetime for t in ordered)
+        text += f"; {late} of {len(ordered)} after the {movetime:g} ms movetime"
+    return text
+
+
 @dataclass
 class GameResult:
     scores: tuple[int, int]
@@ -71,17 +100,19 @@ class GameResult:
     think: tuple[float, float]
     decisions: tuple[int, int]
     casts: tuple[CastLog, CastLog] = (CastLog(), CastLog())
+    times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    """Each side's seconds per decision, in the order asked."""
 
 
 def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, max_plies: int = 400,
-              budget: float = 1.0) -> GameResult:
-    """One game: ``engines[0]`` plays the A side, ``engines[1]`` the IA side."""
+              budget: float = 1.0, movetime: float | None = None) -> GameResult:
+    """One game: ``engines[0]`` plays the A side, ``engines[1]`` the IA side; ``movetime``
+    (milliseconds) goes into every request when given."""
     state = CetkaikState(rules)
     chance = Pcg32(seed, 0xC4A)
     actions: list[str] = []
     seats = (Seat("A", "bot:" + engines[0].level), Seat("IA", "bot:" + engines[1].level))
-    think = [0.0, 0.0]
-    decisions = [0, 0]
+    times: tuple[list[float], list[float]] = ([], [])
     plies = season_plies = 0
     season = 0
     capped = False
@@ -91,12 +122,13 @@ def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, ma
     def ask(question: object) -> str:
         side = state.side
         record = export_kiaak(Record("cetkaik", rules.encode(), seats, tuple(actions)))
-        line = json.dumps({"record": record, "seasons": rules.seasons, "ask": question, "budget": budget},
-                          ensure_ascii=False)
+        request: dict[str, object] = {"record": record, "seasons": rules.seasons, "ask": question, "budget": budget}
+        if movetime is not None:
+            request["movetime"] = movetime
+        line = json.dumps(request, ensure_ascii=False)
         start = time.perf_counter()
         answer = engines[side].handle(line)
-        think[side] += time.perf_counter() - start
-        decisions[side] += 1
+        times[side].append(time.perf_counter() - start)
         if answer.startswith("error"):
             raise RuntimeError(f"{engines[side].level} bot: {answer} (after {len(actions)} actions)")
         return answer
@@ -137,7 +169,8 @@ def play_game(engines: tuple[Engine, Engine], rules: CetkaikRules, seed: int, ma
             raise RuntimeError(f"unexpected phase {state.phase_name}")
     if pending is not None:
         casts[pending[0]].note(pending[1], state.board == pending[2])
-    return GameResult(state.scores, plies, capped, (think[0], think[1]), (decisions[0], decisions[1]), casts)
+    return GameResult(state.scores, plies, capped, (sum(times[0]), sum(times[1])), (len(times[0]), len(times[1])),
+                      casts, (tuple(times[0]), tuple(times[1])))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -152,12 +185,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rules", choices=("official", "cerke_online"), default="official")
     parser.add_argument("--max-plies", type=int, default=400, help="plies per season before a game is stopped")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per decision (a safety net)")
+    parser.add_argument("--movetime", type=float, default=None, metavar="MS",
+                        help="milliseconds per answer, wall clock, in every request (the levels that search "
+                             "stop in time; the games then depend on the machine)")
     parser.add_argument("--start", type=int, default=0,
                         help="index of the first game (to split one run into parts that add up to it)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.movetime is not None and not (math.isfinite(args.movetime) and args.movetime > 0):
+        parser.error("--movetime must be a positive number of milliseconds")
     rules = replace(CetkaikRules.preset(args.rules), seasons=args.seasons)
     a_engine = Engine(args.a, args.rules, args.seed * 2 + 1)
     b_engine = Engine(args.b, args.rules, args.seed * 2 + 2)
@@ -165,12 +203,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     diffs: list[float] = []
     think = [0.0, 0.0]
     decisions = [0, 0]
+    times: tuple[list[float], list[float]] = ([], [])
     cast_logs = (CastLog(), CastLog())
     started = time.perf_counter()
     for game in range(args.start, args.start + args.games):
         a_side = game % 2
         engines = (a_engine, b_engine) if a_side == 0 else (b_engine, a_engine)
-        result = play_game(engines, rules, args.seed * 1_000_003 + game, args.max_plies, args.budget)
+        result = play_game(engines, rules, args.seed * 1_000_003 + game, args.max_plies, args.budget, args.movetime)
         diff = result.scores[a_side] - result.scores[1 - a_side]
         diffs.append(diff)
         wins += diff > 0
@@ -182,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         think[1] += result.think[1 - a_side]
         decisions[0] += result.decisions[a_side]
         decisions[1] += result.decisions[1 - a_side]
+        times[0].extend(result.times[a_side])
+        times[1].extend(result.times[1 - a_side])
         cast_logs[0].add(result.casts[a_side])
         cast_logs[1].add(result.casts[1 - a_side])
         if not args.quiet:
@@ -196,5 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"mean plies per game {plies / n:.1f}; seconds per decision: "
           f"{args.a} {think[0] / max(1, decisions[0]):.3f}, {args.b} {think[1] / max(1, decisions[1]):.3f}; "
           f"wall {time.perf_counter() - started:.0f} s")
+    for level, own in ((args.a, times[0]), (args.b, times[1])):
+        print(f"time per decision, {level}: {timing(own, args.movetime)}")
     print(f"moves with casts: {args.a} {cast_logs[0]}; {args.b} {cast_logs[1]}")
     return 0

@@ -1,4 +1,4 @@
-"""The Cetkaik bot levels, weakest first: ``random``, ``greedy``, ``rules``, ``strong``.
+"""The Cetkaik bot levels, weakest first: ``random``, ``greedy``, ``rules``, ``strong``, ``master``.
 
 Every bot sees only its :class:`~pyengine.ai.bot.BotView` (the observation, the legal
 actions, a time budget that only arms a safety net, its own generator) and is stateless
@@ -20,6 +20,11 @@ information, so nothing is guessed).
   move at depth 1, the best 10 one ply deeper against the opponent's 10 best captures.  That
   work is fixed; if the wall-clock safety net (:class:`~pyengine.ai.bot.SafetyNet`, 10 ×
   ``view.budget``) trips during the deeper search, the best move at depth 1 is played.
+* ``master``: iterative deepening expectimax over captures (:class:`.master.MasterSearch`).
+
+``strong`` and ``master`` become anytime when the view carries a
+:class:`~pyengine.ai.bot.Deadline` (the engine protocol's ``movetime``; the page never sends
+one): the usual work if the time allows, else the best answer found so far.
 
 >>> from pyengine.core.rng import Pcg32
 >>> from pyengine.ai.bot import BotView
@@ -276,7 +281,7 @@ class StrongBot(Bot):
 
     def act(self, view: BotView) -> str:
         state = state_from_view(view)
-        searcher = Searcher(net=SafetyNet(view.budget))
+        searcher = Searcher(net=SafetyNet(view.budget), deadline=view.deadline)
         if state.phase == DECLARATION:
             return searcher.declare(state)
         if state.phase == STEPPING_CHOICE:
@@ -295,7 +300,7 @@ class MasterBot(Bot):
 
     def act(self, view: BotView) -> str:
         state = state_from_view(view)
-        search = MasterSearch(self.nodes, net=SafetyNet(view.budget))
+        search = MasterSearch(self.nodes, net=SafetyNet(view.budget), deadline=view.deadline)
         if state.phase == DECLARATION:
             return search.declare(state)
         if state.phase == STEPPING_CHOICE:

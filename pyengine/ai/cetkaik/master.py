@@ -22,6 +22,13 @@ casts as chance nodes, alpha-beta bounds and a fixed amount of work.
   depends on the position and the budget only.  The wall-clock :class:`~pyengine.ai.bot.SafetyNet`
   is checked between candidates; if it trips, the best move at depth 0 is played (always
   computed in full first), whatever the moment it tripped.
+* **Anytime under a deadline.**  A :class:`~pyengine.ai.bot.Deadline` (the protocol's
+  ``movetime``; the page never sets one) stops the search as running out of work does,
+  whichever comes first: it is checked wherever the work is counted and between candidates.
+  The depth-0 pass looks at the candidates captures first (:func:`.search.captures_first`;
+  the order changes no value and no tie) and, if the deadline passes during it, plays the
+  best candidate valued so far (the first capture when none is).  With time to spare the
+  decision is the one made without a deadline.
 
 :func:`analyse` returns the chosen move with its value and the ranked alternatives with
 their values (expected scores, for a hint); :func:`analyse_game` gives, for each decision of
@@ -46,11 +53,11 @@ from ...cetkaik.state import (
     WATER_CAST_PHASE,
     CetkaikState,
 )
-from ..bot import SafetyNet
+from ..bot import Deadline, SafetyNet
 from .attacks import TAIL
 from .attacks import action as capture_action
 from .evaluation import UTILITY_BOUND, Evaluation
-from .search import TAM, gain, move_info, pointless
+from .search import TAM, captures_first, gain, move_info, pointless
 
 U: Final = UTILITY_BOUND
 MASTER_NODES: Final = 3000
@@ -65,7 +72,7 @@ Outcome = tuple[float, CetkaikState, bool]
 
 
 class OutOfWork(Exception):
-    """The work budget ran out inside an iteration."""
+    """The work budget (or the time, under a deadline) ran out inside an iteration."""
 
 
 def outcomes(state: CetkaikState, action: str) -> list[Outcome]:
@@ -127,9 +134,10 @@ class MasterSearch:
     """The ``master`` decision procedure (see the module docstring)."""
 
     def __init__(self, nodes: int = MASTER_NODES, net: SafetyNet | None = None,
-                 evaluation: Evaluation | None = None) -> None:
+                 evaluation: Evaluation | None = None, deadline: Deadline | None = None) -> None:
         self.nodes = nodes
         self.net = net
+        self.deadline = deadline
         self.ev = evaluation if evaluation is not None else Evaluation()
         self.fail_cost = self.ev.w["failed_cast"]
         self.depth = 0
@@ -138,7 +146,7 @@ class MasterSearch:
 
     # --- the search -----------------------------------------------------------------------------
     def spend(self) -> None:
-        if self.ev.work > self.nodes:
+        if self.ev.work > self.nodes or (self.deadline is not None and self.deadline.passed()):
             raise OutOfWork
 
     def captures(self, state: CetkaikState, side: int) -> list[str]:
@@ -214,10 +222,20 @@ class MasterSearch:
         for the candidates that cannot be best), best first."""
         side = state.side
         moves = self.candidates(state, legal)
-        expanded = {a: outcomes(state, a) for a in moves}
-        scored = sorted(((self.chance_value(expanded[a], side, 1, -math.inf, math.inf), -i, a)
-                         for i, a in enumerate(moves)), reverse=True)
-        ranked = [(v, a) for v, _, a in scored]
+        deadline = self.deadline
+        expanded: dict[str, list[Outcome]] = {}
+        valued: list[tuple[float, int, str]] = []
+        order = captures_first(state, moves)
+        for i in order:  # the order changes nothing but what a deadline leaves out (ties go by i)
+            if deadline is not None and deadline.passed():  # the valued ones, best first, then the rest
+                valued.sort(reverse=True)
+                ranked = [(v, a) for v, _, a in valued] + [(-math.inf, moves[j]) for j in order[len(valued):]]
+                self.fallback = ranked[0][1]
+                return ranked
+            outs = expanded[moves[i]] = outcomes(state, moves[i])
+            valued.append((self.chance_value(outs, side, 1, -math.inf, math.inf), -i, moves[i]))
+        valued.sort(reverse=True)
+        ranked = [(v, a) for v, _, a in valued]
         self.fallback = ranked[0][1]
         self.depth = 1
         for depth in range(2, MAX_DEPTH + 2):
@@ -227,6 +245,8 @@ class MasterSearch:
                 for _, action in ranked:
                     if self.net is not None and self.net.tripped():
                         return [(ranked[0][0], self.fallback)]
+                    if deadline is not None and deadline.passed():
+                        raise OutOfWork
                     value = self.chance_value(expanded[action], side, depth, best, math.inf)
                     result.append((value, action))
                     best = max(best, value)

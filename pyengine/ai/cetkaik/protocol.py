@@ -16,7 +16,12 @@ flushing each time, until standard input closes::
   piece goes to, or ``pass`` to decline; ``pass`` is the only answer when the cast reaches no
   square) or ``"declare"`` (answer: ``tymok`` or ``taxot``).
 * ``budget`` (optional): seconds the bot may think (default 1); it only arms the bots' safety
-  net, at 10 × the budget, so equal requests get equal answers.  Other keys are ignored.
+  net, at 10 × the budget, so equal requests get equal answers.
+* ``movetime`` (optional, like UCI's): milliseconds, wall clock on this machine, within which
+  the answer must come, counted from the request's arrival.  ``strong`` and ``master`` then
+  search anytime (:class:`~pyengine.ai.bot.Deadline`): their usual work if the time allows,
+  else they stop at 85% of it (earlier if the process stalls) with their best answer so far,
+  so the answer may depend on the machine and its load.  Without it the levels count work only.  Other keys are ignored.
 
 Bad input gets ``error <reason>`` on its line and the engine keeps going.  The arena
 (:mod:`.arena`) drives its bots through :class:`Engine`, the same code.
@@ -26,14 +31,17 @@ Bad input gets ``error <reason>`` on its line and the engine keeps going.  The a
 'error there is no declaration to make: the side to move must play a move'
 >>> engine.handle('not json')
 'error not a JSON object: Expecting value at column 1'
+>>> engine.handle('{"record": "{一位色:赤}", "ask": "move", "movetime": 0}')
+'error movetime must be a positive number of milliseconds'
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TextIO
 
@@ -44,7 +52,7 @@ from ...cetkaik.rules import CetkaikRules
 from ...cetkaik.state import DECLARATION, FIRST_MOVER_PHASE, MOVE, STEPPING_CHOICE, CetkaikState
 from ...core.errors import EngineError
 from ...core.rng import Pcg32
-from ..bot import Bot, BotView
+from ..bot import Bot, BotView, Deadline
 from .bots import LEVELS
 
 PASS = "pass"
@@ -58,9 +66,13 @@ class ProtocolError(ValueError):
 
 class Engine:
     """Answers protocol requests with a bot of one level (a fresh bot for every request, its
-    generator derived from the seed and the position, so equal requests get equal answers)."""
+    generator derived from the seed and the position, so equal requests get equal answers).
 
-    def __init__(self, level: str, rules: str = "official", seed: int = 0) -> None:
+    ``clock`` is the clock a request's ``movetime`` is measured with (the safety net's by
+    default; tests inject one).  It is read only for requests that carry a ``movetime``."""
+
+    def __init__(self, level: str, rules: str = "official", seed: int = 0,
+                 clock: Callable[[], float] | None = None) -> None:
         levels = LEVELS
         if level not in levels:
             raise ValueError(f"unknown level {level!r} (one of {', '.join(levels)})")
@@ -68,6 +80,7 @@ class Engine:
         self.level = level
         self.rules = CetkaikRules.preset(rules)
         self.seed = seed
+        self.clock = clock
         self._cache: tuple[str, CetkaikRules, CetkaikState, int] | None = None
 
     def handle(self, line: str) -> str:
@@ -118,6 +131,13 @@ class Engine:
         budget = request.get("budget", 1.0)
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= 3600:
             raise ProtocolError("budget must be a number of seconds")
+        deadline = None
+        if "movetime" in request:
+            movetime = request["movetime"]
+            if (isinstance(movetime, bool) or not isinstance(movetime, (int, float))
+                    or not (math.isfinite(movetime) and movetime > 0)):
+                raise ProtocolError("movetime must be a positive number of milliseconds")
+            deadline = Deadline(movetime / 1000, self.clock)
         if "ask" not in request:
             raise ProtocolError('no "ask": "move", "declare" or {"after_cast": …, "sticks": h}')
         ask = request["ask"]
@@ -130,11 +150,11 @@ class Engine:
                                     "give it in {一位色:…}")
             if state.phase != MOVE:
                 raise ProtocolError("a declaration is due: ask declare")
-            return self.decide(state, count, float(budget))
+            return self.decide(state, count, float(budget), deadline)
         if ask == "declare":
             if state.phase != DECLARATION:
                 raise ProtocolError("there is no declaration to make: the side to move must play a move")
-            return TYMOK if self.decide(state, count, float(budget)) == TY_MOK else TAXOT
+            return TYMOK if self.decide(state, count, float(budget), deadline) == TY_MOK else TAXOT
         if isinstance(ask, dict) and "after_cast" in ask:
             move, sticks = ask.get("after_cast"), ask.get("sticks")
             if not isinstance(move, str):
@@ -149,14 +169,14 @@ class Engine:
             after = cast.apply(STEP_CAST + CAST_DIGITS[sticks])
             if after.phase != STEPPING_CHOICE or after.side != cast.side:
                 return PASS
-            choice = self.decide(after, count + 2, float(budget))
+            choice = self.decide(after, count + 2, float(budget), deadline)
             return PASS if choice == DECLINE else choice
         raise ProtocolError('ask must be "move", "declare" or {"after_cast": …, "sticks": h}')
 
-    def decide(self, state: CetkaikState, count: int, budget: float) -> str:
+    def decide(self, state: CetkaikState, count: int, budget: float, deadline: Deadline | None = None) -> str:
         seat = state.side
         view = BotView("cetkaik", state.rules.encode(), seat, state.observation(seat), state.legal_actions(),
-                       budget)
+                       budget, deadline)
         bot = self.bot_type(Pcg32(self.seed, count))
         action = bot.act(view)
         if action not in view.legal:  # pragma: no cover - every level answers from the legal list

@@ -18,7 +18,10 @@ generator produced, which is the "light internal state" the house style allows.
   against every capture the opponent has (a quiescence step), with a static evaluation of
   hands, near-complete hands (pieces whose capture would form a hand), captured pieces,
   protection (whether threats can be parried) and tempo.  Its work is fixed (``width``
-  moves searched deeper, ``replies`` captures each); the clock only arms a safety net.
+  moves searched deeper, ``replies`` captures each); the clock only arms a safety net,
+  unless a :class:`~pyengine.ai.bot.Deadline` (the protocol's ``movetime``) makes it anytime.
+* :func:`captures_first` orders moves for an anytime pass: the likeliest, most valuable
+  captures first, so that a pass cut short has looked at the moves most likely to be best.
 
 >>> from pyengine.cetkaik.rules import OFFICIAL
 >>> from pyengine.cetkaik.state import CetkaikState
@@ -58,7 +61,7 @@ from ...cetkaik.state import (
     WATER_CAST_PHASE,
     CetkaikState,
 )
-from ..bot import SafetyNet
+from ..bot import Deadline, SafetyNet
 
 TAIL: Final[tuple[float, ...]] = (1.0, 31 / 32, 26 / 32, 16 / 32, 6 / 32, 1 / 32)
 """TAIL[d]: the probability that a stepping cast reaches distance ``d`` (at least d sticks)."""
@@ -112,6 +115,31 @@ def success(board: tuple[int, ...], info: MoveInfo) -> float:
             p *= 0.5
         return p
     return 0.5 if water else 1.0
+
+
+def captures_first(state: CetkaikState, moves: list[str]) -> list[int]:
+    """The indices of ``moves`` in the order an anytime pass looks at them: captures of the
+    opponent's pieces first, by success probability × (1 + the hand score they add), then
+    the other moves in their own order.  Cheap (no evaluation): its first move is the answer
+    when a deadline passes before any move is valued.
+
+    >>> from pyengine.cetkaik.rules import OFFICIAL
+    >>> state = CetkaikState(OFFICIAL).apply("一位色赤")
+    >>> captures_first(state, ["KE片KIKU", "ME片MI心MU"])  # no capture: the moves' own order
+    [0, 1]
+    """
+    board = state.board
+    opp = 1 - state.side
+    hand = state.hands[state.side]
+    keyed = []
+    for i, action in enumerate(moves):
+        info = move_info(action)
+        worth = 0.0
+        if info[0] == PIECE and OWNER[board[info[3]]] == opp:
+            worth = success(board, info) * (1 + gain(hand, HAND_CODE[board[info[3]]]))
+        keyed.append((-worth, i))
+    keyed.sort()
+    return [i for _, i in keyed]
 
 
 def pointless(board: tuple[int, ...], tam: int, info: MoveInfo) -> bool:
@@ -361,12 +389,22 @@ class Searcher:
     (:class:`~pyengine.ai.bot.SafetyNet`, none by default): if it trips during the deeper
     search, that search is dropped and the best move at depth 1 is played, so even then
     the move does not depend on when it tripped (the depth-1 pass is always done).
+
+    ``deadline`` (:class:`~pyengine.ai.bot.Deadline`, none by default: the page never sets
+    one) makes the search anytime: it is checked between the moves of the depth-1 pass
+    (looked at captures first, :func:`captures_first`) and of the deeper search.  When it
+    passes during the depth-1 pass the best move valued so far is played (the first capture
+    when none is); during the deeper search, the best of the moves searched deeper so far
+    (the depth-1 favourite is searched first), or the depth-1 favourite.  With time to spare the answer is the same as
+    without a deadline.
     """
 
-    def __init__(self, width: int = 10, replies: int = 10, net: SafetyNet | None = None) -> None:
+    def __init__(self, width: int = 10, replies: int = 10, net: SafetyNet | None = None,
+                 deadline: Deadline | None = None) -> None:
         self.width = width
         self.replies = replies
         self.net = net
+        self.deadline = deadline
         self.ev = Evaluator()
 
     # --- the three kinds of decision ----------------------------------------------------------
@@ -394,7 +432,14 @@ class Searcher:
         if not candidates:
             candidates = list(legal)
         scored: list[tuple[float, int, str, list[tuple[float, CetkaikState, float]]]] = []
-        for i, action in enumerate(candidates):
+        deadline = self.deadline
+        order = captures_first(state, candidates)
+        for i in order:  # the order changes nothing but what a deadline leaves out (ties go by i)
+            if deadline is not None and deadline.passed():
+                if not scored:
+                    return candidates[order[0]]
+                return max(scored)[2]
+            action = candidates[i]
             outs = [(p, s, FAILED_CAST * failed(state, s)) for p, s in outcomes(state, action)]
             value = 0.0
             for p, s, cost in outs:
@@ -406,6 +451,8 @@ class Searcher:
         for _value, neg_i, action, outs in scored[: self.width]:
             if net is not None and net.tripped():
                 return scored[0][2]  # the fallback: the best move at depth 1
+            if deadline is not None and deadline.passed():  # the best searched deeper so far
+                return max(refined)[2] if refined else scored[0][2]
             deep = 0.0
             for p, s, cost in outs:
                 deep += p * (self.reply_value(s, side) - cost)
@@ -442,6 +489,7 @@ class Searcher:
 
 
 __all__ = [
-    "FAILED_CAST", "Evaluator", "Searcher", "TAIL", "capture_moves", "cash_utility", "choice_outcomes", "failed",
-    "gain", "move_info", "outcomes", "pointless", "season_utility", "success", "terminal_utility", "threats",
+    "FAILED_CAST", "Evaluator", "Searcher", "TAIL", "capture_moves", "captures_first", "cash_utility",
+    "choice_outcomes", "failed", "gain", "move_info", "outcomes", "pointless", "season_utility", "success",
+    "terminal_utility", "threats",
 ]
