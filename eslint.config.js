@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["public/**", "node_modules/**", ".venv/**", ".cache/**", "benchmarks/**", "tests/**"] },
+  { ignores: ["public/**", "public-*/**", "dist/**", "node_modules/**", ".venv/**", ".cache/**", "benchmarks/**", "tests/**"] },
   js.configs.recommended,
   {
     files: ["web/**/*.js", "web/**/*.mjs"],

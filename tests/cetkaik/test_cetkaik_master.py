@@ -45,6 +45,7 @@ def playout_states(preset: str, games: int, plies: int = 160) -> list[CetkaikSta
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["official", "cerke_online"])
 def test_attacks_list_exactly_the_engines_captures_with_their_odds(preset: str) -> None:
     states = playout_states(preset, 6)

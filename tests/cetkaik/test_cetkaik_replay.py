@@ -61,6 +61,7 @@ def test_failed_stepping_moves_in_every_record_capture_nothing() -> None:
         assert all("capturing" not in e["label"] and NOTHING["en"] in e["label"] for e in failed), item["record"]
 
 
+@pytest.mark.slow
 def test_a_replay_counts_the_records_plies() -> None:
     for item in manifest():
         session = session_of(item["record"], item["rules"])

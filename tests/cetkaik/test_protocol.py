@@ -87,6 +87,7 @@ def test_seasons_change_what_a_level_declares(level: str) -> None:
     assert engine.replay(TEN_POINTS, 2)[0].rules.seasons == 2
 
 
+@pytest.mark.slow
 def test_master_answers_every_kind_of_request() -> None:
     engine = Engine("master", rules="cerke_online", seed=3)
     assert engine.handle(request(START, "move")) in state_after(START).legal_actions()

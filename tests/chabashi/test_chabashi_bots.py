@@ -48,6 +48,7 @@ def test_levels_are_offered_weakest_first() -> None:
     assert bots["normal"] is NormalBot and bots["strong"] is StrongBot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 5])
 def test_every_level_plays_legal_actions_through_whole_hands(n: int) -> None:
     rules = ChabashiRules().with_option("hand_limit", 2)
@@ -203,6 +204,7 @@ def test_arena_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("rules", ["1.balanced~wiki_2025_05_21_hands=1~dealer_mode=dealer_collects",
                                    "1.seed~dealer_mode=ignore"])
+@pytest.mark.slow
 def test_all_levels_survive_short_stacks_and_rule_variants(rules: str) -> None:
     # Bankrolls of 6 chips: all-in calls, side pots, seats leaving, the two-player fallback.
     res = run_arena(list(LEVELS), hands=16, seed=5, rules=ChabashiRules.decode(rules), session=16, bankroll=6)

@@ -313,6 +313,7 @@ def test_a_hand_the_person_deals_starts_with_their_press() -> None:
     assert Session.new("chabashi", "1.seed", [("", "human"), ("", "bot:random")], 1).view()["table"]["deals_next"] is False
 
 
+@pytest.mark.slow
 def test_the_help_ranking_has_the_spec_frequencies_and_an_example_of_every_hand() -> None:
     from pyengine.chabashi.hands import Evaluator, evaluator
 

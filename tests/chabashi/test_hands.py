@@ -180,6 +180,7 @@ def test_best_pair_is_the_full_comparison_not_just_the_category() -> None:
     ("order", "wiki", "column"),
     [(SEED_ORDER, False, 0), (BALANCED_ORDER, False, 1), (SEED_ORDER, True, 2), (BALANCED_ORDER, True, 3)],
 )
+@pytest.mark.slow
 def test_exact_frequency_table(order: tuple[str, ...], wiki: bool, column: int) -> None:
     # §10, typed in from the specification: seed, balanced, seed + wiki, balanced + wiki
     table = {

@@ -240,6 +240,7 @@ def test_every_option_value_plays_whole_games(path: str, value: Any) -> None:
 
 @settings(max_examples=int(os.environ.get("DAIFUGO_EXAMPLES", BASE * 3 // 2)),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@pytest.mark.slow
 @given(rules=rule_sets(), n=st.integers(3, 8), seed=st.integers(0, 2**32 - 1))
 def test_random_rule_combinations_keep_every_invariant(rules: DaifugoRules, n: int, seed: int) -> None:
     try:
@@ -251,6 +252,7 @@ def test_random_rule_combinations_keep_every_invariant(rules: DaifugoRules, n: i
 
 @settings(max_examples=max(4, BASE // 8),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@pytest.mark.slow
 @given(rules=rule_sets(), n=st.integers(3, 6), seed=st.integers(0, 2**32 - 1))
 def test_public_api_on_random_rules_is_consistent_and_leak_free(rules: DaifugoRules, n: int, seed: int) -> None:
     try:

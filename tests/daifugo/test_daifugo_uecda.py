@@ -187,6 +187,7 @@ def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> No
     assert isinstance(make_bot("greedy", 3), GreedyBot)
 
 
+@pytest.mark.slow
 def test_the_strong_client_learns_that_scripted_players_are_not_the_standard_client() -> None:
     from pyengine.ai.daifugo.bots import StrongBot
     from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR

@@ -33,6 +33,7 @@ def play_some(page: Any, moves: int) -> None:
         page.evaluate("(a) => window.pyengineApp.play(a)", legal[0])
 
 
+@pytest.mark.smoke
 def test_start_page_lists_games_and_switches_language(ctx: tuple[Any, Guard], server: Server, site: Path) -> None:
     context, guard = ctx
     page = open_app(context, server.url)
@@ -131,6 +132,7 @@ def test_pyscript_starts_where_the_browser_refuses_indexeddb(browser: Any, serve
     assert guard.blocked == []
 
 
+@pytest.mark.smoke
 def test_share_link_round_trip_and_automation_api(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url)
@@ -158,6 +160,7 @@ def test_share_link_round_trip_and_automation_api(ctx: tuple[Any, Guard], server
     assert third.evaluate("window.pyengineApp.state()") == state
 
 
+@pytest.mark.smoke
 def test_garbled_link_shows_message_and_clean_start_page(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "#1.this-is-not-a-game")
@@ -267,6 +270,7 @@ def new_game_with_seats(page: Any, game_id: str, seats: list[str], players: int 
     page.wait_for_function("window.pyengineApp.state().game !== null")
 
 
+@pytest.mark.smoke
 def test_bots_think_in_a_worker_and_can_be_paused(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "?speed=fast")  # paced, so the game lasts a while

@@ -46,6 +46,7 @@ def daifugo_form(page: Any) -> Any:
     return form
 
 
+@pytest.mark.smoke
 def test_rules_panel_lists_every_conflict_with_one_click_fixes(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "?speed=instant")
@@ -238,6 +239,7 @@ def test_final_standings_mark_ties(ctx: tuple[Any, Guard], server: Server) -> No
     assert page.errors == []
 
 
+@pytest.mark.smoke
 def test_text_views_name_the_playable_cards_and_every_play(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     frag = Session.new("daifugo", "1.popular", [("", "human")] + [("", "bot:random")] * 3, 3).fragment()

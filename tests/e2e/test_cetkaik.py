@@ -191,6 +191,7 @@ def test_share_link_and_play_by_link(browser: Any, server: Server) -> None:
     assert guard_a.blocked == [] and guard_b.blocked == []
 
 
+@pytest.mark.smoke
 def test_keyboard_and_text_view(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     fix_chance(context, 2)  # the page's chance: the A side moves first

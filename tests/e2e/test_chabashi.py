@@ -193,6 +193,7 @@ def test_keyboard_only_play_odds_and_text_view(ctx: tuple[Any, Guard], server: S
     assert page.errors == []
 
 
+@pytest.mark.smoke
 def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
     body = """<h1>Chabashi on a wiki page</h1>
 <iframe src="{app}?embed=1&game=chabashi&speed=instant" style="width:380px;height:560px;border:0"></iframe>"""

@@ -52,6 +52,7 @@ def test_a_cold_start_leaves_the_main_thread_free_and_answers_a_click(browser: A
     assert guard.blocked == []
 
 
+@pytest.mark.smoke
 def test_the_engine_runs_off_the_main_thread(ctx: tuple[Any, Guard], server: Server) -> None:
     """No Pyodide on the page itself: the engine's interpreter lives in PyScript's Worker."""
     context, _ = ctx

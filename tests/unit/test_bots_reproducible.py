@@ -26,6 +26,8 @@ from pyengine.ai.bot import BotView
 from pyengine.ai.decision import BOT_BUDGET
 from pyengine.ai.levels import levels
 
+pytestmark = pytest.mark.slow  # minutes of bot decisions: ./dev test runs them, --quick does not
+
 COUNT = 9 if sys.platform == "emscripten" else 24
 """Positions per game (fewer inside Pyodide, which is slower)."""
 

@@ -85,6 +85,7 @@ def test_no_english_words_quote_korean_or_japanese_but_the_names_a_table_brings_
             assert quoted(json.dumps(daifugo_view(ctx), ensure_ascii=False)) == [], (preset, cursor)
 
 
+@pytest.mark.slow
 def test_chabashi_brings_the_hangul_of_every_name_its_english_table_shows() -> None:
     cut = last_english_face("chabashi", "Chabashi Hangul")
     shown = english_words("chabashi.en.json")
