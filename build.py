@@ -276,10 +276,15 @@ def write_icons(site: Path) -> list[str]:
 
 
 def fill(site: Path, rel: str, values: dict[str, str]) -> None:
-    """Replace ``{{NAME}}`` placeholders in a copied file; every placeholder must be known."""
+    """Replace ``{{NAME}}`` placeholders in a copied file; every placeholder must be known.
+
+    In JavaScript a placeholder may stand in a comment before a stand-in value, so that the source
+    is valid as it is (the type checker reads it): ``/*{{NAME}}*/ []`` is replaced as a whole
+    (stand-ins: ``[]``, ``{}``, ``null``, ``0``, ``""``)."""
     path = site / rel
     text = path.read_text(encoding="utf-8")
     for name, value in values.items():
+        text = re.sub(r'/\*\{\{' + name + r'\}\}\*/ ?(?:\[\]|\{\}|null|0|"")', lambda _m: value, text)
         text = text.replace("{{" + name + "}}", value)
     left = re.findall(r"\{\{[A-Z_]+\}\}", text)
     if left:

@@ -1,20 +1,27 @@
 // The page's side of the AI Worker (web/ai-worker.js): starts it on demand and sends bot
 // decisions and long tasks (the page ignores an answer that comes too late).
 export class AiClient {
+  /** @param {string} wheel the engine's wheel (the build's content-hashed path) */
   constructor(wheel) {
     this.wheel = wheel;
+    /** @type {Worker | null} */
     this.worker = null;
-    this.status = "idle"; // idle | starting | ready | failed
+    /** @type {"idle" | "starting" | "ready" | "failed"} */
+    this.status = "idle";
+    /** @type {unknown} */
     this.error = null;
+    /** @type {Map<number, {resolve: (result: any) => void, reject: (error: unknown) => void}>} */
     this.pending = new Map();
     this.nextId = 1;
+    /** @type {Promise<void> | null} */
     this.readyPromise = null;
   }
 
+  /** Start the Worker (once); resolves when it is ready. */
   start() {
     if (this.readyPromise) return this.readyPromise;
     this.status = "starting";
-    this.readyPromise = new Promise((resolve, reject) => {
+    this.readyPromise = new Promise((/** @type {() => void} */ resolve, reject) => {
       let worker;
       try {
         worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
@@ -43,6 +50,7 @@ export class AiClient {
     return this.readyPromise;
   }
 
+  /** @param {unknown} error @param {((error: unknown) => void) | null} [reject] */
   fail(error, reject) {
     this.status = "failed";
     this.error = error;
@@ -53,15 +61,20 @@ export class AiClient {
     if (reject) reject(error);
   }
 
+  /** @param {object} message @returns {Promise<any>} the Worker's answer */
   async request(message) {
     await this.start();
     const id = this.nextId++;
+    const worker = this.worker;
+    if (!worker) throw this.error; // (a failed start rejects first)
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
+      worker.postMessage({ ...message, id });
     });
   }
 
+  /** A bot's decision (pyengine.app.worker.choose). @param {unknown} job @returns {Promise<BotChoice>} */
   choose(job) { return this.request({ type: "choose", job }); }
+  /** A long task (pyengine.app.worker.task). @param {string} name @param {Record<string, unknown>} args @returns {Promise<unknown>} */
   task(name, args) { return this.request({ type: "task", name, args }); }
 }

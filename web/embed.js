@@ -4,8 +4,9 @@
 // data-record: a share-link fragment (what follows '#'); data-game: a game to start instead;
 // data-width / data-height: the frame's size (default 100% × 480px); data-lang: en, ko or ja.
 (function () {
-  var script = document.currentScript;
-  if (!script) return;
+  var script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
+  var parent = script && script.parentNode;
+  if (!script || !parent) return;
   var base = new URL(".", script.src);
   var src = new URL("index.html", base);
   src.searchParams.set("embed", "1");
@@ -22,5 +23,5 @@
   frame.style.height = script.dataset.height || "480px";
   frame.setAttribute("allow", "clipboard-write");
   frame.className = "pyengine-embed";
-  script.parentNode.insertBefore(frame, script.nextSibling);
+  parent.insertBefore(frame, script.nextSibling);
 })();

@@ -16,6 +16,8 @@
 // how the engine's Worker started; `.worker`: how the AI Worker did).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide-{{RUNTIME}}/pyodide.mjs";
 import { useMemoryIndexedDB } from "./idb-fallback.js";
+/** @typedef {import("pyodide").PyodideConfig} PyodideConfig */
+/** @typedef {import("pyodide").PyodideAPI} PyodideAPI */
 
 // In a Worker, PyScript opens a database for its package cache before it starts the runtime: we
 // load no packages, so it gets the in-memory stand-in (two embeds on one page racing to create
@@ -27,10 +29,12 @@ export { version };
 const RUNTIME = "{{RUNTIME}}";
 const STORE = "pyodide-snapshots";
 // one snapshot per runtime and wheel (wheels/<content hash>/…)
+/** @param {string} wheel */
 const snapshotKey = (wheel) => new URL(`./snapshot/${RUNTIME}-${String(wheel).split("/").slice(-2, -1)[0] || "none"}.bin`,
   import.meta.url).href;
 const INDEX_URL = new URL(`./vendor/pyodide-${RUNTIME}/`, import.meta.url).href;
 
+/** @type {BootInfo} */
 const info = (globalThis.pyengineBoot = { from: "fresh", snapshotError: null });
 
 async function store() {
@@ -42,6 +46,7 @@ async function store() {
   }
 }
 
+/** @param {string} key @returns {Promise<Uint8Array | null>} */
 async function readSnapshot(key) {
   const cache = await store();
   if (!cache) return null;
@@ -57,29 +62,37 @@ async function readSnapshot(key) {
   }
 }
 
+/** @param {string} key @param {unknown} error */
 async function dropSnapshot(key, error) {
-  info.snapshotError = String((error && error.message) || error);
+  info.snapshotError = reason(error);
   const cache = await store();
   if (cache) await cache.delete(key).catch(() => {});
 }
 
+/** @param {string} key @param {Uint8Array} bytes */
 async function saveSnapshot(key, bytes) {
   const cache = await store();
   if (!cache) return;
   // only one snapshot is kept: this runtime's, with this wheel
   for (const req of await cache.keys()) if (req.url !== key) await cache.delete(req);
-  await cache.put(key, new Response(bytes, {
+  await cache.put(key, new Response(/** @type {Uint8Array<ArrayBuffer>} */ (bytes), {
     headers: { "content-type": "application/octet-stream", "x-snapshot-length": String(bytes.length) },
   }));
 }
 
 /** Whether this browser holds a snapshot for this runtime and wheel (the page asks after it is up). */
+/** @param {string} wheel */
 export async function hasSnapshot(wheel) {
   const cache = await store();
   return Boolean(cache && (await cache.match(snapshotKey(wheel)).catch(() => null)));
 }
 
-/** Start Pyodide with the engine's wheel on sys.path, from the snapshot when there is a good one. */
+/**
+ * Start Pyodide with the engine's wheel on sys.path, from the snapshot when there is a good one.
+ * @param {string} wheel
+ * @param {PyodideConfig} [options]
+ * @returns {Promise<PyodideAPI>}
+ */
 async function startRuntime(wheel, options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const key = snapshotKey(wheel);
@@ -102,7 +115,11 @@ async function startRuntime(wheel, options = {}) {
 }
 
 /** The Worker's start: like the page's, but when there is no snapshot yet it makes one, with
- * the app's modules imported (pyengine.app.preload). */
+ * the app's modules imported (pyengine.app.preload).
+ * @param {string} wheel
+ * @param {PyodideConfig} [options]
+ * @returns {Promise<PyodideAPI>}
+ */
 export async function loadPyodideKeepingSnapshot(wheel, options = {}) {
   // (a bad snapshot is dropped by startRuntime; the next Worker start makes a new one)
   if (await hasSnapshot(wheel)) return startRuntime(wheel, options);
@@ -114,24 +131,28 @@ export async function loadPyodideKeepingSnapshot(wheel, options = {}) {
     await saveSnapshot(snapshotKey(wheel), py.makeMemorySnapshot());
     info.made = true;
   } catch (e) {
-    info.snapshotError = String((e && e.message) || e);
+    info.snapshotError = reason(e);
   }
   return py;
 }
 
 /** A failed start, with the step it failed at: "download", "runtime", "engine" or "bridge". */
 export class BootError extends Error {
+  /** @param {string} step @param {string} message */
   constructor(step, message) {
     super(message);
     this.step = step;
   }
 }
 
+/** @param {string} name */
 const mark = (name) => { try { performance.mark(`pyengine:boot-${name}`); } catch { /* no marks here */ } };
 
 /**
  * Put the engine's wheel where Python imports it from: the wheel itself on sys.path (it is pure
  * Python with no data files, so zipimport reads it as it is: no unpacking, no installer).
+ * @param {PyodideAPI} py
+ * @param {string} wheel
  */
 export async function addWheel(py, wheel) {
   const url = new URL(wheel, import.meta.url).href;
@@ -139,7 +160,7 @@ export async function addWheel(py, wheel) {
   try {
     res = await fetch(url);
   } catch (e) {
-    throw new BootError("download", `${wheel}: ${(e && e.message) || e}`);
+    throw new BootError("download", `${wheel}: ${reason(e)}`);
   }
   if (!res.ok) throw new BootError("download", `${wheel}: HTTP ${res.status}`);
   const bytes = new Uint8Array(await res.arrayBuffer());
@@ -161,13 +182,15 @@ export async function addWheel(py, wheel) {
 const WHEEL = "{{WHEEL}}"; // the engine's wheel (build.py), relative to this module
 const START = "import pyengine.app.session"; // what the start imports (build.py checks it imports)
 
-const reason = (e) => String((e && e.message) || e);
-const tell = (msg) => { try { self.postMessage({ pyengineBoot: msg }); } catch { /* not in a Worker */ } };
+/** @param {unknown} e @returns {string} */
+const reason = (e) => String((e && /** @type {Error} */ (e).message) || e);
+const tell = (/** @type {object} */ msg) => { try { self.postMessage({ pyengineBoot: msg }); } catch { /* not in a Worker */ } };
 
 /**
  * PyScript's interpreter hook (config "interpreter": "./pyodide-boot.mjs"), run in the engine's
  * Worker.  A failure is told to the page with its step ("download", "runtime" or "engine") and
  * then thrown, which PyScript reports to the page as the Worker's error.
+ * @param {PyodideConfig} [options]
  */
 export async function loadPyodide(options = {}) {
   let step = "runtime";
@@ -180,12 +203,13 @@ export async function loadPyodide(options = {}) {
     py.runPython(START);
     mark("wheel");
     // What goes wrong as PyScript runs Python (main.py's traceback) reaches the page too
-    for (const name of ["runPython", "runPythonAsync"]) {
+    for (const name of /** @type {const} */ (["runPython", "runPythonAsync"])) {
+      /** @type {(...args: any[]) => unknown} */
       const run = py[name];
-      py[name] = function (...args) {
-        const told = (e) => { tell({ stderr: reason(e) }); throw e; };
+      /** @type {any} */ (py)[name] = function (/** @type {unknown[]} */ ...args) {
+        const told = (/** @type {unknown} */ e) => { tell({ stderr: reason(e) }); throw e; };
         try {
-          const out = run.apply(this, args);
+          const out = /** @type {any} */ (run.apply(this, args));
           return out && typeof out.then === "function" ? out.catch(told) : out;
         } catch (e) {
           return told(e);
@@ -210,21 +234,30 @@ export async function loadPyodide(options = {}) {
  * being imported) and "bridge" (PyScript and the page's module).  Rejects with a BootError:
  * "download", "runtime", "engine" or "bridge".
  */
+/** @type {Promise<EngineCall> | null} */
 let engineStart = null;        // the page's one start (index.html begins it; app.js takes it up)
+/** @type {Set<(step: string) => void>} */
 const stepListeners = new Set();
+/** @type {string | null} */
 let lastStep = null;
+/**
+ * @typedef {(method: string, args: string) => Promise<string>} EngineCall
+ * @param {{pyscript?: string, onStep?: ((step: string) => void) | null}} start
+ * @returns {Promise<EngineCall>}
+ */
 export function startEngine({ pyscript, onStep = null }) {
   if (onStep) {
     stepListeners.add(onStep);
     if (lastStep) onStep(lastStep); // a listener that comes late hears where the start is
   }
   if (!engineStart) {
-    engineStart = start(pyscript, (step) => { lastStep = step; for (const fn of stepListeners) fn(step); });
+    engineStart = start(String(pyscript), (step) => { lastStep = step; for (const fn of stepListeners) fn(step); });
     engineStart.catch(() => {}); // (whoever awaits it hears the failure)
   }
   return engineStart;
 }
 
+/** @param {string} pyscript @param {(step: string) => void} onStep @returns {Promise<EngineCall>} */
 async function start(pyscript, onStep) {
   mark("start");
   try {
@@ -234,6 +267,7 @@ async function start(pyscript, onStep) {
   } catch (e) {
     throw new BootError("download", `${pyscript}: ${reason(e)}`);
   }
+  /** @type {PyScriptElement | null} */
   const script = document.querySelector('script[type="py"][worker]');
   if (!script) throw new BootError("bridge", "index.html has no engine script");
   // PyScript gives the element its Worker as it takes it up
@@ -242,11 +276,13 @@ async function start(pyscript, onStep) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const worker = script.xworker;
+  /** @type {BootError | null} */
   let failed = null;
   let handed = false;
+  /** @type {string | null} */
   let stderr = null; // the Worker's last error output (main.py's traceback)
   const toldFailure = new Promise((_, reject) => {
-    worker.addEventListener("message", (ev) => {
+    worker.addEventListener("message", (/** @type {MessageEvent} */ ev) => {
       const msg = ev.data && ev.data.pyengineBoot;
       if (!msg) return;
       if (msg.from) Object.assign(info, { from: msg.from, snapshotError: msg.snapshotError ?? null });
@@ -267,5 +303,5 @@ async function start(pyscript, onStep) {
   // main.py ran (PyScript is done) without handing over its call: a broken bridge
   if (!handed) throw new BootError("bridge", stderr || "main.py handed over no call");
   mark("bridge");
-  return (method, args) => worker.sync.call(method, args);
+  return (/** @type {string} */ method, /** @type {string} */ args) => worker.sync.call(method, args);
 }

@@ -1,5 +1,6 @@
 // Cache-first service worker: after the first visit the app boots with no network at all.
-// build.py fills in the cache version (a content hash of everything cached) and two lists:
+// build.py fills in the cache version (a content hash of everything cached) and two lists (each
+// placeholder stands where valid JavaScript has a stand-in, so the checker reads this file as is):
 //   HASHED:   the runtime and the wheel, in folders named by their content hash.  A file with
 //             such a URL never changes, so it is copied from an older cache of ours when there
 //             is one, else fetched normally, which the HTTP cache answers when the page has just
@@ -10,11 +11,15 @@
 // is kept in the same cache as it passes.
 // The new worker waits like any other (no forced reload of an open page); it takes over on the
 // next navigation, and the page's next start then uses its cache.
+const sw = /** @type {SwGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "{{CACHE_VERSION}}";
-const PRECACHE = {{PRECACHE}};
-const HASHED = {{HASHED}};
+/** @type {string[]} */
+const PRECACHE = /*{{PRECACHE}}*/ [];
+/** @type {string[]} */
+const HASHED = /*{{HASHED}}*/ [];
 const CACHE = `pyengine-${VERSION}`;
 
+/** @param {string} url */
 async function fromOlderCache(url) {
   for (const key of await caches.keys()) {
     if (!key.startsWith("pyengine-") || key === CACHE) continue;
@@ -24,13 +29,14 @@ async function fromOlderCache(url) {
   return null;
 }
 
+/** @param {string} url @param {RequestInit} [init] */
 async function fetchOk(url, init) {
   const res = await fetch(url, init);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return res;
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all([
@@ -38,20 +44,20 @@ self.addEventListener("install", (event) => {
       ...PRECACHE.map(async (url) => cache.put(url, await fetchOk(url, { cache: "no-cache" }))),
     ]);
     // The first install takes over at once (no page depends on an older cache); an update waits.
-    if (!self.registration.active) await self.skipWaiting();
+    if (!sw.registration.active) await sw.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) if (key.startsWith("pyengine-") && key !== CACHE) await caches.delete(key);
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const req = event.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  if (req.method !== "GET" || new URL(req.url).origin !== sw.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(req, { ignoreSearch: true });

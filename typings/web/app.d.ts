@@ -1,0 +1,185 @@
+// Types the page shell's modules share (web/*.js outside web/tables/), for the type checker only:
+// JSDoc in those modules names them.  What crosses to the engine is JSON; these say what the
+// shell reads of it (the engine's Python, pyengine/app/session.py and views/, is the source).
+
+/** The build's info (index.html: window.PYENGINE_BUILD, written by build.py). */
+interface BuildInfo {
+  version: string;
+  wheel?: string;
+  pyscript?: string;
+  tables?: string[];
+  runtime?: Record<string, number>;
+  boot_bytes: number;
+  games: Record<string, GameInfo[]>;
+  setup: Record<string, GameSetup>;
+  start: unknown;
+}
+
+/** A game of the catalogue, as the start page lists it. */
+interface GameInfo {
+  id: string;
+  name: string;
+  summary?: string;
+  players: [number, number];
+  default_players: number;
+  has_chance?: boolean;
+  hidden_information?: boolean;
+}
+
+/** A game's set-up choices: the bots' levels (weakest first) and the rules' presets. */
+interface GameSetup {
+  levels: string[];
+  presets: { id: string; rules: string }[];
+  default_preset: string | null;
+}
+
+type Speed = "instant" | "fast" | "normal";
+
+interface Seat { name: string; kind: string }
+
+/** The session's view model of the game on the table, with what the shell adds to it. */
+interface View {
+  game: string;
+  game_name: string;
+  fragment: string;
+  seats: Seat[];
+  status: string;
+  to_move: number;
+  viewer: number | null;
+  cursor: number;
+  length: number;
+  returns: number[];
+  final_returns?: number[] | null;
+  legal: { action: string; label: string }[];
+  history: { actor: number; label: string; ply: number }[];
+  observation: unknown;
+  hot_seat?: boolean;
+  by_link?: { seat: number; waiting?: string } | null;
+  undo_note?: string | null;
+  share_kind?: string;
+  save_key?: string;
+  preset?: string | null;
+  /** true while the table shows a first frame the engine has not made yet */
+  provisional?: boolean;
+  /** after an automatic chance step: the plies it resolved; null after anything else */
+  dealt_now?: number[] | null;
+}
+
+/** The automation state (window.pyengineApp.state()). */
+interface PublicState {
+  game: string | null;
+  status: string;
+  ply: number;
+  length: number;
+  [key: string]: unknown;
+}
+
+/** What the start page lists about a saved game (in no language). */
+interface LibraryEntry {
+  key: string;
+  game: string | null;
+  seats?: string[];
+  names?: string[];
+  ply?: number;
+  length?: number;
+  status?: string;
+  to_move?: number;
+  returns?: number[] | null;
+  preset?: string | null;
+  created?: number;
+  updated?: number;
+}
+
+/** The view last on screen, drawn at once on the next visit. */
+interface LastView { key: string; fragment: string; view: View }
+
+/** The engine's answer to a call (web/main.py): the fields a call's answer may carry. */
+interface EngineResult {
+  ok: boolean;
+  error?: string;
+  error_en?: string;
+  kind?: string;
+  code?: string | null;
+  params?: Record<string, unknown>;
+  view?: View;
+  state?: PublicState;
+  /** the number of the call (set by the page) */
+  callNo?: number;
+  /** set by the page: the answer of an automatic chance step */
+  chanceRun?: boolean;
+  resolved?: number[];
+  moved?: boolean;
+  job?: unknown;
+  save?: string;
+  save_key?: string;
+  entry?: LibraryEntry;
+  continues?: boolean;
+}
+
+/** The AI Worker's choice for a bot. */
+interface BotChoice { ok: boolean; action?: string; ply?: number; error?: string }
+
+/** The arguments of a new game. */
+interface NewGameArgs {
+  game: string;
+  seats: [string, string][];
+  seed: number;
+  rules?: string;
+  by_link?: boolean;
+  [key: string]: unknown;
+}
+
+/** What a game's set-up form gets: the game, its choices and the shell's own controls. */
+interface SetupInfo {
+  game: GameInfo;
+  info: GameSetup;
+  presetSelect: HTMLSelectElement;
+  playersSelect: HTMLSelectElement;
+  seatsBox: HTMLElement;
+}
+
+/** The shell's side of a table module (web/tables/<game>.js: their own declarations say more). */
+interface TableModule {
+  strings?: boolean;
+  mount(host: HTMLElement, ctx: TableContext): TableController | null | undefined;
+  setup?(container: HTMLElement, info: SetupInfo, ctx: TableContext): { values?(args: NewGameArgs): object } | null | undefined;
+  shellHead?(view: View, ctx: TableContext): boolean;
+}
+interface TableController {
+  update(view: View): void;
+  destroy?(): void;
+  /** the automation waits for this (a promise), or goes on (null) */
+  hold?(): Promise<unknown> | null;
+}
+/** The context a table module gets (web/table.js: tableContext). */
+type TableContext = ReturnType<typeof import("../../web/table.js").tableContext>;
+
+/** How the interpreter of this realm started (web/pyodide-boot.mjs). */
+interface BootInfo {
+  from: string;
+  snapshotError: string | null;
+  made?: boolean;
+  worker?: BootInfo;
+}
+
+/** The automation API (web/api.js). */
+interface PyengineApp {
+  version: string;
+  ready: Promise<void>;
+  state(): PublicState;
+  legal(): string[];
+  play(action: string): Promise<PublicState>;
+  open(fragment: string): Promise<PublicState>;
+  settled(): Promise<PublicState>;
+  testing: { fixChance(seed: number | null): void };
+}
+
+interface Window {
+  PYENGINE_BUILD?: BuildInfo;
+  /** the API; before the app loads, a test's init script may put {testing: {chanceSeed}} here */
+  pyengineApp?: PyengineApp | { testing?: { chanceSeed?: unknown } };
+}
+
+declare var pyengineBoot: BootInfo | undefined;
+/** set in the engine's Worker: main.py calls it once it has handed over its call */
+declare var pyengineHanded: (() => void) | undefined;

@@ -1,0 +1,129 @@
+// Automatic plies: chance nodes and bots' moves, paced by the speed setting; bots think in the
+// AI Worker (or, until it is up, in the engine's own Worker).
+import { call, callOk, lastCall } from "./bridge.js";
+import { entropy } from "./chance.js";
+import { notify } from "./dom.js";
+import { engine } from "./engine-start.js";
+import { t } from "./i18n.js";
+import { nextFrame, sleep, SPEEDS } from "./page.js";
+import { currentFragment } from "./routes.js";
+import { ai, app, emit, publicState, queue, setFromResult, supersede, superseded } from "./state.js";
+import { render, renderStatus, tableHold } from "./table.js";
+
+const CHANCE_RUN = 128; // chance nodes one "auto" call may resolve (a deal), 4 fresh words each
+let aiFallbackNoted = false;
+/** Whether a bot has a seat at the game on the table. */
+export function hasBots() { return Boolean(app.view && app.view.seats.some((s) => s.kind.startsWith("bot:"))); }
+/**
+ * The engine's automatic step (chance nodes, or a bot's move thought in the engine's Worker), with
+ * fresh words for up to `nodes` chance nodes.
+ * @param {{bots: boolean, chance_run?: boolean}} args
+ * @param {number} nodes
+ */
+async function autoCall(args, nodes) {
+  const e = entropy(nodes);
+  const r = await call("auto", { ...args, entropy: e.words });
+  e.used(r.ok && args.chance_run && r.resolved ? r.resolved.length : 0); // a bot's move takes no chance words
+  return r;
+}
+/** Play the automatic plies (chance and bots) until a person is to move, the game is over or it is paused. */
+export async function runAuto() {
+  // Chance and bot seats act by themselves, paced by the speed setting; a run of chance nodes
+  // (a deal) is resolved in one call, so a table can show the dealt hands as a whole.  Bots
+  // think in the AI Worker, so the page stays responsive throughout.
+  const gen = ++app.autoGen;
+  if (!app.view || app.view.provisional || engine.state !== "ready") return;
+  if (hasBots() && app.view.status !== "over") ai.start();
+  let guard = 0;
+  while (app.view && !app.paused && app.view.cursor === app.view.length && (app.view.status === "chance" || app.view.status === "bot") && guard++ < 5000) {
+    const hold = app.view.status === "bot" ? tableHold() : null;
+    if (hold) { // the table shows something to read first (Cetkaik: a season's summary)
+      hold.then(() => { if (gen === app.autoGen && !app.paused) queue(runAuto); });
+      break;
+    }
+    const delay = SPEEDS[app.speed] ?? 0;
+    const pace = delay ? sleep(delay) : nextFrame();
+    /** @type {EngineResult | null} */
+    let r;
+    if (app.view.status === "chance") {
+      await pace;
+      if (gen !== app.autoGen || app.paused || addressMoved()) return;
+      r = { ...(await autoCall({ bots: false, chance_run: true }, CHANCE_RUN)), chanceRun: true };
+    } else {
+      r = await botMove(gen, pace);
+      if (r === null) return; // superseded or paused: whoever did that renders
+    }
+    if (gen !== app.autoGen || addressMoved()) return void keepIfLatest(r);
+    if (!r.ok) { notify(String(r.error), [], "error"); break; }
+    setFromResult(r);
+    render();
+    if (r.moved === false) break;
+  }
+  app.thinking = false;
+  if (gen === app.autoGen) { render(); emit("changed", { state: publicState() }); }
+}
+
+// A step answered after a pause: the engine has made it, so the table shows it (unless a later
+// call has moved the game since, or the page has gone elsewhere: then that answer is drawn).
+/** @param {EngineResult | null} r */
+function keepIfLatest(r) {
+  if (!r || !r.ok || !r.view || r.callNo !== lastCall || !app.view || app.view.provisional || addressMoved()) return;
+  if (r.view.save_key !== app.view.save_key) return;
+  setFromResult(r);
+  render();
+  emit("changed", { state: publicState() });
+}
+
+// The address is no longer the table's: a navigation (Home, All games, a link, Back) whose
+// hashchange has not been handled yet. The automation must not write the table's address over
+// it, or the navigation would find itself already there and be lost.
+function addressMoved() { return app.lastFragment !== null && currentFragment() !== app.lastFragment; }
+
+/**
+ * A bot's move (null: superseded or paused meanwhile).
+ * @param {number} gen the automation's generation this move is for
+ * @param {Promise<void>} pace the pause before the move is shown
+ * @returns {Promise<EngineResult | null>}
+ */
+async function botMove(gen, pace) {
+  const job = (await callOk("bot_job")).job;
+  if (!job) return { ...(await call("view")), moved: false };
+  if (ai.status !== "ready") {
+    // The AI Worker is not up (still starting, failed, or none): the engine's own Worker thinks
+    // (the same moves), so a bot's first reply never waits for the AI Worker's start; a press
+    // meanwhile answers at once, and the move, when it comes, is shown if nothing else moved.
+    if (window.Worker && ai.status === "idle") ai.start();
+    await pace;
+    if (gen !== app.autoGen || app.paused) return null;
+    app.thinking = true;
+    renderStatus();
+    const here = autoCall({ bots: true }, 1);
+    const r = await Promise.race([here, superseded.then(() => null)]);
+    if (r === null) here.then(keepIfLatest, () => {});
+    app.thinking = false;
+    return r;
+  }
+  if (gen !== app.autoGen) return null;
+  app.thinking = true;
+  renderStatus();
+  /** @type {BotChoice | null} */
+  let result;
+  try {
+    // a press that supersedes the automation (home, pause, undo...) answers at once: the
+    // Worker's answer, when it comes, is for a position nobody waits for any more
+    [result] = await Promise.race([Promise.all([ai.choose(job), pace]), superseded.then(() => /** @type {[null]} */ ([null]))]);
+  } catch (e) {
+    app.thinking = false;
+    if (gen !== app.autoGen) return null;
+    if (!aiFallbackNoted) { aiFallbackNoted = true; notify(t("ai.fallback", { reason: /** @type {Error} */ (e).message }), [], "error"); }
+    return autoCall({ bots: true }, 1);
+  }
+  app.thinking = false;
+  if (gen !== app.autoGen || app.paused || result === null || addressMoved()) return null;
+  if (!result.ok) return result;
+  return { ...(await call("play_bot", { action: result.action, ply: result.ply })), moved: true };
+}
+/** The person stops the automatic plies (bots, chance). */
+export function pauseAuto() { app.paused = true; supersede(); render(); emit("changed", { state: publicState() }); }
+/** @returns {void} */
+export function resumeAuto() { app.paused = false; render(); queue(runAuto); }

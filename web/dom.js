@@ -1,0 +1,68 @@
+// Building and updating the page's elements (h, setText, setAttr), the notice bar and the live
+// region that announces moves.
+import { t } from "./i18n.js";
+import { $ } from "./page.js";
+
+/**
+ * A new element: attributes (class, text, on<event> listeners, others as strings; null, undefined
+ * and false left out) and children (nested arrays flattened; null, undefined and false left out).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node | string | null | undefined | false | (Node | string | null | undefined | false)[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+// Update an element in place (only what changed), so a control the user is pressing is never rebuilt.
+/** @param {Node} el @param {string} text */
+export function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
+/** @param {Element} el @param {string} name @param {unknown} value (null, undefined or false: none) */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) { if (el.hasAttribute(name)) el.removeAttribute(name); }
+  else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
+}
+/** @param {"start" | "table"} section */
+export function show(section) {
+  for (const id of ["start", "table"]) $(id).hidden = id !== section;
+}
+
+// ---------------------------------------------------------------- notices
+// notify(message, actions, kind, details): details (an engine's English message, a trace)
+// go behind a "Details" toggle.
+/**
+ * @param {string} message
+ * @param {[string, () => void][]} [actions] a button's words and what it does
+ * @param {string} [kind] "info" or "error"
+ * @param {string | null} [details]
+ */
+export function notify(message, actions = [], kind = "info", details = null) {
+  const box = $("notice");
+  box.replaceChildren(h("span", { class: "notice-text", text: message }));
+  for (const [label, fn] of actions) box.append(h("button", { type: "button", onclick: fn, text: label }));
+  box.append(h("button", { type: "button", class: "dismiss", "aria-label": t("notice.dismiss"), text: "×",
+    onclick: () => { box.hidden = true; } }));
+  if (details && details !== message) {
+    box.append(h("details", { class: "notice-details" }, h("summary", { text: t("load.details") }), h("p", { text: details })));
+  }
+  box.dataset.kind = kind;
+  box.hidden = false;
+}
+export function clearNotice() { $("notice").hidden = true; }
+/** Say this in the live region (a screen reader reads it). @param {string} text */
+export function announce(text) {
+  const live = $("announcer");
+  if (!live) return;
+  live.textContent = "";
+  requestAnimationFrame(() => { live.textContent = text; });
+}

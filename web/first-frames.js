@@ -1,0 +1,66 @@
+// First frames: a table drawn before the engine is up, from the build's starting views
+// (start/<game>.<lang>.json), the view last on screen, or a link read without Python.
+import { engine } from "./engine-start.js";
+import { gameInfo, lang } from "./i18n.js";
+import { BUILD, drewFirstFrame, fetchJson, sleep } from "./page.js";
+import { app } from "./state.js";
+import { drawOpening, render } from "./table.js";
+
+/** @type {Record<string, Promise<Record<string, View>>>} */
+const startViews = {}; // "<game>.<lang>" → Promise of {"<preset>|<players>": view}
+/** @param {string} game */
+export function fetchStartViews(game) {
+  const id = `${game}.${lang}`;
+  if (!startViews[id]) startViews[id] = fetchJson(`./start/${id}.json`).catch(() => ({}));
+  return startViews[id];
+}
+/**
+ * A game's starting view (its preset's, else the default preset's, for this many players).
+ * @param {string} game @param {string | null | undefined} preset @param {number} players
+ * @returns {Promise<View | null>}
+ */
+export async function startView(game, preset, players) {
+  const views = await fetchStartViews(game);
+  const def = BUILD.setup[game]?.default_preset || "";
+  const v = views[`${preset || ""}|${players}`] || views[`${def}|${players}`]
+    || Object.entries(views).find(([k]) => k.startsWith(`${preset || ""}|`))?.[1] || null;
+  return v ? structuredClone(v) : null;
+}
+// Draw a table from a view the engine has not made for this page (a start view, or the view
+// last on screen): a first frame, replaced as soon as the engine answers.
+/** @param {View} v @param {[string, string][] | null} [seats] the players (name, kind) */
+export function drawProvisional(v, seats = null) {
+  app.view = { ...v, provisional: true, dealt_now: null, legal: [] };
+  if (seats) app.view.seats = seats.map(([name, kind]) => ({ name, kind }));
+  app.autoState = null;
+  render();
+  drewFirstFrame("table");
+}
+// A link's game, players and rules preset, read without Python (a fragment is "1." and the
+// record's JSON, zlib-compressed, in URL-safe base64): enough for its game's table from the
+// build's starting view while the engine starts. Anything else: null (the engine says why).
+/** @param {string} frag @returns {Promise<{view: View, seats: [string, string][]} | null>} */
+async function linkOutline(frag) {
+  const [version, body] = frag.split(".");
+  if (version !== "1" || !body || body.length > 200000 || typeof DecompressionStream === "undefined") return null;
+  const b64 = body.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+  const data = JSON.parse(text);
+  if (!data || !gameInfo(data.game) || !Array.isArray(data.seats) || !data.seats.length) return null;
+  const preset = typeof data.rules === "string" ? data.rules.split(".").slice(1).join(".") : "";
+  /** @type {[string, string][]} */
+  const seats = data.seats.map((/** @type {unknown[] | null} */ s) => [String((s && s[0]) || ""), String((s && s[1]) || "human")]);
+  const first = await startView(data.game, preset, seats.length);
+  return first ? { view: first, seats } : null;
+}
+// Opening a link before the engine is up: its game's table when the link can be read here (the
+// engine puts the link's own position there as soon as it is up), else a place for the game.
+/** @param {string} frag */
+export async function drawLinkFrame(frag) {
+  const nav = app.navGen;
+  const first = await Promise.race([linkOutline(frag).catch(() => null), sleep(400).then(() => null)]);
+  if (app.navGen !== nav || engine.state === "ready") return;
+  if (first) drawProvisional(first.view, first.seats);
+  else drawOpening();
+}

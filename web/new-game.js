@@ -1,0 +1,128 @@
+// Starting a game: the set-up form (players, seats, rules, a table's own options) and the new
+// game itself, at once or from its first frame while the engine starts.
+import { runAuto } from "./auto-play.js";
+import { callOk } from "./bridge.js";
+import { clearNotice, h, notify } from "./dom.js";
+import { engine, whenEngine } from "./engine-start.js";
+import { drawProvisional, fetchStartViews, startView } from "./first-frames.js";
+import { t, tOr } from "./i18n.js";
+import { BUILD, mark } from "./page.js";
+import { ai, app, setFromResult, supersede } from "./state.js";
+import { loadTable, render, tableContext } from "./table.js";
+
+/** @param {GameInfo} game @returns {GameSetup} */
+function setupInfo(game) { return BUILD.setup[game.id] || { levels: ["random"], presets: [], default_preset: null }; }
+/** The set-up form of a game, in its card on the start page. @param {GameInfo} game @param {HTMLElement} li */
+export async function showSetup(game, li) {
+  for (const old of document.querySelectorAll(".setup")) old.remove();
+  const info = setupInfo(game);
+  // boots in the background while the player chooses (once the engine is up: two interpreters
+  // starting at once on a small machine slowed the engine's start by half)
+  if (window.Worker && engine.state === "ready") ai.start();
+  const mod = await loadTable(game.id);
+  fetchStartViews(game.id); // the table's first frame, before the engine is up
+  const n0 = game.default_players;
+  const form = h("form", { class: "setup", "aria-label": t("setup.heading", { game: game.name }) });
+  const playersSel = h("select", { name: "players" });
+  for (let n = game.players[0]; n <= game.players[1]; n++) playersSel.append(h("option", { value: n, text: String(n), selected: n === n0 }));
+  const seatsBox = h("div", { class: "seats" });
+  const drawSeats = () => {
+    seatsBox.replaceChildren();
+    const n = Number(playersSel.value);
+    for (let i = 0; i < n; i++) {
+      const best = info.levels[info.levels.length - 1];
+      const sel = h("select", { name: `seat${i}` },
+        h("option", { value: "human", text: t("setup.human") }),
+        info.levels.map((lv) => h("option", { value: `bot:${lv}`, text: t("setup.bot", { level: tOr(`level.${lv}`, lv) }), selected: i > 0 && lv === best })));
+      seatsBox.append(h("label", {}, h("span", { text: t("setup.seat", { n: i + 1 }) }), sel));
+    }
+  };
+  // Two people at a game with chance and nothing hidden may play on two devices, the game
+  // travelling as a link; its casts then come from both players' secrets (commit–reveal).
+  const canLink = game.has_chance && !game.hidden_information && game.players[1] === 2;
+  const whereSel = h("select", { name: "where" },
+    h("option", { value: "here", text: t("setup.where_here") }),
+    h("option", { value: "link", text: t("setup.where_link") }));
+  const whereBox = h("label", { class: "where", hidden: true }, h("span", { text: t("setup.where") }), whereSel);
+  const allHuman = () => Array.from(seatsBox.querySelectorAll("select")).every((x) => x.value === "human");
+  const drawWhere = () => { whereBox.hidden = !(canLink && Number(playersSel.value) === 2 && allHuman()); };
+  seatsBox.addEventListener("change", drawWhere);
+  playersSel.addEventListener("change", drawSeats);
+  playersSel.addEventListener("change", drawWhere);
+  drawSeats();
+  drawWhere();
+  const presetSel = h("select", { name: "preset" },
+    info.presets.map((p) => h("option", { value: p.rules, "data-preset": p.id, selected: p.id === info.default_preset,
+      text: tOr(`preset.${game.id}.${p.id}`, p.id) })));
+  const extras = h("div", { class: "setup-extras" });
+  const custom = mod && mod.setup ? mod.setup(extras, { game, info, presetSelect: presetSel, playersSelect: playersSel, seatsBox }, tableContext(game.id)) : null;
+  form.append(...[h("h3", { text: t("setup.heading", { game: game.name }) }),
+    // a game for a fixed number of players asks no question about it
+    h("label", { hidden: game.players[0] === game.players[1] }, h("span", { text: t("setup.players") }), playersSel), seatsBox, whereBox,
+    info.presets.length > 1 ? h("label", {}, h("span", { text: t("setup.rules") }), presetSel) : null, extras,
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "primary", text: t("setup.start") }),
+      h("button", { type: "button", text: t("setup.cancel"), onclick: () => form.remove() }))].filter((x) => x !== null));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const n = Number(playersSel.value);
+    /** @type {[string, string][]} */
+    const seats = [];
+    for (let i = 0; i < n; i++) seats.push(["", /** @type {HTMLSelectElement} */ (form.elements.namedItem(`seat${i}`)).value]);
+    const seed = crypto.getRandomValues(new Uint32Array(2));
+    /** @type {NewGameArgs} */
+    const args = { game: game.id, seats, seed: seed[0] * 2 ** 21 + (seed[1] >>> 11), rules: presetSel.value };
+    if (!info.presets.length) delete args.rules;
+    if (!whereBox.hidden && whereSel.value === "link") args.by_link = true;
+    try {
+      Object.assign(args, custom && custom.values ? custom.values(args) : {});
+    } catch (e) {
+      return notify(t("error.setup", { reason: /** @type {Error} */ (e).message }), [], "error");
+    }
+    startGame(args, true, presetSel.selectedOptions[0] ? presetSel.selectedOptions[0].dataset.preset ?? null : null);
+  });
+  li.append(form);
+  /** @type {HTMLSelectElement | null} */ (form.querySelector("label:not([hidden]) > select"))?.focus();
+}
+
+// A new game: at once when the engine is up, else its first frame now and the game itself
+// as soon as the engine is.
+/** @param {NewGameArgs} args @param {boolean} [push] a new address in the history @param {string | null} [preset] */
+export async function startGame(args, push = true, preset = null) {
+  mark("start-pressed");
+  app.navGen++;
+  if (engine.state === "ready") return newGame(args, push);
+  const first = await startView(args.game, preset || (BUILD.setup[args.game] || {}).default_preset, args.seats.length);
+  if (first) drawProvisional(first, args.seats);
+  /** @type {{args: NewGameArgs, done: Promise<void> | null}} */
+  const mine = { args, done: null };
+  app.pending = mine;
+  mine.done = (async () => {
+    await whenEngine(() => {}).catch(() => {});
+    if (app.pending !== mine || engine.state !== "ready") return;
+    app.pending = null;
+    await newGame(args, push);
+  })();
+  return mine.done;
+}
+/** @param {NewGameArgs} args @param {boolean} [push] */
+async function newGame(args, push = true) {
+  supersede();
+  app.paused = false;
+  const nav = app.navGen;
+  let r;
+  try {
+    r = await callOk("new", args);
+  } catch (e) {
+    notify(t("error.setup", { reason: /** @type {Error} */ (e).message }), [], "error");
+    return;
+  }
+  if (app.navGen !== nav) return; // the player went elsewhere meanwhile
+  clearNotice();
+  app.handedTo = null;
+  app.currentKey = r.view?.save_key ?? null;
+  setFromResult(r);
+  if (push && app.view) history.pushState(null, "", `${location.pathname}${location.search}#${app.view.fragment}`);
+  render();
+  await runAuto();
+}

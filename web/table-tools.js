@@ -1,0 +1,106 @@
+// The tools row under a table (share link, copy, undo, speed, pause and resume, home) and the
+// moves it and the replay bar make (goto, undo, play).
+import { play } from "./api.js";
+import { hasBots, pauseAuto, resumeAuto, runAuto } from "./auto-play.js";
+import { call } from "./bridge.js";
+import { h, notify, setAttr, setText } from "./dom.js";
+import { engine } from "./engine-start.js";
+import { t } from "./i18n.js";
+import { SPEEDS } from "./page.js";
+import { app, emit, publicState, queue, setFromResult, supersede } from "./state.js";
+import { render, setSpeed, shareUrl } from "./table.js";
+
+/** @typedef {ReturnType<typeof buildTools>} ToolsRow */
+/** @type {ToolsRow | null} */
+let toolsRow = null;  // the tools row's controls
+/** The tools row is built again next time (a new language, a new place for the table). */
+export function forgetTools() { toolsRow = null; }
+/** Update the tools row if it is on screen. */
+export function refreshTools() { if (toolsRow && app.view) updateTools(app.view, toolsRow); }
+/** The tools row in this slot (built once). @param {HTMLElement} toolsSlot @returns {ToolsRow} */
+export function ensureTools(toolsSlot) {
+  if (toolsRow && toolsRow.root.parentNode === toolsSlot) return toolsRow;
+  toolsRow = buildTools();
+  toolsSlot.replaceChildren(toolsRow.root);
+  return toolsRow;
+}
+function buildTools() {
+  const share = h("input", { type: "text", readonly: true, class: "share-link" });
+  const shareLabel = h("span");
+  const shareBox = h("label", { class: "share" }, shareLabel, share);
+  const copy = h("button", { type: "button", "data-tool": "copy", onclick: () => copyLink(share) });
+  const undoBtn = h("button", { type: "button", "data-tool": "undo", onclick: undo });
+  const undoNote = h("span", { id: "undo-note", class: "muted undo-note" });
+  const speedSel = h("select", { "data-tool": "speed", onchange: (/** @type {Event} */ e) => setSpeed(/** @type {HTMLSelectElement} */ (e.target).value) },
+    Object.keys(SPEEDS).map((k) => h("option", { value: k })));
+  const speedText = h("span");
+  const speedBox = h("label", { class: "speed" }, speedText, speedSel);
+  const pause = h("button", { type: "button", "data-tool": "pause", onclick: pauseAuto });
+  const resume = h("button", { type: "button", "data-tool": "resume", class: "primary", onclick: resumeAuto });
+  const home = h("button", { type: "button", "data-tool": "home", onclick: () => { location.hash = "games"; } });
+  const root = h("div", { class: "tools row chrome" }, shareBox, copy, undoBtn, undoNote, speedBox, pause, resume, home);
+  return { root, share, shareLabel, shareBox, copy, undoBtn, undoNote, speedSel, speedText, speedBox, pause, resume, home };
+}
+/** @param {View} view @param {ToolsRow} r */
+export function updateTools(view, r) {
+  const ready = !view.provisional && engine.state === "ready";
+  const url = view.fragment ? shareUrl(view.fragment) : "";
+  if (r.share.value !== url) r.share.value = url;
+  setAttr(r.share, "aria-label", t("table.share"));
+  setText(r.shareLabel, { setup: t("table.share_setup"), position: t("table.share_position"), link: t("table.share_link") }[view.share_kind ?? ""] || t("table.share"));
+  setAttr(r.shareBox, "title", view.share_kind === "setup" ? t("table.share_setup_hint") : null);
+  const waiting = view.status === "waiting" && view.by_link && view.by_link.seat >= 0;
+  setText(r.copy, waiting ? t("table.copy_for_opponent") : t("table.copy"));
+  setAttr(r.copy, "class", waiting ? "primary" : null);
+  r.copy.disabled = !url;
+  setText(r.undoBtn, t("table.undo"));
+  r.undoBtn.disabled = !ready || view.length === 0;
+  const undoNote = view.undo_note ? t(`table.undo_note_${view.undo_note}`) : null;
+  setAttr(r.undoBtn, "title", undoNote);
+  setAttr(r.undoBtn, "aria-describedby", undoNote ? "undo-note" : null);
+  r.undoNote.hidden = !(undoNote && (hasBots() || view.by_link));
+  setText(r.undoNote, undoNote || "");
+  const bots = hasBots() && view.status !== "over";
+  r.speedBox.hidden = !bots;
+  setText(r.speedText, t("table.speed"));
+  setAttr(r.speedSel, "aria-label", t("table.speed"));
+  for (const o of r.speedSel.options) setText(o, t(`speed.${o.value}`));
+  if (r.speedSel.value !== app.speed && document.activeElement !== r.speedSel) r.speedSel.value = app.speed;
+  setText(r.pause, t("table.pause"));
+  setText(r.resume, t("table.resume"));
+  r.pause.hidden = !bots || app.paused;
+  r.resume.hidden = !bots || !app.paused;
+  setText(r.home, t("table.home"));
+}
+/** @param {HTMLInputElement} input */
+async function copyLink(input) {
+  try { await navigator.clipboard.writeText(input.value); notify(t("notice.copied")); }
+  catch { input.select(); notify(t("notice.copy_failed")); }
+}
+/** Go to a position of the game's history (a replay). @param {number} cursor */
+export async function goto(cursor) {
+  if (!app.view || app.view.provisional || engine.state !== "ready" || cursor < 0 || cursor > app.view.length) return;
+  supersede();
+  const gen = app.autoGen;
+  app.view.cursor = cursor; // a second press before the answer counts from where this one goes
+  const r = await call("goto", { cursor });
+  if (gen !== app.autoGen) return; // something else moved the game meanwhile: its answer is drawn
+  if (r.ok) {
+    setFromResult(r); render(); emit("changed", { state: publicState() });
+    if (app.view && app.view.cursor === app.view.length && !app.paused) queue(runAuto);
+  }
+}
+/** Take back the last move (the person's, with the bots' replies). */
+export async function undo() {
+  if (!app.view || app.view.provisional || engine.state !== "ready") return;
+  supersede();
+  const gen = app.autoGen;
+  const r = await call("undo");
+  if (gen !== app.autoGen) return;
+  if (!r.ok) return notify(String(r.error), [], "error");
+  setFromResult(r); render(); emit("changed", { state: publicState() });
+}
+/** A move a table asks for (an illegal one is said, not thrown). @param {string} action */
+export async function playFromUi(action) {
+  try { await play(action); } catch (e) { notify(t("error.illegal", { reason: /** @type {Error} */ (e).message }), [], "error"); }
+}
