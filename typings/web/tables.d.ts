@@ -742,3 +742,18 @@ interface ChabashiSeatNode {
   floor: HTMLElement;
   li: HTMLElement;
 }
+
+/** What the Daifugō text view mirrors of the table: its controls, the hand's order and the intents. */
+interface DaifugoTextParts {
+  textView: HTMLElement;
+  hand: import("../../web/tables/cardkit.js").Hand;
+  prompt: HTMLElement;
+  playBtn: HTMLButtonElement;
+  passBtn: HTMLButtonElement;
+  noneBtn: HTMLButtonElement;
+  chooser: HTMLElement;
+  /** the hand's keys in the order shown */
+  order: string[];
+  confirm(): void;
+  send(action: string | null | undefined): void;
+}

@@ -2,6 +2,7 @@
 // name, each a button (the card picks spelled out: "8-1: Y3 into the centre, floor card 2 into the
 // hand").  It is rebuilt only when what it says changes, and the focused choice keeps the focus.
 import deck from "./deck-dido.js";
+import { seatMarks } from "./chabashi-seats.js";
 /** @typedef {import("./chabashi.js").Table} ChabashiTable the table these parts draw for (a type only: no import at run time) */
 
 /** @param {ChabashiTable} table @param {ChabashiTableView} tv */
@@ -19,7 +20,7 @@ export function renderText(table, tv) {
     dealer: tv.dealer_floor.length ? tv.dealer_floor.map((c) => deck.label(c.card || "back", lang)).join(", ") : t("chabashi.empty"),
     centre: list(tv.centre, false), pot: tv.pot, stock: tv.stock })];
   for (const s of tv.seats) {
-    const marks = table.marks(s, tv).filter((m) => m !== t(`chabashi.role.${s.role}`));
+    const marks = seatMarks(table, s, tv).filter((m) => m !== t(`chabashi.role.${s.role}`));
     lines.push(t("chabashi.text.seat", { name: table.name(s.seat) + (s.you ? ` (${t("chabashi.you")})` : ""), role: t(`chabashi.role.${s.role}`),
       marks: marks.length ? `; ${marks.join(", ")}` : "", chips: s.chips, put: s.contrib,
       hand: s.hand.length ? s.hand.map((c) => (c.card ? deck.label(c.card, lang) : t("chabashi.hidden"))).join(", ") : t("chabashi.empty"),

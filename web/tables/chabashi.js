@@ -6,11 +6,16 @@
 // It holds no rules: everything comes from view.table (pyengine/app/views/chabashi.py) and the
 // Worker's tasks (pyengine/app/tasks/chabashi.py), and every choice is an action string from
 // there, sent back with ctx.play.
+//
+// Its parts: chabashi-seats.js (the other seats, a card's id, rows of cards), chabashi-result.js
+// (the last hand's panel, the final standings), chabashi-help.js, chabashi-odds.js and
+// chabashi-text.js (the text view); each draws for the Table below.
 import * as ck from "./cardkit.js";
 import { HintControl, playedHints } from "./hintkit.js";
 import { renderResult, renderStandings } from "./chabashi-result.js";
 import { toggleHelp } from "./chabashi-help.js";
 import { renderOdds } from "./chabashi-odds.js";
+import { cardId, renderSeats, seatMarks, setRow } from "./chabashi-seats.js";
 import { renderText } from "./chabashi-text.js";
 import { stylesheet } from "./styles.js";
 import deck from "./deck-dido.js";
@@ -39,11 +44,6 @@ function revealAll(tv) {
   };
 }
 
-/** @param {ChabashiCard|null|undefined} c @param {boolean} [yours] */
-function cardId(c, yours) {
-  if (!c || !c.card) return yours ? "back:yours" : "back";
-  return c.up ? c.card : `${c.card}:down`;
-}
 
 export class Table {
   /** @param {HTMLElement} host @param {TableContext} ctx */
@@ -230,7 +230,7 @@ export class Table {
     // the dealer's floor
     this.dealerBox.hidden = !tv.dealer_floor.length;
     this.dealerTitle.textContent = `${t("chabashi.dealer_floor")}${tv.dealer !== null ? ` — ${this.name(tv.dealer)}${tv.dealer === tv.viewer ? ` (${t("chabashi.you")})` : ""}` : ""}`;
-    this.setRow(this.dealerRow, tv.dealer_floor.map((c) => cardId(c)), {});
+    setRow(this.dealerRow, tv.dealer_floor.map((c) => cardId(c)), {});
     this.dealerRow.setAttribute("aria-label", `${t("chabashi.dealer_floor")}: ${tv.dealer_floor.map((c) => deck.label(cardId(c), lang)).join(", ")}`);
     // the centre (pickable for 8-3)
     const cand = this.candidates();
@@ -240,13 +240,13 @@ export class Table {
       cards: tv.centre.map((c) => ({ key: c.key || "", id: cardId(c), playable: cand.has(c.key || "") ? true : this.pick ? false : undefined })) });
     this.stockEl.textContent = t("chabashi.stock", { n: tv.stock });
     // other seats
-    this.renderSeats(tv);
+    renderSeats(this, tv);
     // my seat
     const me = tv.viewer >= 0 ? tv.seats[tv.viewer] : null;
     this.me.hidden = !me || (!me.floor.length && !me.hand.length); // the dealer's cards are the dealer's floor above
     if (me) {
       this.meName.textContent = `${this.name(tv.viewer)} (${t("chabashi.you")}) — ${t("chabashi.chips", { n: me.chips })}`;
-      this.meMarks.textContent = this.marks(me, tv).join(" · ");
+      this.meMarks.textContent = seatMarks(this, me, tv).join(" · ");
       this.me.classList.toggle("cb-active", me.to_act);
       this.floorTitle.textContent = t("chabashi.your_floor");
       this.handTitle.textContent = t("chabashi.your_hand");
@@ -294,80 +294,8 @@ export class Table {
     }
   }
 
-  /** What a seat's line says of it. @param {ChabashiSeat} s @param {ChabashiTableView} tv */
-  marks(s, tv) {
-    const t = this.ctx.t;
-    const out = [];
-    if (s.role === "dealer") out.push(t("chabashi.role.dealer"));
-    if (tv.two_player && tv.dealing_seat === s.seat) out.push(t("chabashi.dealing"));
-    if (s.role === "out") out.push(t("chabashi.out"));
-    if (s.to_act) out.push(t("chabashi.to_act"));
-    if (s.folded) out.push(t("chabashi.folded"));
-    if (s.all_in) out.push(t("chabashi.all_in"));
-    if (s.round_put) out.push(t("chabashi.in_round", { n: s.round_put }));
-    if (s.last && !s.to_act) out.push(this.eventText({ ...s.last, seat: s.seat }).replace(this.name(s.seat), "").replace(/^[:\s]+/, ""));
-    return out;
-  }
 
-  /** @param {HTMLElement} row @param {string[]} ids @param {{small?: boolean}} opts */
-  setRow(row, ids, opts) {
-    const sig = ids.join(",");
-    if (row.dataset.sig === sig) return;
-    row.dataset.sig = sig;
-    row.replaceChildren(...ids.map((id) => {
-      const c = ck.cardEl(deck, id, { small: opts.small });
-      c.dataset.card = id;
-      return c;
-    }));
-  }
 
-  /** @param {ChabashiTableView} tv */
-  renderSeats(tv) {
-    const { h } = this.ctx;
-    const t = this.ctx.t;
-    const lang = this.ctx.lang;
-    const n = tv.players;
-    const order = [];
-    const start = tv.viewer >= 0 ? tv.viewer : 0;
-    for (let k = tv.viewer >= 0 ? 1 : 0; k < n; k++) order.push((start + k) % n);
-    const keep = new Set(order.map(String));
-    for (const [k, node] of this.seatNodes) if (!keep.has(k)) { node.li.remove(); this.seatNodes.delete(k); }
-    /** @type {HTMLElement|null} */
-    let prev = null;
-    for (const i of order) {
-      const s = tv.seats[i];
-      let node = this.seatNodes.get(String(i));
-      if (!node) {
-        // the chips twice: in words, and as a chip and a number that an embed shows instead (the
-        // words stay for screen readers), so that a narrow seat keeps its name
-        const name = h("h3", { class: "cb-seat-name" });
-        node = { name, who: h("span", { class: "cb-seat-who" }),
-          chips: h("span", { class: "cb-seat-chips" }), chipsShort: h("span", { class: "cb-seat-chips-short", "aria-hidden": "true" }),
-          marks: h("p", { class: "cb-marks" }),
-          hand: h("div", { class: "cb-row cb-seat-hand", role: "img" }), floor: h("div", { class: "cb-row cb-seat-floor", role: "img" }),
-          li: h("li", { class: "cb-seat", "data-seat": i }) };
-        name.append(node.who, node.chips, node.chipsShort);
-        node.li.append(name, node.marks, h("div", { class: "cb-seat-rows" }, node.hand, node.floor));
-        this.seatNodes.set(String(i), node);
-      }
-      if ((prev ? prev.nextSibling : this.seatsEl.firstChild) !== node.li) this.seatsEl.insertBefore(node.li, prev ? prev.nextSibling : this.seatsEl.firstChild);
-      prev = node.li;
-      node.li.classList.toggle("cb-active", s.to_act);
-      node.li.classList.toggle("cb-folded", s.folded);
-      node.li.classList.toggle("cb-out", s.role === "out");
-      node.li.dataset.role = s.role;
-      node.who.textContent = this.name(i);
-      node.chips.textContent = t("chabashi.chips", { n: s.chips });
-      node.chipsShort.textContent = String(s.chips);
-      node.marks.textContent = this.marks(s, tv).join(" · ");
-      this.setRow(node.hand, s.hand.map((c) => c.card || "back"), { small: true });
-      this.setRow(node.floor, s.floor.map((c) => cardId(c)), { small: true });
-      node.hand.hidden = !s.hand.length;
-      node.floor.hidden = !s.floor.length;
-      node.hand.setAttribute("aria-label", `${t("chabashi.hand")}: ${s.hand.map((c) => deck.label(c.card || "back", lang)).join(", ")}`);
-      node.floor.setAttribute("aria-label", `${t("chabashi.floor")}: ${s.floor.map((c) => deck.label(cardId(c), lang)).join(", ")}`);
-    }
-  }
 
   // ---------------------------------------------------------------- choices
   groups() {

@@ -7,6 +7,19 @@ import deck from "./deck-french.js";
 /** The names the classes go by (the setting "terms"). */
 export const TERMS = ["daifugo", "daihinmin", "tycoon", "president"];
 
+/** Whether `big` holds every card of `small` (as many times). @param {string[]} big @param {string[]} small */
+export function multisetCovers(big, small) {
+  /** @type {Map<string, number>} */
+  const count = new Map();
+  for (const x of big) count.set(x, (count.get(x) || 0) + 1);
+  for (const x of small) {
+    const c = count.get(x) || 0;
+    if (!c) return false;
+    count.set(x, c - 1);
+  }
+  return true;
+}
+
 /** @param {DaifugoCard[]|null|undefined} cards */
 export function cardsText(cards) {
   return (cards || []).map((c) => deck.short(c.id) + (c.note ? `=${c.note}` : "")).join(" ");
