@@ -48,23 +48,33 @@ import { stylesheet } from "./styles.js";
 
 await stylesheet(new URL("./cardkit.css", import.meta.url));
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string|null} cls @param {Record<string, unknown>} [attrs]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, cls, attrs = {}) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    if (k === "text") e.textContent = v;
+    if (k === "text") e.textContent = String(v);
     else e.setAttribute(k, v === true ? "" : String(v));
   }
   return e;
 }
 
 // ---------------------------------------------------------------- single cards
+/** The slot a hand's card button sits in. @param {HTMLElement} b */
+function slotOf(b) { return /** @type {HTMLElement} */ (b.parentElement); }
+
+/** @param {CardDeck} deck @param {string} id @param {{note?: string|null, small?: boolean}} [opts] */
 export function cardEl(deck, id, opts = {}) {
   const card = el("div", "ck-card" + (opts.small ? " ck-small" : ""));
   setCard(card, deck, id, opts);
   return card;
 }
+/** @param {HTMLElement} card @param {CardDeck} deck @param {string} id @param {{note?: string|null}} [opts] */
 function setCard(card, deck, id, opts = {}) {
   const face = String(id);
   if (card.dataset.face !== face) {
@@ -80,46 +90,58 @@ function setCard(card, deck, id, opts = {}) {
 
 // ---------------------------------------------------------------- the hand
 export class Hand {
+  /** @param {HandOptions} opts */
   constructor(opts) {
     this.opts = opts;
     this.deck = opts.deck;
     this.lang = opts.lang || "en";
     this.el = el("div", "ck-hand", { role: "group", "aria-label": opts.label || "" });
-    this.nodes = new Map(); // key → button
+    /** @type {Map<string, HTMLButtonElement>} key → button */
+    this.nodes = new Map();
+    /** @type {Set<string>} */
     this.sel = new Set();
+    /** @type {string[]} */
     this.order = [];
+    /** @type {string|null} */
     this.focusKey = null;
     this.selectable = true;
     this.busyUntil = 0;
     this.el.addEventListener("keydown", (ev) => this.onKey(ev));
     if (window.ResizeObserver) {
+      /** @type {ResizeObserver|undefined} */
       this.resizer = new ResizeObserver(() => this.layout());
       this.resizer.observe(this.el);
     }
   }
   get selected() { return this.order.filter((k) => this.sel.has(k)); }
+  /** @param {string[]} keys */
   setSelected(keys) {
     this.sel = new Set(keys.filter((k) => this.nodes.has(k)));
     for (const [k, b] of this.nodes) this.mark(b, k);
   }
   clear() { this.setSelected([]); }
   focus() {
-    const key = this.nodes.has(this.focusKey) ? this.focusKey : this.order[0];
-    if (key !== undefined) this.nodes.get(key).focus();
+    const key = this.focusKey !== null && this.nodes.has(this.focusKey) ? this.focusKey : this.order[0];
+    const b = key === undefined ? undefined : this.nodes.get(key);
+    if (b) b.focus();
   }
+  /** @param {HTMLElement} b @param {string} k */
   mark(b, k) {
     const on = this.sel.has(k);
     b.setAttribute("aria-pressed", on ? "true" : "false");
     b.classList.toggle("ck-selected", on);
   }
+  /** @param {HandState} state */
   update(state) {
     if (state.lang) this.lang = state.lang;
     this.selectable = state.selectable !== false;
     this.el.classList.toggle("ck-passive", !this.selectable);
     if (state.selected) this.sel = new Set(state.selected);
     const keys = state.cards.map((c) => c.key);
-    for (const [k, b] of this.nodes) if (!keys.includes(k)) { b.parentNode.remove(); this.nodes.delete(k); this.sel.delete(k); }
+    for (const [k, b] of this.nodes) if (!keys.includes(k)) { slotOf(b).remove(); this.nodes.delete(k); this.sel.delete(k); }
+    /** @type {Element|null} */
     let prev = null;
+    /** @type {string[]} */
     const fresh = [];
     for (const c of state.cards) {
       let b = this.nodes.get(c.key);
@@ -134,11 +156,12 @@ export class Hand {
         slot.append(b);
         this.nodes.set(c.key, b);
       }
-      const slot = b.parentNode;
+      const slot = slotOf(b);
       if ((prev ? prev.nextSibling : this.el.firstChild) !== slot) this.el.insertBefore(slot, prev ? prev.nextSibling : this.el.firstChild);
       prev = slot;
-      if (b.dataset.card !== c.id) { b.dataset.card = c.id; setCard(b.firstChild, this.deck, c.id); }
-      setCard(b.firstChild, this.deck, c.id, { note: c.note });
+      const face = /** @type {HTMLElement} */ (b.firstElementChild);
+      if (b.dataset.card !== c.id) { b.dataset.card = c.id; setCard(face, this.deck, c.id); }
+      setCard(face, this.deck, c.id, { note: c.note });
       b.classList.toggle("ck-playable", this.selectable && c.playable === true);
       b.classList.toggle("ck-dim", this.selectable && c.playable === false && !this.sel.has(c.key));
       b.setAttribute("aria-label", this.deck.label(c.id, this.lang) + (c.note ? ` (${c.note})` : ""));
@@ -148,14 +171,16 @@ export class Hand {
     this.el.style.setProperty("--ck-count", String(keys.length));
     this.roving();
     this.layout();
-    if (state.enter > 0 && fresh.length) this.enter(fresh, state.enter);
+    if (state.enter && state.enter > 0 && fresh.length) this.enter(fresh, state.enter);
   }
-  // New cards fly in one after another, all within `budget` ms.
+  /** New cards fly in one after another, all within `budget` ms. @param {string[]} keys @param {number} budget */
   enter(keys, budget) {
     const dur = Math.min(260, budget);
     const step = keys.length > 1 ? Math.min(70, (budget - dur) / (keys.length - 1)) : 0;
     keys.forEach((k, i) => {
-      const slot = this.nodes.get(k).parentNode;
+      const b = this.nodes.get(k);
+      if (!b) return;
+      const slot = slotOf(b);
       slot.style.setProperty("--ck-delay", `${Math.round(i * step)}ms`);
       slot.style.setProperty("--ck-dur", `${dur}ms`);
       slot.classList.remove("ck-enter");
@@ -169,9 +194,9 @@ export class Hand {
   layout() {
     const el = this.el;
     const n = this.order.length;
-    const first = n ? this.nodes.get(this.order[0]) : null;
+    const first = n ? this.nodes.get(this.order[0]) : undefined;
     const style = getComputedStyle(el);
-    const width = el.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
+    const width = el.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
     const cw = first ? first.getBoundingClientRect().width || parseFloat(style.getPropertyValue("--ck-w")) || 64 : 64;
     const min = this.opts.minStrip || 32;
     let rows = 1;
@@ -189,19 +214,22 @@ export class Hand {
   }
   destroy() { if (this.resizer) this.resizer.disconnect(); }
   roving() {
-    const key = this.nodes.has(this.focusKey) ? this.focusKey : this.order[0];
+    const key = this.focusKey !== null && this.nodes.has(this.focusKey) ? this.focusKey : this.order[0];
     for (const [k, b] of this.nodes) b.tabIndex = k === key ? 0 : -1;
   }
+  /** @param {string} key */
   toggle(key) {
-    if (!this.selectable || !this.nodes.has(key)) return;
+    const b = this.nodes.get(key);
+    if (!this.selectable || !b) return;
     if (this.sel.has(key)) this.sel.delete(key); else this.sel.add(key);
-    this.mark(this.nodes.get(key), key);
+    this.mark(b, key);
     this.opts.onToggle && this.opts.onToggle(key, this.selected);
   }
   confirm() { if (this.selectable && this.opts.onConfirm) this.opts.onConfirm(this.selected); }
+  /** @param {KeyboardEvent} ev */
   onKey(ev) {
     if (this.opts.onKey && this.opts.onKey(ev) === false) return;
-    const i = this.order.indexOf(this.focusKey);
+    const i = this.focusKey === null ? -1 : this.order.indexOf(this.focusKey);
     let j = null;
     if (ev.key === "ArrowRight" || ev.key === "ArrowDown") j = Math.min(this.order.length - 1, i + 1);
     else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") j = Math.max(0, i - 1);
@@ -212,9 +240,11 @@ export class Hand {
     else if (ev.key === "Escape") { if (this.sel.size) { ev.preventDefault(); this.clear(); this.opts.onToggle && this.opts.onToggle(null, []); } return; }
     if (j === null || j < 0) return;
     ev.preventDefault();
-    this.focusKey = this.order[j];
+    const key = this.order[j];
+    this.focusKey = key;
     this.roving();
-    this.nodes.get(this.focusKey).focus();
+    const b = this.nodes.get(key);
+    if (b) b.focus();
   }
 }
 
@@ -227,13 +257,16 @@ export class SeatRing {
     this.centre = el("div", "ck-centre");
     this.inner.append(this.list, this.centre);
     this.el.append(this.inner);
+    /** @type {Map<string, HTMLLIElement>} */
     this.nodes = new Map();
   }
+  /** @param {RingSeat[]} seats */
   update(seats) {
     const n = seats.length;
     this.el.dataset.seats = String(n);
     const keys = seats.map((s) => String(s.key));
     for (const [k, node] of this.nodes) if (!keys.includes(k)) { node.remove(); this.nodes.delete(k); }
+    /** @type {Element|null} */
     let prev = null;
     seats.forEach((s, i) => {
       const key = String(s.key);
@@ -253,7 +286,7 @@ export class SeatRing {
       li.classList.toggle("ck-active", Boolean(s.active));
       li.classList.toggle("ck-me", Boolean(s.me));
       li.classList.toggle("ck-out", Boolean(s.out));
-      const [name, title, count, marks, detail] = li.children;
+      const [name, title, count, marks, detail] = /** @type {HTMLElement[]} */ ([...li.children]);
       name.textContent = s.name ?? "";
       title.textContent = s.title ?? "";
       title.hidden = !s.title;
@@ -273,6 +306,7 @@ export class SeatRing {
 
 // ---------------------------------------------------------------- the field
 export class Field {
+  /** @param {{deck: CardDeck, lang?: string}} opts */
   constructor(opts) {
     this.opts = opts;
     this.deck = opts.deck;
@@ -282,8 +316,12 @@ export class Field {
     this.top = el("div", "ck-field-top");
     this.caption = el("p", "ck-field-caption", { "aria-live": "off" });
     this.el.append(this.under, this.top, this.caption);
+    /** @type {string|null} */
     this.key = null;
+    /** @type {string|null} */
+    this.ukey = null;
   }
+  /** @param {FieldState} state */
   update(state) {
     if (state.lang) this.lang = state.lang;
     const cards = state.cards || [];
@@ -318,15 +356,19 @@ export class Field {
 
 // ---------------------------------------------------------------- the log
 export class LogList {
+  /** @param {{max?: number, label?: string}} [opts] */
   constructor(opts = {}) {
     this.max = opts.max || 40;
     this.el = el("ol", "ck-log", { "aria-label": opts.label || "" });
+    /** @type {Map<string, HTMLLIElement>} */
     this.nodes = new Map();
   }
+  /** @param {LogItem[]} items */
   update(items) {
     const shown = items.slice(-this.max);
     const keys = new Set(shown.map((i) => String(i.key)));
     for (const [k, node] of this.nodes) if (!keys.has(k)) { node.remove(); this.nodes.delete(k); }
+    /** @type {Element|null} */
     let prev = null;
     let added = false;
     for (const it of shown) {
@@ -343,18 +385,22 @@ export class LogList {
 }
 
 // ---------------------------------------------------------------- chips
+/** @param {string} colour */
 function chipSvg(colour) {
   return `<svg viewBox="0 0 20 20" class="ck-chip" aria-hidden="true"><circle cx="10" cy="10" r="9" fill="${colour}" stroke="#1d1b18" stroke-width="1"/>`
     + `<circle cx="10" cy="10" r="5.5" fill="none" stroke="#fffdf8" stroke-width="1.6" stroke-dasharray="2.4 1.9"/></svg>`;
 }
 export class Chips {
+  /** @param {{label?: string}} [opts] */
   constructor(opts = {}) {
     this.el = el("div", "ck-chips", { role: "group", "aria-label": opts.label || "" });
     this.pot = el("div", "ck-pot");
     this.stacks = el("ul", "ck-stacks");
     this.el.append(this.pot, this.stacks);
+    /** @type {Map<string, HTMLLIElement>} */
     this.nodes = new Map();
   }
+  /** @param {ChipsState} state */
   update(state) {
     const potText = `${state.potLabel || ""} ${state.pot ?? 0}`.trim();
     if (this.pot.dataset.text !== potText) {

@@ -12,12 +12,21 @@ export const TAM_CHAR = "皇";
 // in each list only serve while it loads or if it cannot.
 export const PIECE_FONT = "700 50px 'Cetkaik Pieces'";
 const INK = ["#b3261e", "#1c1b19"];
+/** @type {Map<string, string>} */
 const cache = new Map();
 
+/**
+ * A piece's tile as an SVG string.
+ * @param {number} prof the profession (-1: tam2)
+ * @param {number} colour 0 red, 1 black
+ * @param {string} style "kanji" or "latin"
+ * @returns {string}
+ */
 export function pieceSvg(prof, colour, style) {
   // prof -1: tam2 (belongs to nobody; drawn as a round golden token)
   const key = `${prof}:${colour}:${style}`;
-  if (cache.has(key)) return cache.get(key);
+  const kept = cache.get(key);
+  if (kept) return kept;
   let svg;
   if (prof < 0) {
     const glyph = style === "latin"
@@ -37,7 +46,10 @@ export function pieceSvg(prof, colour, style) {
   return svg;
 }
 
-// Five casting sticks; `marked` sticks show their marked face.
+/**
+ * Five casting sticks; `marked` sticks show their marked face.
+ * @param {number[]} marked
+ */
 export function sticksSvg(marked, n = 5) {
   let out = `<svg viewBox="0 0 120 60" aria-hidden="true" focusable="false">`;
   for (let i = 0; i < n; i++) {
@@ -52,6 +64,7 @@ export function sticksSvg(marked, n = 5) {
 
 // The table's symbols, drawn here so that no font (emoji or otherwise) is needed: navigation,
 // protection, results, help, turning the board.  Each is a 24×24 SVG in currentColor.
+/** @type {Record<string, string>} */
 const ICON_PATHS = {
   first: `<path d="M6 5v14" stroke-width="2.4"/><path d="M18 5l-9 7 9 7z" fill="currentColor" stroke="none"/>`,
   prev: `<path d="M16 5l-9 7 9 7z" fill="currentColor" stroke="none"/>`,
@@ -73,12 +86,16 @@ const ICON_PATHS = {
 
 export const ICONS = Object.keys(ICON_PATHS);
 
+/** An icon of ICONS as an SVG string. @param {string} name */
 export function icon(name, cls = "") {
   return `<svg class="ck-icon${cls ? " " + cls : ""}" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round">${ICON_PATHS[name]}</svg>`;
 }
 
 // A part of the board for the rules panel (pyengine/app/views/cetkaik.py: rule_diagrams): the
 // pieces, water, tam2 hue and the marks the engine computed, as one SVG.
+/**
+ * @param {CetkaikDiagram} d @param {string} style @param {string[]} columns @param {string[]} rows
+ */
 export function diagramSvg(d, style, columns, rows) {
   const [r0, r1] = d.rows;
   const [c0, c1] = d.cols;

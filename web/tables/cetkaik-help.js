@@ -12,7 +12,7 @@ const GREEN = "#1f7a3a";
 const TAM_INK = "#7a5a10";
 const LANGS = ["en", "ko", "ja"];
 
-/** A piece's tile as the table draws it, for inline use (legend, card heads). */
+/** A piece's tile as the table draws it, for inline use (legend, card heads). @param {number} prof @param {string} style */
 function tile(prof, style) {
   return pieceSvg(prof, prof < 0 ? 0 : 1, style);
 }
@@ -20,8 +20,7 @@ function tile(prof, style) {
 /**
  * A piece's move diagram: the squares within `d.radius` of the piece, each destination marked by
  * its kind, the lines it ranges along (with an arrowhead where they go on past the edge).
- * @param {{radius: number, hue: boolean|null, cells: {dr: number, dc: number, kind: string}[],
- *          rays: {dr: number, dc: number, kind: string, from: number, beyond: boolean}[]}} d
+ * @param {CetkaikMoveDiagram} d
  * @param {number} prof the profession (-1: tam2)
  * @param {string} style "kanji" or "latin"
  */
@@ -29,7 +28,7 @@ export function moveDiagramSvg(d, prof, style) {
   const R = d.radius;
   const n = 2 * R + 1;
   const W = n * S;
-  const mid = (k) => (k + R) * S + S / 2; // the centre of the square k squares off the piece
+  const mid = (/** @type {number} */ k) => (k + R) * S + S / 2; // the centre of the square k squares off the piece
   let out = `<svg viewBox="-4 -4 ${W + 8} ${W + 8}" aria-hidden="true" focusable="false" class="ck-move-svg">`;
   for (let r = -R; r <= R; r++) {
     for (let c = -R; c <= R; c++) {
@@ -88,28 +87,31 @@ export function moveDiagramSvg(d, prof, style) {
   return out + `</svg>`;
 }
 
-/** One mark of the key, drawn as the diagrams draw it. */
+/** One mark of the key, drawn as the diagrams draw it. @param {string} kind */
 function keySvg(kind) {
-  const body = {
+  /** @type {Record<string, string>} */
+  const marks = {
     step: `<circle cx="20" cy="12" r="7" fill="${GREEN}"/>`,
     jump: `<path d="M20 3L29 12L20 21L11 12Z" fill="#fff" stroke="${GREEN}" stroke-width="3" stroke-linejoin="round"/>`,
     range: `<line x1="2" y1="12" x2="30" y2="12" stroke="${GREEN}" stroke-width="3.5"/><circle cx="14" cy="12" r="5" fill="${GREEN}" stroke="#e9d6a8" stroke-width="1.5"/><path d="M38 12L29 5L29 19Z" fill="${GREEN}"/>`,
     skip1: `<line x1="2" y1="12" x2="30" y2="12" stroke="${GREEN}" stroke-width="3.5" stroke-dasharray="7 5"/><path d="M38 12L29 5L29 19Z" fill="${GREEN}"/>`,
     hue: `<rect x="9" y="1" width="22" height="22" fill="#e9d6a8" stroke="#b07814" stroke-width="3"/><path d="M12 4L28 20M28 4L12 20" stroke="#b07814" stroke-width="1.5"/>`,
     tam: `<circle cx="20" cy="12" r="7" fill="${TAM_INK}"/>`,
-  }[kind];
+  };
+  const body = marks[kind];
   return `<svg viewBox="0 0 40 24" width="40" height="24" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
 /**
  * The section on the pieces: the legend of their names, the key of the marks, and a card per
  * piece with its move diagrams and what is special about it.
+ * @param {CetkaikHelp} d @param {CetkaikHelpOptions} o
  */
 function piecesSection(d, o) {
   const { h, T } = o;
   const pieces = d.pieces;
-  const glyph = (text, lang) => h("span", { class: "ck-help-glyph", lang, text });
-  const head = (key) => h("th", { scope: "col", text: T(`help.legend.${key}`) });
+  const glyph = (/** @type {string} */ text, /** @type {string} */ lang) => h("span", { class: "ck-help-glyph", lang, text });
+  const head = (/** @type {string} */ key) => h("th", { scope: "col", text: T(`help.legend.${key}`) });
   const legend = h("table", { class: "ck-legend", "data-help-legend": "" },
     h("caption", { text: T("help.legend.title") }),
     h("thead", {}, h("tr", {}, head("piece"), head("letter"), head("pekzep"), LANGS.map((l) => head(l)))),
@@ -152,16 +154,15 @@ function piecesSection(d, o) {
 /**
  * Fills the rules panel `dialog` with the help `d`.
  * @param {HTMLDialogElement} dialog
- * @param {any} d the `help` call's answer
- * @param {{h: Function, T: Function, t: Function, lang: string, style: string, columns: string[],
- *          rows: string[], preset: string|null, close: () => void}} o
+ * @param {CetkaikHelp} d the `help` call's answer
+ * @param {CetkaikHelpOptions} o
  */
 export function renderHelp(dialog, d, o) {
   const { h, T } = o;
   const closeBtn = h("button", { type: "button", class: "ck-iconbtn", "data-help": "close", "aria-label": T("help.close"), title: T("help.close"), onclick: o.close });
   closeBtn.innerHTML = icon("close");
-  const section = (id, title, ...body) => h("section", { class: "ck-help-sec", "data-help-section": id }, h("h3", { text: title }), ...body);
-  const needs = (x) => x.needs.map((n) => (n.n > 1 ? `${d.professions[n.p]} ×${n.n}` : d.professions[n.p])).join(" + ");
+  const section = (/** @type {string} */ id, /** @type {string} */ title, /** @type {HChild[]} */ ...body) => h("section", { class: "ck-help-sec", "data-help-section": id }, h("h3", { text: title }), ...body);
+  const needs = (/** @type {CetkaikHelp["hands"][number]} */ x) => x.needs.map((n) => (n.n > 1 ? `${d.professions[n.p]} ×${n.n}` : d.professions[n.p])).join(" + ");
   const hands = h("table", { class: "ck-hands-table" },
     h("thead", {}, h("tr", {}, h("th", { text: T("help.hand") }), h("th", { text: T("help.needs") }), h("th", { text: T("help.points") }), h("th", { text: T("help.flash_points") }))),
     h("tbody", {}, d.hands.map((x) => h("tr", {}, h("td", {}, h("span", { text: x.label }), x.label !== x.name ? h("span", { class: "muted ck-kanji", text: ` ${x.name}` }) : null),

@@ -4,9 +4,11 @@
 // puts them into words.
 import * as ck from "./cardkit.js";
 import deck from "./deck-dido.js";
+/** @typedef {import("./chabashi.js").Table} ChabashiTable the table these parts draw for (a type only: no import at run time) */
 
 /** A hand's name in a sentence: the romanisation and its meaning in English, the Korean name in
- * Korean, the Korean name and its meaning in Japanese. */
+ * Korean, the Korean name and its meaning in Japanese.
+ * @param {ChabashiTable} table @param {ChabashiTableView} tv @param {string} id */
 function handLabel(table, tv, id) {
   const lang = table.ctx.lang;
   const x = tv.hand_order.find((o) => o.id === id) || { ko: id, roman: id };
@@ -16,13 +18,13 @@ function handLabel(table, tv, id) {
   return `${x.ko}（${meaning}）`;
 }
 
-/** One reason of a pot in words: "Seat 2 against Seat 3: …". */
+/** One reason of a pot in words: "Seat 2 against Seat 3: …". @param {ChabashiTable} table @param {ChabashiTableView} tv @param {ChabashiWhy} w */
 export function whyText(table, tv, w) {
-  const t = (k, v) => table.t(k, v);
-  const side = (s) => (s === "dealer" ? t("chabashi.result.dealer_hand") : table.name(s));
+  const t = table.ctx.t;
+  const side = (/** @type {number|"dealer"} */ s) => (s === "dealer" ? t("chabashi.result.dealer_hand") : table.name(s));
   const hand = handLabel(table, tv, w.hand);
   let reason;
-  if (w.step === "category") reason = t("chabashi.why.category", { win: hand, lose: handLabel(table, tv, w.other) });
+  if (w.step === "category") reason = t("chabashi.why.category", { win: hand, lose: handLabel(table, tv, w.other || "") });
   else if (w.step === "size") reason = t("chabashi.why.size", { hand, cards: w.cards, other: w.other_cards });
   else if (w.step === "count") reason = t("chabashi.why.count", { hand, count: w.count, other: w.other_count });
   else if (w.step === "defining" || w.step === "kicker") reason = t(`chabashi.why.${w.step}_${w.by}`, { hand, card: w.card, other: w.other_card });
@@ -30,9 +32,9 @@ export function whyText(table, tv, w) {
   return t("chabashi.why.over", { winner: side(w.winner), loser: side(w.loser), reason });
 }
 
+/** The last hand's panel. @param {ChabashiTable} table @param {ChabashiTableView} tv */
 export function renderResult(table, tv) {
-  const { h } = table.ctx;
-  const t = (k, v) => table.t(k, v);
+  const { h, t } = table.ctx;
   const lang = table.ctx.lang;
   const el = table.resultEl;
   const r = tv.result;
@@ -52,10 +54,11 @@ export function renderResult(table, tv) {
       onclick: () => { table.hiddenResult = null; table.openResult = r.hand_no; table.render(); } }));
     return;
   }
-  const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, lang)); return c; }));
-  const meaning = (x) => h("span", { class: "muted", text: lang !== "en" ? `(${t(`chabashi.hand.${x.id}`)})` : `(${x.roman}: ${t(`chabashi.hand.${x.id}`)})` });
+  const cards = (/** @type {string[]} */ ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, lang)); return c; }));
+  const meaning = (/** @type {ChabashiHandName} */ x) => h("span", { class: "muted", text: lang !== "en" ? `(${t(`chabashi.hand.${x.id}`)})` : `(${x.roman}: ${t(`chabashi.hand.${x.id}`)})` });
   // a winning hand says so in words (read by screen readers too), besides its colour
-  const badge = (x, key) => (x.wins ? h("span", { class: "cb-win-badge", text: t(key) }) : null);
+  const badge = (/** @type {{wins?: boolean}} */ x, /** @type {string} */ key) => (x.wins ? h("span", { class: "cb-win-badge", text: t(key) }) : null);
+  /** @type {(HTMLElement|null)[]} */
   const parts = [h("h3", { class: "cb-zone-title" }, t("chabashi.result.title", { n: r.hand_no }),
     r.current && !embed ? null : h("button", { type: "button", class: "cb-hide", "data-cb": "result-hide", text: t("chabashi.result.hide"),
       onclick: () => { table.hiddenResult = r.hand_no; table.openResult = null; table.render(); } }))];
@@ -92,5 +95,24 @@ export function renderResult(table, tv) {
   if (r.carry_shared) parts.push(h("p", { text: t("chabashi.result.carry_shared", { amount: r.carry_shared }) }));
   parts.push(h("p", { class: "cb-payout" }, h("strong", { text: `${t("chabashi.result.payout")}: ` }),
     r.delta.map((d, i) => (d ? `${table.name(i)} ${d > 0 ? "+" : ""}${d}` : null)).filter(Boolean).join(" · ") || "0"));
-  el.replaceChildren(...parts.filter(Boolean));
+  el.replaceChildren(...parts.filter((x) => x !== null));
+}
+
+// The final standings of a finished session (ties marked).
+/** @param {ChabashiTable} table @param {ChabashiTableView} tv */
+export function renderStandings(table, tv) {
+  const { h } = table.ctx;
+  const list = tv.standings;
+  table.standingsEl.hidden = !list;
+  if (!list) return;
+  const sig = JSON.stringify([list, table.ctx.lang]);
+  if (table.standingsEl.dataset.sig === sig) return;
+  table.standingsEl.dataset.sig = sig;
+  const tied = (/** @type {{seat: number, place: number}} */ x) => list.some((y) => y.seat !== x.seat && y.place === x.place);
+  table.standingsEl.replaceChildren(h("h3", { class: "cb-zone-title", text: table.t("chabashi.standings.title") }),
+    h("ol", { class: "cb-standings-list" }, list.map((x) => h("li", { "data-seat": x.seat, "data-place": x.place, class: tied(x) ? "cb-tied" : "" },
+      h("span", { class: "cb-place", text: tied(x) ? table.t("chabashi.standings.tied_place", { n: x.place }) : `${x.place}.` }),
+      h("span", { text: table.name(x.seat) }),
+      h("span", { class: "cb-standing-chips", text: table.t("chabashi.chips", { n: x.chips }) }),
+      tied(x) ? h("span", { class: "cb-tie", text: table.t("chabashi.standings.tie") }) : ""))));
 }

@@ -6,19 +6,30 @@
 // It holds no rules: everything comes from view.table (pyengine/app/views/chabashi.py) and the
 // Worker's tasks (pyengine/app/tasks/chabashi.py), and every choice is an action string from
 // there, sent back with ctx.play.
+//
+// Its parts: chabashi-seats.js (the other seats, a card's id, rows of cards), chabashi-result.js
+// (the last hand's panel, the final standings), chabashi-help.js, chabashi-odds.js and
+// chabashi-text.js (the text view); each draws for the Table below.
 import * as ck from "./cardkit.js";
 import { HintControl, playedHints } from "./hintkit.js";
-import { renderResult } from "./chabashi-result.js";
+import { renderResult, renderStandings } from "./chabashi-result.js";
+import { toggleHelp } from "./chabashi-help.js";
+import { renderOdds } from "./chabashi-odds.js";
+import { cardId, renderSeats, seatMarks, setRow } from "./chabashi-seats.js";
+import { renderText } from "./chabashi-text.js";
 import { stylesheet } from "./styles.js";
 import deck from "./deck-dido.js";
 
+/** @type {Record<string, number>} */
 const DEAL_MS = { instant: 0, fast: 900, normal: 1800 }; // dealt cards fly in within this time
 
 await stylesheet(new URL("./chabashi.css", import.meta.url));
 
+/** @type {Record<string, string|string[]>} the keyboard's choices: a key → the buttons it presses */
 const KEYS = { "0": "draw0", "1": "draw1", "2": "draw2", c: ["check", "call"], b: "bet", r: "raise", f: "fold", p: ["pass", "decline"] };
 
 // Replaying a finished session: every card of the position face up (a face-down one keeps its mark).
+/** @param {ChabashiTableView} tv @returns {ChabashiTableView} */
 function revealAll(tv) {
   const r = tv.revealed;
   if (!r) return tv;
@@ -33,30 +44,38 @@ function revealAll(tv) {
   };
 }
 
-function cardId(c, yours) {
-  if (!c || !c.card) return yours ? "back:yours" : "back";
-  return c.up ? c.card : `${c.card}:down`;
-}
 
-class Table {
+export class Table {
+  /** @param {HTMLElement} host @param {TableContext} ctx */
   constructor(host, ctx) {
     this.ctx = ctx;
     this.host = host;
+    /** @type {ChabashiView|null} */
     this.view = null;
-    this.pick = null; // {group, path}
+    /** @type {{group: string, path: string[]}|null} the card picks under way */
+    this.pick = null;
     this.oddsOn = ctx.settings.get("odds", "0") === "1";
     this.textOn = ctx.settings.get("text", "0") === "1";
+    /** @type {string|null} the position the odds are for */
     this.oddsKey = null;
+    /** @type {ChabashiOddsAnswer|null} */
     this.oddsResult = null;
+    this.oddsBusy = false;
+    /** @type {number|null} the hand whose result the player hid */
     this.hiddenResult = null;
+    /** @type {number|null} embedded: the hand whose result panel the player opened */
+    this.openResult = null;
     this.lastEvents = 0;
+    /** @type {string|null} */
     this.lastPromptKey = null;
     this.frame = 0;
+    /** @type {number|null} */
     this.lastLength = null;
     this.enterMs = 0;     // the next draw animates the cards new in it within this time
     this.busyUntil = 0;   // a deal animation runs until then (performance.now())
     this.shellWaits = false; // the shell waits for settled() before each automatic ply
-    this.gate = [];       // resolvers of settled() held until the dealer presses "Deal"
+    /** @type {(() => void)[]} resolvers of settled() held until the dealer presses "Deal" */
+    this.gate = [];
     const { h } = ctx;
     host.classList.add("cb-table");
     if (ctx.embed) host.classList.add("cb-embed");
@@ -69,14 +88,17 @@ class Table {
     this.chips = new ck.Chips({ label: "" });
     this.resultSlot = h("span", { class: "cb-result-slot" }); // embedded: the "Last hand" button
     this.openResult = null; // embedded: the hand whose result panel the player opened
+    const headTools = h("div", { class: "cb-head-tools" }, this.chips.el, this.resultSlot, this.oddsBtn, this.textBtn, this.helpBtn);
     this.head = h("div", { class: "cb-head" },
       h("div", { class: "cb-head-text" }, this.stepEl, this.promptEl, this.infoEl),
-      h("div", { class: "cb-head-tools" }, this.chips.el, this.resultSlot, this.oddsBtn, this.textBtn, this.helpBtn));
+      headTools);
     this.helpEl = h("section", { class: "cb-panel cb-help", hidden: true, tabindex: "-1" });
     this.gateEl = h("section", { class: "cb-gate", hidden: true });
     this.standingsEl = h("section", { class: "cb-panel cb-standings", hidden: true });
-    const nav = (id, text, fn) => h("button", { type: "button", "data-cb-nav": id, text, onclick: fn });
-    this.slider = h("input", { type: "range", min: 0, value: 0, "data-cb-nav": "slider", oninput: (e) => ctx.goto(Number(e.target.value)) });
+    const nav = (/** @type {string} */ id, /** @type {string} */ text, /** @type {() => void} */ fn) => h("button", { type: "button", "data-cb-nav": id, text, onclick: fn });
+    const slider = h("input", { type: "range", min: 0, value: 0, "data-cb-nav": "slider" });
+    slider.addEventListener("input", () => ctx.goto(Number(slider.value)));
+    this.slider = slider;
     this.replayEl = h("div", { class: "cb-replay row" },
       nav("first", "|◀", () => ctx.goto(0)), nav("prev", "◀", () => this.view && ctx.goto(this.view.cursor - 1)), this.slider,
       nav("next", "▶", () => this.view && ctx.goto(this.view.cursor + 1)), nav("last", "▶|", () => this.view && ctx.goto(this.view.length)));
@@ -91,6 +113,7 @@ class Table {
     this.middle = h("div", { class: "cb-middle" }, this.dealerBox, this.centreBox);
     // the other seats
     this.seatsEl = h("ul", { class: "cb-seats", role: "list" });
+    /** @type {Map<string, ChabashiSeatNode>} */
     this.seatNodes = new Map();
     // the viewer's own seat
     this.meName = h("h3", { class: "cb-zone-title" });
@@ -117,10 +140,11 @@ class Table {
     this.textEl = h("section", { class: "cb-panel cb-text" });
     this.hint = new HintControl(ctx, { game: "chabashi", onChange: () => this.render() });
     this.hintsLine = h("p", { class: "cb-hints-used muted", hidden: true, "data-hints": "used" });
-    this.head.querySelector(".cb-head-tools").append(this.hint.setting);
+    headTools.append(this.hint.setting);
     host.append(this.head, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.dealNote, this.actionsEl, this.hint.el, this.keysEl, this.hintsLine,
       this.standingsEl, this.resultEl, this.oddsEl, this.textEl, this.replayEl, this.logEl);
-    this.onKey = (ev) => this.key(ev);
+    this.pending = false; // drawn once: later draws wait for the next frame
+    this.onKey = (/** @type {KeyboardEvent} */ ev) => this.key(ev);
     document.addEventListener("keydown", this.onKey);
   }
 
@@ -139,10 +163,10 @@ class Table {
     const tv = this.view && this.view.table;
     if (tv && tv.deals_next) {
       this.renderGate(tv);
-      return new Promise((resolve) => this.gate.push(resolve));
+      return /** @type {Promise<void>} */ (new Promise((resolve) => this.gate.push(resolve)));
     }
     const wait = Math.max(0, this.busyUntil - performance.now());
-    return new Promise((resolve) => setTimeout(resolve, wait));
+    return /** @type {Promise<void>} */ (new Promise((resolve) => setTimeout(resolve, wait)));
   }
   openGate() {
     const waiting = this.gate;
@@ -151,6 +175,7 @@ class Table {
     for (const resolve of waiting) resolve();
   }
 
+  /** @param {ChabashiView} view */
   update(view) {
     const prevCursor = this.view && this.view.cursor;
     const grew = this.lastLength !== null && view.length > this.lastLength && view.cursor === view.length;
@@ -165,9 +190,13 @@ class Table {
     if (!this.pending) this.render(); // the first draw is immediate
   }
 
+  /** @param {string} key @param {Record<string, unknown>} [vars] */
   t(key, vars = {}) { return this.ctx.t(key, vars); }
+  /** A seat's name ("" for none). @param {number|null|undefined} i */
   name(i) { return i === null || i === undefined || i < 0 ? "" : this.ctx.seatName(i); }
-  withSeat(vars) { const out = { ...vars }; if ("seat" in out) out.seat = this.name(out.seat); return out; }
+  /** @param {Record<string, unknown>} vars */
+  withSeat(vars) { const out = { ...vars }; if ("seat" in out) out.seat = typeof out.seat === "number" ? this.name(out.seat) : ""; return out; }
+  /** @param {{event: string, seat?: number|null, value?: unknown}} e */
   eventText(e) { return this.t(`chabashi.log.${e.event}`, { seat: this.name(e.seat), value: e.value ?? "" }); }
 
   render() {
@@ -176,7 +205,7 @@ class Table {
     if (!view || !view.table) return;
     const tv = revealAll(view.table);
     const lang = this.ctx.lang;
-    const t = (k, v) => this.t(k, v);
+    const t = this.ctx.t;
     this.host.dataset.step = tv.step;
     this.host.dataset.mine = tv.mine ? "true" : "false";
     this.host.dataset.replaying = view.cursor !== view.length ? "true" : "false";
@@ -201,33 +230,33 @@ class Table {
     // the dealer's floor
     this.dealerBox.hidden = !tv.dealer_floor.length;
     this.dealerTitle.textContent = `${t("chabashi.dealer_floor")}${tv.dealer !== null ? ` — ${this.name(tv.dealer)}${tv.dealer === tv.viewer ? ` (${t("chabashi.you")})` : ""}` : ""}`;
-    this.setRow(this.dealerRow, tv.dealer_floor.map((c) => cardId(c)), {});
-    this.dealerRow.setAttribute("aria-label", `${t("chabashi.dealer_floor")}: ${tv.dealer_floor.map((c) => deck.label(c.card, lang)).join(", ")}`);
+    setRow(this.dealerRow, tv.dealer_floor.map((c) => cardId(c)), {});
+    this.dealerRow.setAttribute("aria-label", `${t("chabashi.dealer_floor")}: ${tv.dealer_floor.map((c) => deck.label(cardId(c), lang)).join(", ")}`);
     // the centre (pickable for 8-3)
     const cand = this.candidates();
     this.centreTitle.textContent = t("chabashi.centre");
     this.centreHand.el.setAttribute("aria-label", t("chabashi.centre"));
     this.centreHand.update({ lang, selectable: this.rowActive(cand, "c:"), selected: [],
-      cards: tv.centre.map((c) => ({ key: c.key, id: cardId(c), playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
+      cards: tv.centre.map((c) => ({ key: c.key || "", id: cardId(c), playable: cand.has(c.key || "") ? true : this.pick ? false : undefined })) });
     this.stockEl.textContent = t("chabashi.stock", { n: tv.stock });
     // other seats
-    this.renderSeats(tv);
+    renderSeats(this, tv);
     // my seat
     const me = tv.viewer >= 0 ? tv.seats[tv.viewer] : null;
     this.me.hidden = !me || (!me.floor.length && !me.hand.length); // the dealer's cards are the dealer's floor above
     if (me) {
       this.meName.textContent = `${this.name(tv.viewer)} (${t("chabashi.you")}) — ${t("chabashi.chips", { n: me.chips })}`;
-      this.meMarks.textContent = this.marks(me, tv).join(" · ");
+      this.meMarks.textContent = seatMarks(this, me, tv).join(" · ");
       this.me.classList.toggle("cb-active", me.to_act);
       this.floorTitle.textContent = t("chabashi.your_floor");
       this.handTitle.textContent = t("chabashi.your_hand");
       this.floorHand.el.setAttribute("aria-label", t("chabashi.your_floor"));
       this.myHand.el.setAttribute("aria-label", t("chabashi.your_hand"));
       this.floorHand.update({ lang, selectable: this.rowActive(cand, "f:"), selected: [], enter: this.enterMs,
-        cards: me.floor.map((c) => ({ key: c.key, id: cardId(c, true), note: !c.card ? t("chabashi.yours") : !c.up ? t("chabashi.text.down") : undefined,
-          playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
+        cards: me.floor.map((c) => ({ key: c.key || "", id: cardId(c, true), note: !c.card ? t("chabashi.yours") : !c.up ? t("chabashi.text.down") : undefined,
+          playable: cand.has(c.key || "") ? true : this.pick ? false : undefined })) });
       this.myHand.update({ lang, selectable: this.rowActive(cand, "h:"), selected: [], enter: this.enterMs,
-        cards: me.hand.map((c) => ({ key: c.key, id: c.card || "back", playable: cand.has(c.key) ? true : this.pick ? false : undefined })) });
+        cards: me.hand.map((c) => ({ key: c.key || "", id: c.card || "back", playable: cand.has(c.key || "") ? true : this.pick ? false : undefined })) });
     }
     this.dealNote.hidden = !tv.you_deal;
     if (tv.you_deal) this.dealNote.textContent = t(`chabashi.deal_note.${tv.dealer_mode}`);
@@ -265,130 +294,80 @@ class Table {
     }
   }
 
-  marks(s, tv) {
-    const t = (k, v) => this.t(k, v);
-    const out = [];
-    if (s.role === "dealer") out.push(t("chabashi.role.dealer"));
-    if (tv.two_player && tv.dealing_seat === s.seat) out.push(t("chabashi.dealing"));
-    if (s.role === "out") out.push(t("chabashi.out"));
-    if (s.to_act) out.push(t("chabashi.to_act"));
-    if (s.folded) out.push(t("chabashi.folded"));
-    if (s.all_in) out.push(t("chabashi.all_in"));
-    if (s.round_put) out.push(t("chabashi.in_round", { n: s.round_put }));
-    if (s.last && !s.to_act) out.push(this.eventText({ ...s.last, seat: s.seat }).replace(this.name(s.seat), "").replace(/^[:\s]+/, ""));
-    return out;
-  }
 
-  setRow(row, ids, opts) {
-    const sig = ids.join(",");
-    if (row.dataset.sig === sig) return;
-    row.dataset.sig = sig;
-    row.replaceChildren(...ids.map((id) => {
-      const c = ck.cardEl(deck, id, { small: opts.small });
-      c.dataset.card = id;
-      return c;
-    }));
-  }
 
-  renderSeats(tv) {
-    const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
-    const lang = this.ctx.lang;
-    const n = tv.players;
-    const order = [];
-    const start = tv.viewer >= 0 ? tv.viewer : 0;
-    for (let k = tv.viewer >= 0 ? 1 : 0; k < n; k++) order.push((start + k) % n);
-    const keep = new Set(order.map(String));
-    for (const [k, node] of this.seatNodes) if (!keep.has(k)) { node.li.remove(); this.seatNodes.delete(k); }
-    let prev = null;
-    for (const i of order) {
-      const s = tv.seats[i];
-      let node = this.seatNodes.get(String(i));
-      if (!node) {
-        // the chips twice: in words, and as a chip and a number that an embed shows instead (the
-        // words stay for screen readers), so that a narrow seat keeps its name
-        node = { name: h("h3", { class: "cb-seat-name" }), who: h("span", { class: "cb-seat-who" }),
-          chips: h("span", { class: "cb-seat-chips" }), chipsShort: h("span", { class: "cb-seat-chips-short", "aria-hidden": "true" }),
-          marks: h("p", { class: "cb-marks" }),
-          hand: h("div", { class: "cb-row cb-seat-hand", role: "img" }), floor: h("div", { class: "cb-row cb-seat-floor", role: "img" }) };
-        node.name.append(node.who, node.chips, node.chipsShort);
-        node.li = h("li", { class: "cb-seat", "data-seat": i }, node.name, node.marks,
-          h("div", { class: "cb-seat-rows" }, node.hand, node.floor));
-        this.seatNodes.set(String(i), node);
-      }
-      if ((prev ? prev.nextSibling : this.seatsEl.firstChild) !== node.li) this.seatsEl.insertBefore(node.li, prev ? prev.nextSibling : this.seatsEl.firstChild);
-      prev = node.li;
-      node.li.classList.toggle("cb-active", s.to_act);
-      node.li.classList.toggle("cb-folded", s.folded);
-      node.li.classList.toggle("cb-out", s.role === "out");
-      node.li.dataset.role = s.role;
-      node.who.textContent = this.name(i);
-      node.chips.textContent = t("chabashi.chips", { n: s.chips });
-      node.chipsShort.textContent = String(s.chips);
-      node.marks.textContent = this.marks(s, tv).join(" · ");
-      this.setRow(node.hand, s.hand.map((c) => c.card || "back"), { small: true });
-      this.setRow(node.floor, s.floor.map((c) => cardId(c)), { small: true });
-      node.hand.hidden = !s.hand.length;
-      node.floor.hidden = !s.floor.length;
-      node.hand.setAttribute("aria-label", `${t("chabashi.hand")}: ${s.hand.map((c) => deck.label(c.card || "back", lang)).join(", ")}`);
-      node.floor.setAttribute("aria-label", `${t("chabashi.floor")}: ${s.floor.map((c) => deck.label(cardId(c), lang)).join(", ")}`);
-    }
-  }
 
   // ---------------------------------------------------------------- choices
-  groups() { return (this.view.table.actions && this.view.table.actions.picks) || []; }
+  groups() {
+    const tv = this.view && this.view.table;
+    return (tv && tv.actions && tv.actions.picks) || [];
+  }
+  /** The keys that continue the picks under way. */
   candidates() {
+    /** @type {Set<string>} */
     const out = new Set();
-    if (!this.pick) return out;
-    const g = this.groups().find((x) => x.id === this.pick.group);
+    const pick = this.pick;
+    if (!pick) return out;
+    const g = this.groups().find((x) => x.id === pick.group);
     if (!g) { this.pick = null; return out; }
-    const p = this.pick.path;
+    const p = pick.path;
     for (const o of g.options) if (p.every((k, i) => o.path[i] === k) && o.path.length > p.length) out.add(o.path[p.length]);
     return out;
   }
+  /** @param {Set<string>} cand @param {string} prefix */
   rowActive(cand, prefix) { for (const k of cand) if (k.startsWith(prefix)) return true; return false; }
   pickPrompt() {
-    const g = this.groups().find((x) => x.id === this.pick.group);
+    const pick = this.pick;
+    const g = pick && this.groups().find((x) => x.id === pick.group);
     const next = [...this.candidates()][0] || "f:";
     return `${this.t(g ? g.label_key : "")}: ${this.t(`chabashi.pickstep.${next[0]}`)}`;
   }
+  /** @param {string} group */
   startPick(group) {
     this.pick = { group, path: [] };
     this.render();
-    const first = this.host.querySelector(".ck-cardbtn.ck-playable");
+    this.focusPlayable();
+  }
+  /** The first card that continues the picks takes the focus. */
+  focusPlayable() {
+    const first = /** @type {HTMLElement|null} */ (this.host.querySelector(".ck-cardbtn.ck-playable"));
     if (first) first.focus();
   }
   cancelPick() { this.pick = null; this.render(); const b = this.actionsEl.querySelector("button"); if (b) b.focus(); }
+  /** @param {string|null} key */
   onPick(key) {
-    if (!this.pick || key === null) return;
+    const pick = this.pick;
+    if (!pick || key === null) return;
     const cand = this.candidates();
     if (!cand.has(key)) { this.render(); return; }
-    this.pick.path.push(key);
-    const g = this.groups().find((x) => x.id === this.pick.group);
-    const done = g.options.find((o) => o.path.length === this.pick.path.length && o.path.every((k, i) => k === this.pick.path[i]));
+    pick.path.push(key);
+    const g = this.groups().find((x) => x.id === pick.group);
+    const done = g && g.options.find((o) => o.path.length === pick.path.length && o.path.every((k, i) => k === pick.path[i]));
     if (done) { this.pick = null; this.play(done.action); return; }
     this.render();
-    const first = this.host.querySelector(".ck-cardbtn.ck-playable");
-    if (first) first.focus();
+    this.focusPlayable();
   }
+  /** @param {string} action */
   play(action) {
     this.pick = null;
     this.ctx.play(action);
   }
 
+  /** @param {ChabashiTableView} tv */
   renderHint(tv) {
     const view = this.view;
+    if (!view) return;
     this.hint.update(view);
     const r = this.hint.shown;
     const acts = tv.actions;
     const group = r && acts ? acts.picks.find((g) => g.options.some((o) => o.action === r.action)) : null;
-    for (const b of this.host.querySelectorAll("[data-action], [data-pick]")) {
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (this.host.querySelectorAll("[data-action], [data-pick]"))) {
       b.classList.toggle("hinted", Boolean(r && (b.dataset.action === r.action || (group && b.dataset.pick === group.id))));
     }
     if (r) {
       const option = group ? group.options.find((o) => o.action === r.action) : null;
       const move = option ? option.label : this.hint.label(r.action);
-      this.hint.say(this.t("chabashi.hint.reason", { move, equity: Math.round(r.equity * 100) }));
+      this.hint.say(this.t("chabashi.hint.reason", { move, equity: Math.round(Number(r.equity) * 100) }));
     }
     const used = playedHints(view);
     const over = view.status === "over";
@@ -396,15 +375,17 @@ class Table {
     if (over && used.length) this.hintsLine.textContent = this.t("chabashi.hint.summary", { n: used.length, plies: used.join(", ") });
   }
 
+  /** @param {ChabashiTableView} tv */
   renderActions(tv) {
     const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
+    const t = this.ctx.t;
     const acts = tv.actions;
     this.actionsEl.setAttribute("aria-label", t("chabashi.actions"));
-    const sig = JSON.stringify([this.view.cursor, acts, this.pick && this.pick.group, this.pick && this.pick.path, this.ctx.lang]);
+    const sig = JSON.stringify([this.view && this.view.cursor, acts, this.pick && this.pick.group, this.pick && this.pick.path, this.ctx.lang]);
     if (this.actionsEl.dataset.sig === sig) return;
     this.actionsEl.dataset.sig = sig;
-    const focused = document.activeElement && this.actionsEl.contains(document.activeElement) ? document.activeElement.dataset.action || document.activeElement.dataset.pick : null;
+    const active = document.activeElement instanceof HTMLElement && this.actionsEl.contains(document.activeElement) ? document.activeElement : null;
+    const focused = active ? active.dataset.action || active.dataset.pick : null;
     this.actionsEl.hidden = !acts;
     this.keysEl.hidden = !acts || this.ctx.embed;
     this.keysEl.textContent = t("chabashi.shortcuts");
@@ -425,14 +406,15 @@ class Table {
     }
     this.actionsEl.replaceChildren(...items);
     if (focused) {
-      const again = this.actionsEl.querySelector(`[data-action="${focused}"], [data-pick="${focused}"]`);
+      const again = /** @type {HTMLElement|null} */ (this.actionsEl.querySelector(`[data-action="${focused}"], [data-pick="${focused}"]`));
       if (again) again.focus();
     }
   }
 
+  /** @param {KeyboardEvent} ev */
   key(ev) {
     if (!this.host.isConnected || !this.view || !this.view.table) return;
-    const tag = ev.target && ev.target.tagName;
+    const tag = ev.target instanceof Element ? ev.target.tagName : "";
     if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === "Escape" && this.pick) { ev.preventDefault(); this.cancelPick(); return; }
     const acts = this.view.table.actions;
@@ -445,9 +427,10 @@ class Table {
   }
 
   // ---------------------------------------------------------------- the dealer's press
+  /** @param {ChabashiTableView} tv */
   renderGate(tv) {
     const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
+    const t = this.ctx.t;
     const show = this.shellWaits && tv.deals_next;
     this.gateEl.hidden = !show;
     if (!show) return;
@@ -457,10 +440,12 @@ class Table {
     this.gateEl.replaceChildren(
       h("p", { text: t(tv.hand_no ? "chabashi.gate.next" : "chabashi.gate.first") }),
       h("button", { type: "button", class: "primary", "data-cb": "deal", text: t("chabashi.gate.deal"), onclick: () => this.openGate() }));
-    if (!document.activeElement || document.activeElement === document.body) this.gateEl.querySelector("button").focus({ preventScroll: true });
+    const deal = this.gateEl.querySelector("button");
+    if (deal && (!document.activeElement || document.activeElement === document.body)) deal.focus({ preventScroll: true });
   }
 
   // ---------------------------------------------------------------- replay and the final standings
+  /** @param {ChabashiView} view */
   renderReplay(view) {
     const live = view.cursor === view.length && view.status !== "over";
     this.replayEl.hidden = live && (this.ctx.embed || view.length === 0);
@@ -469,89 +454,14 @@ class Table {
     this.slider.setAttribute("aria-label", this.t("table.position", { ply: view.cursor, length: view.length }));
     for (const b of this.replayEl.querySelectorAll("button")) { b.title = this.t(`table.${b.dataset.cbNav}`); b.setAttribute("aria-label", b.title); }
   }
-  renderStandings(tv) {
-    const { h } = this.ctx;
-    const list = tv.standings;
-    this.standingsEl.hidden = !list;
-    if (!list) return;
-    const sig = JSON.stringify([list, this.ctx.lang]);
-    if (this.standingsEl.dataset.sig === sig) return;
-    this.standingsEl.dataset.sig = sig;
-    const tied = (x) => list.some((y) => y.seat !== x.seat && y.place === x.place);
-    this.standingsEl.replaceChildren(h("h3", { class: "cb-zone-title", text: this.t("chabashi.standings.title") }),
-      h("ol", { class: "cb-standings-list" }, list.map((x) => h("li", { "data-seat": x.seat, "data-place": x.place, class: tied(x) ? "cb-tied" : "" },
-        h("span", { class: "cb-place", text: tied(x) ? this.t("chabashi.standings.tied_place", { n: x.place }) : `${x.place}.` }),
-        h("span", { text: this.name(x.seat) }),
-        h("span", { class: "cb-standing-chips", text: this.t("chabashi.chips", { n: x.chips }) }),
-        tied(x) ? h("span", { class: "cb-tie", text: this.t("chabashi.standings.tie") }) : ""))));
-  }
+  /** @param {ChabashiTableView} tv */
+  renderStandings(tv) { renderStandings(this, tv); }
 
-  // ---------------------------------------------------------------- help
-  // How a hand goes (from the strings), the hand ranking of the rules in force with a picture and the
-  // exact frequency of each hand (computed by the engine in the Worker once, then kept in this
-  // browser), and the rule sets.
-  async toggleHelp(open = this.helpEl.hidden) {
-    const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
-    this.helpEl.hidden = !open;
-    this.helpBtn.setAttribute("aria-expanded", open ? "true" : "false");
-    this.helpBtn.setAttribute("aria-pressed", open ? "true" : "false");
-    if (!open || !this.view) return;
-    const rules = this.view.rules;
-    const lang = this.ctx.lang;
-    this.helpEl.dataset.rules = rules;
-    this.helpEl.dataset.lang = lang;
-    const steps = [];
-    for (let i = 1; ; i++) { const key = `chabashi.help.step.${i}`; const x = t(key); if (x === key) break; steps.push(h("li", { text: x })); }
-    // the ranking at once (from the view); each hand's picture and frequency as soon as they are counted
-    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 4 : 2)}%`;
-    const cards = (ids) => h("span", { class: "cb-row cb-inline" }, ids.map((id) => { const c = ck.cardEl(deck, id, { small: true }); c.setAttribute("role", "img"); c.setAttribute("aria-label", deck.label(id, lang)); c.dataset.card = id; return c; }));
-    const cells = new Map();
-    const rows = this.view.table.hand_order.map((x, i) => {
-      const example = h("td", { class: "cb-example-cell" }, h("span", { class: "muted", text: "…" }));
-      const freq = h("td", { class: "cb-freq" }, h("span", { class: "muted", text: "…" }));
-      cells.set(x.id, [example, freq]);
-      return h("tr", { "data-hand": x.id },
-        h("td", { text: String(i + 1) }),
-        h("th", { scope: "row" }, h("span", { lang: "ko", class: "cb-hand-name", text: x.ko }), x.barred_with_three ? h("span", { class: "cb-barred", title: t("chabashi.help.barred"), text: " †" }) : "", " ",
-          h("span", { class: "muted", text: lang !== "en" ? t(`chabashi.hand.${x.id}`) : `${x.roman}: ${t(`chabashi.hand.${x.id}`)}` })),
-        example, freq);
-    });
-    const note = h("p", { class: "muted cb-rank-note", text: t("chabashi.help.computing") });
-    const rankBox = h("div", { class: "cb-rank-box" }, h("table", { class: "cb-ranking" },
-      h("thead", {}, h("tr", {}, ["#", "chabashi.help.col.hand", "chabashi.help.col.example", "chabashi.help.col.frequency"].map((k) => h("th", { scope: "col", text: k === "#" ? "#" : t(k) })))),
-      h("tbody", {}, rows)), note, h("p", { class: "muted", text: t("chabashi.help.barred_note") }));
-    const preset = this.view.preset;
-    this.helpEl.replaceChildren(
-      h("div", { class: "cb-help-head" }, h("button", { type: "button", "data-cb": "help-close", text: t("chabashi.help.close"), onclick: () => { this.toggleHelp(false); this.helpBtn.focus(); } })),
-      h("h3", { text: t("chabashi.help.title") }), h("ol", { class: "cb-help-steps" }, steps),
-      h("h3", { text: t("chabashi.help.ranking") }), h("p", { class: "muted", text: t("chabashi.help.ranking_note") }), rankBox,
-      h("h3", { text: t("chabashi.help.presets") }),
-      h("dl", { class: "cb-help-presets" }, ["seed", "balanced"].flatMap((id) => [
-        h("dt", { text: t(`chabashi.preset.${id}`) + (preset === id ? ` — ${t("chabashi.help.in_force")}` : "") }), h("dd", { text: t(`chabashi.preset_about.${id}`) })])),
-      h("p", { text: t("chabashi.help.options") }));
-    this.helpEl.focus({ preventScroll: false });
-    let data;
-    try { data = await this.ranking(rules); } catch (e) { note.textContent = t("chabashi.odds.failed", { reason: e.message }); return; }
-    if (this.helpEl.dataset.rules !== rules || this.helpEl.hidden) return;
-    for (const x of data.hands) {
-      const [example, freq] = cells.get(x.id) || [];
-      if (!example) continue;
-      example.replaceChildren(x.example ? h("span", { class: "cb-example" }, cards(x.example.hand), h("span", { class: "cb-plus", text: "|" }), cards(x.example.floor)) : "");
-      freq.replaceChildren(x.count ? `${pct(x.p)} (${x.count.toLocaleString(lang)})` : t("chabashi.help.never"));
-    }
-    note.textContent = t("chabashi.help.freq_note", { total: data.total.toLocaleString(lang) });
-  }
-  async ranking(rules) {
-    const key = `ranking:${rules}`;
-    const kept = this.ctx.settings.get(key, null);
-    if (kept) { try { return JSON.parse(kept); } catch (e) { /* made again below */ } }
-    const data = await this.ctx.task("ranking", { rules }).catch(() => this.ctx.gameCall("ranking", { rules }));
-    if (data && data.hands) this.ctx.settings.set(key, JSON.stringify(data));
-    return data;
-  }
+  // ---------------------------------------------------------------- help (chabashi-help.js)
+  async toggleHelp(open = Boolean(this.helpEl.hidden)) { return toggleHelp(this, open); }
 
   // ---------------------------------------------------------------- result
+  /** @param {ChabashiTableView} tv */
   renderResult(tv) { renderResult(this, tv); }
 
   // ---------------------------------------------------------------- odds
@@ -562,64 +472,8 @@ class Table {
     this.ctx.settings.set("odds", this.oddsOn ? "1" : "0");
     this.render();
   }
-  renderOdds(tv) {
-    const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
-    this.oddsEl.hidden = !this.oddsOn;
-    if (!this.oddsOn) return;
-    if (!tv.odds.available) {
-      this.oddsKey = null;
-      this.oddsEl.dataset.sig = "";
-      this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.unavailable") }));
-      return;
-    }
-    if (this.oddsKey !== tv.odds.key) {
-      this.oddsKey = tv.odds.key;
-      this.oddsResult = null;
-      this.oddsEl.dataset.sig = "";
-      this.oddsEl.replaceChildren(h("p", { class: "muted cb-computing", text: t("chabashi.odds.computing") }));
-      this.askOdds();
-    } else if (this.oddsResult) this.drawOdds();
-  }
-  // One request at a time: the Worker cannot drop a stale one, so while one runs only the
-  // newest position is remembered and asked for next.
-  askOdds() {
-    if (this.oddsBusy) return;
-    const key = this.oddsKey;
-    this.oddsBusy = true;
-    const args = { observation: this.view.observation, rules: this.view.rules, samples: 1500, seed: this.view.cursor };
-    const done = (r) => {
-      this.oddsBusy = false;
-      if (!this.oddsOn || this.oddsKey === null) return;
-      if (this.oddsKey !== key) { this.askOdds(); return; }
-      this.oddsResult = r;
-      this.drawOdds();
-    };
-    this.ctx.task("odds", args).catch(() => this.ctx.gameCall("odds", { samples: 200 }))
-      .then(done, (e) => done({ ok: false, error: e.message }));
-  }
-  drawOdds() {
-    const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
-    const r = this.oddsResult;
-    if (r.ok === false) { this.oddsEl.dataset.sig = ""; this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.failed", { reason: r.error }) })); return; }
-    if (!r.available) { this.oddsEl.dataset.sig = ""; this.oddsEl.replaceChildren(h("p", { class: "muted", text: t("chabashi.odds.unavailable") })); return; }
-    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.001 ? 2 : 1)}%`;
-    const bar = (p) => h("span", { class: "cb-bar", style: `--p:${(100 * p).toFixed(2)}%` });
-    const sig = JSON.stringify([r, this.ctx.lang]);
-    if (this.oddsEl.dataset.sig === sig) return;
-    this.oddsEl.dataset.sig = sig;
-    const rows = [["win", r.win]];
-    if (r.beats_dealer !== null) rows.push(["beats_dealer", r.beats_dealer], ["both", r.win_and_beat_dealer]);
-    this.oddsEl.replaceChildren(
-      h("h3", { class: "cb-zone-title", text: t("chabashi.odds.title") }),
-      h("dl", { class: "cb-odds-main" }, rows.flatMap(([k, p]) => [h("dt", { text: t(`chabashi.odds.${k}`) }), h("dd", { "data-odds": k }, bar(p), pct(p))])),
-      h("h4", { class: "cb-sub", text: t("chabashi.odds.hands") }),
-      h("table", { class: "cb-odds-hands" }, h("tbody", {}, r.categories.map((c) => h("tr", { "data-hand": c.id },
-        h("th", { scope: "row" }, h("span", { lang: "ko", text: c.ko }), " ", h("span", { class: "muted", text: this.ctx.lang !== "en" ? t(`chabashi.hand.${c.id}`) : `${c.roman}: ${t(`chabashi.hand.${c.id}`)}` })),
-        h("td", {}, bar(c.p), pct(c.p)))))),
-      h("p", { class: "muted", text: t(`chabashi.odds.${r.method}`, { cases: r.cases }) }));
-  }
+  /** @param {ChabashiTableView} tv */
+  renderOdds(tv) { renderOdds(this, tv); }
 
   // ---------------------------------------------------------------- text view
   toggleText() {
@@ -627,45 +481,12 @@ class Table {
     this.ctx.settings.set("text", this.textOn ? "1" : "0");
     this.render();
   }
-  renderText(tv) {
-    const { h } = this.ctx;
-    const t = (k, v) => this.t(k, v);
-    this.textEl.hidden = !this.textOn;
-    if (!this.textOn) return;
-    const lang = this.ctx.lang;
-    const cardText = (c, yours) => {
-      if (!c.card) return yours ? t("chabashi.face_down_yours") : t("chabashi.face_down");
-      return deck.label(c.up ? c.card : `${c.card}:down`, lang);
-    };
-    const list = (cs, yours) => cs.length ? cs.map((c) => cardText(c, yours)).join(", ") : t("chabashi.empty");
-    const lines = [t("chabashi.text.table", {
-      dealer: tv.dealer_floor.length ? tv.dealer_floor.map((c) => deck.label(c.card, lang)).join(", ") : t("chabashi.empty"),
-      centre: list(tv.centre, false), pot: tv.pot, stock: tv.stock })];
-    for (const s of tv.seats) {
-      const marks = this.marks(s, tv).filter((m) => m !== t(`chabashi.role.${s.role}`));
-      lines.push(t("chabashi.text.seat", { name: this.name(s.seat) + (s.you ? ` (${t("chabashi.you")})` : ""), role: t(`chabashi.role.${s.role}`),
-        marks: marks.length ? `; ${marks.join(", ")}` : "", chips: s.chips, put: s.contrib,
-        hand: s.hand.length ? s.hand.map((c) => (c.card ? deck.label(c.card, lang) : t("chabashi.hidden"))).join(", ") : t("chabashi.empty"),
-        floor: list(s.floor, s.you) }));
-    }
-    // every choice by name, each a button (the card picks spelled out: "8-1: Y3 into the centre, floor card 2 into the hand")
-    const acts = tv.actions;
-    const choices = acts ? [...acts.buttons.map((b) => ({ action: b.action, label: b.label })),
-      ...acts.picks.flatMap((g) => g.options.map((o) => ({ action: o.action, label: o.label })))] : [];
-    const sig = JSON.stringify([lines, choices, lang]);
-    if (this.textEl.dataset.sig === sig) return;
-    this.textEl.dataset.sig = sig;
-    const focused = document.activeElement && this.textEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
-    this.textEl.replaceChildren(...[h("h3", { class: "cb-zone-title", text: t("chabashi.textview_title") }),
-      h("ul", { class: "cb-text-lines" }, lines.map((l) => h("li", { text: l }))),
-      choices.length ? h("h4", { class: "cb-sub", text: t("chabashi.text.choices", { n: choices.length }) }) : null,
-      choices.length ? h("ul", { class: "cb-text-choices" }, choices.map((c) => h("li", {}, h("button", { type: "button", "data-action": c.action, text: c.label, onclick: () => this.play(c.action) })))) : null,
-    ].filter(Boolean));
-    if (focused) { const back = this.textEl.querySelector(`[data-action="${CSS.escape(focused)}"]`); if (back) back.focus(); }
-  }
+  /** @param {ChabashiTableView} tv */
+  renderText(tv) { renderText(this, tv); }
 }
 
 // The set-up form: the rule sets named and explained in the player's language.
+/** @param {HTMLElement} container @param {TableSetupInfo} info @param {TableContext} ctx */
 function setup(container, info, ctx) {
   const sel = info.presetSelect;
   const about = ctx.h("p", { class: "cb-setup-about muted" });
@@ -681,6 +502,7 @@ function setup(container, info, ctx) {
   return { values: () => ({}) };
 }
 
+/** @type {TableModule<ChabashiView>} */
 export default {
   strings: true,
   mount(host, ctx) { return new Table(host, ctx); },

@@ -15,22 +15,33 @@
 // "back:yours" (your own face-down card: a back with a "yours" mark); "R5:down" (a face-down
 // card you know, e.g. one you discarded: the face with a face-down band). A "#…" suffix is ignored.
 
+/** @type {Record<string, string>} */
 const INK = { R: "#b3261e", B: "#1f4f8f", Y: "#a87400", G: "#2f6b3a" };
+/** @type {Record<string, string>} */
 const PAPER = { R: "#fdf1ee", B: "#eef3fb", Y: "#fdf7e6", G: "#eef7ef" };
+/** @type {Record<string, string>} */
 const TYPE_ROWS = { R: "혼혼선선혼선혼선", B: "선혼선원선혼선선", Y: "선혼혼선선선혼원", G: "혼혼선선혼혼혼선" };
 export const CODES = Object.entries(TYPE_ROWS).flatMap(([colour, row]) => [...`0${row}`].map((_, n) => `${colour}${n}`));
+/** @type {Record<string, string>} */
 const TYPE_ROMAN = { 원: "won", 선: "seon", 혼: "hon", 공: "gong" };
+/** @type {Record<string, Record<string, string>>} */
 const COLOUR_NAMES = {
   en: { R: "red", B: "blue", Y: "yellow", G: "green" },
   ko: { R: "빨강", B: "파랑", Y: "노랑", G: "초록" },
   ja: { R: "赤", B: "青", Y: "黄", G: "緑" },
 };
+/** @type {Record<string, Record<string, string>>} */
 const WORDS = {
   en: { zero: "zero card", back: "face-down card", yours: "your face-down card", down: "face down" },
   ko: { zero: "공패", back: "뒷면 카드", yours: "내 뒷면 카드", down: "뒷면" },
   ja: { zero: "ゼロ札", back: "裏向きの札", yours: "自分の裏向きの札", down: "裏向き" },
 };
 
+/**
+ * What a card id says (see the top of this file).
+ * @param {string} id
+ * @returns {{back: true, yours: boolean} | {back?: undefined, code: string, colour: string, number: number, type: string, down: boolean}}
+ */
 export function parts(id) {
   const raw = String(id).split("#")[0];
   if (raw === "back" || raw === "back:yours" || raw === "") return { back: true, yours: raw === "back:yours" };
@@ -40,12 +51,14 @@ export function parts(id) {
   return { code, colour, number, type: typeOf(colour, number), down: flag === "down" };
 }
 
+/** The type of a card (원 선 혼 공). @param {string} colour @param {number} number */
 export function typeOf(colour, number) {
   if (number === 0) return "공";
   return TYPE_ROWS[colour][number - 1];
 }
 
 // Pip centres for 1..8 on the 60×84 face.
+/** @type {Record<number, [number, number][]>} */
 const PIPS = {
   1: [[30, 42]],
   2: [[30, 27], [30, 57]],
@@ -58,6 +71,7 @@ const PIPS = {
 };
 
 // One pip of a type: 원 a closed circle, 선 two strokes (no closed circle), 혼 both.
+/** @param {string} type @param {number} x @param {number} y @param {string} ink */
 function pip(type, x, y, ink, r = 5) {
   const circle = `<circle cx="${x}" cy="${y}" r="${r}" fill="${ink}"/>`;
   const lines = `<path d="M${x - r} ${y + r * 0.6} L${x + r} ${y - r * 0.6} M${x - r} ${y + r * 1.3} L${x + r} ${y + r * 0.1}" stroke="${ink}" stroke-width="1.8" stroke-linecap="round" fill="none"/>`;
@@ -69,18 +83,20 @@ function pip(type, x, y, ink, r = 5) {
 }
 
 // The small type mark in the corners.
+/** @param {string} type @param {number} x @param {number} y @param {string} ink */
 function typeMark(type, x, y, ink) {
   if (type === "공") return `<circle cx="${x}" cy="${y}" r="3" fill="none" stroke="${ink}" stroke-width="1.2" stroke-dasharray="1.6 1.2"/>`;
   return pip(type, x, y, ink, 3);
 }
 
+/** @param {string} id */
 export function svg(id) {
   const p = parts(id);
   if (p.back) return back(p.yours);
   const ink = INK[p.colour];
   const paper = PAPER[p.colour];
   const digit = String(p.number);
-  let picture = "";
+  let picture;
   if (p.number === 0) {
     // 공패: no picture — an empty window and a large zero
     picture = `<rect x="14" y="20" width="32" height="44" rx="4" fill="none" stroke="${ink}" stroke-width="1" stroke-dasharray="3 2" opacity=".6"/>`
@@ -89,7 +105,7 @@ export function svg(id) {
     const r = p.number <= 2 ? 6.5 : p.number <= 5 ? 5.5 : 4.8;
     picture = PIPS[p.number].map(([x, y]) => pip(p.type, x, y, ink, r)).join("");
   }
-  const corner = (rot) => `<g${rot ? ' transform="rotate(180 30 42)"' : ""}>`
+  const corner = (/** @type {boolean} */ rot) => `<g${rot ? ' transform="rotate(180 30 42)"' : ""}>`
     + `<text x="7" y="13" text-anchor="middle" font-size="11" font-weight="700" font-family="system-ui, sans-serif" fill="${ink}">${digit}</text>`
     + `<text x="7" y="21" text-anchor="middle" font-size="6" font-weight="700" font-family="system-ui, sans-serif" fill="${ink}">${p.colour}</text>`
     + typeMark(p.type, 7, 27, ink) + `</g>`;
@@ -132,6 +148,7 @@ export function back(yours = false) {
     + mark + `</svg>`;
 }
 
+/** @param {string} id */
 export function label(id, lang = "en") {
   const w = WORDS[lang] || WORDS.en;
   const p = parts(id);

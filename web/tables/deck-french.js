@@ -11,17 +11,23 @@
 
 const RED = "#b3261e";
 const BLACK = "#1d1b18";
+/** @type {Record<string, string>} */
 const SUIT_CHAR = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** @type {Record<string, string>} */
 const RANK_TEXT = { T: "10" };
+/** @type {Record<string, Record<string, string>>} */
 const SUIT_NAMES = {
   en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   ko: { S: "스페이드", H: "하트", D: "다이아몬드", C: "클로버" },
   ja: { S: "スペード", H: "ハート", D: "ダイヤ", C: "クラブ" },
 };
+/** @type {Record<string, string>} */
 const RANK_NAMES_EN = { J: "Jack", Q: "Queen", K: "King", A: "Ace", T: "10" };
+/** @type {Record<string, string>} */
 const JOKER_NAME = { en: "Joker", ko: "조커", ja: "ジョーカー" };
 
 // Suit shapes, drawn in a 20×20 box centred on (10, 10).
+/** @type {Record<string, string>} */
 const SHAPES = {
   H: "M10 18 C4 13 1 10 1 6.2 A4.6 4.6 0 0 1 10 4.6 A4.6 4.6 0 0 1 19 6.2 C19 10 16 13 10 18Z",
   D: "M10 1 L17.5 10 L10 19 L2.5 10Z",
@@ -31,6 +37,7 @@ const SHAPES = {
 
 // Pip centres for 2..10 on a 60×84 face (x, y); pips below the middle are drawn upside down.
 const L = 19, M = 30, R = 41;
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   2: [[M, 20], [M, 64]],
   3: [[M, 20], [M, 42], [M, 64]],
@@ -43,28 +50,37 @@ const PIPS = {
   10: [[L, 18], [R, 18], [M, 26], [L, 34], [R, 34], [L, 50], [R, 50], [M, 58], [L, 66], [R, 66]],
 };
 
+/**
+ * A card id: "JK", or a suit (S H D C) and a rank (2-9, T, J, Q, K, A); a "#…" suffix is ignored.
+ * @param {string} id
+ * @returns {{joker: true} | {joker?: undefined, suit: string, rank: string}}
+ */
 function parse(id) {
   const base = String(id).split("#")[0];
   if (base === "JK") return { joker: true };
   return { suit: base[0], rank: base[1] };
 }
+/** @param {string} suit @param {number} x @param {number} y @param {number} size @param {boolean} flip */
 function pip(suit, x, y, size, flip) {
   const s = size / 20;
   const rot = flip ? ` rotate(180 10 10)` : "";
   return `<path d="${SHAPES[suit]}" transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}"/>`;
 }
+/** @param {string} text @param {string} suit @param {string} colour */
 function corner(text, suit, colour) {
   const small = text.length > 1 ? 8.5 : 10;
   const one = `<text x="6.5" y="11.5" font-size="${small}" font-weight="700" text-anchor="middle" font-family="system-ui, sans-serif" fill="${colour}">${text}</text>`
     + `<g fill="${colour}">${pip(suit, 6.5, 17.5, 7, false)}</g>`;
   return `<g>${one}</g><g transform="rotate(180 30 42)">${one}</g>`;
 }
+/** @param {string} inner */
 function frame(inner) {
   return `<svg viewBox="0 0 60 84" class="ck-svg" aria-hidden="true" focusable="false">`
     + `<rect x="0.75" y="0.75" width="58.5" height="82.5" rx="5" fill="#fffdf8" stroke="#8d8778" stroke-width="1.5"/>`
     + inner + `</svg>`;
 }
 
+/** @param {string} id */
 export function svg(id) {
   const c = parse(id);
   if (c.joker) {
@@ -79,7 +95,7 @@ export function svg(id) {
   }
   const colour = c.suit === "H" || c.suit === "D" ? RED : BLACK;
   const text = RANK_TEXT[c.rank] || c.rank;
-  let body = "";
+  let body;
   if (c.rank === "A") {
     body = `<g fill="${colour}">${pip(c.suit, 30, 42, 26, false)}</g>`;
   } else if ("JQK".includes(c.rank)) {
@@ -106,6 +122,7 @@ export function back() {
     + `<path d="M30 35 L36 42 L30 49 L24 42Z" fill="#e9e2cf"/></svg>`;
 }
 
+/** @param {string} id */
 export function label(id, lang = "en") {
   const c = parse(id);
   const l = SUIT_NAMES[lang] ? lang : "en";
@@ -117,7 +134,7 @@ export function label(id, lang = "en") {
 }
 
 /** A short text for a card (corner style): "♠10", "♥Q", "★". */
-export function short(id) {
+export function short(/** @type {string} */ id) {
   const c = parse(id);
   if (c.joker) return "★";
   return SUIT_CHAR[c.suit] + (RANK_TEXT[c.rank] || c.rank);

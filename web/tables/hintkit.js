@@ -18,18 +18,25 @@ import { stylesheet } from "./styles.js";
 await stylesheet(new URL("./hintkit.css", import.meta.url));
 
 export class HintControl {
+  /**
+   * @param {TableContext} ctx
+   * @param {{game: string, onChange?: () => void}} opts
+   */
   constructor(ctx, { game, onChange }) {
     const { h } = ctx;
     this.ctx = ctx;
     this.game = game;
     this.onChange = onChange || (() => {});
     this.on = ctx.settings.get("hints", "0") === "1";
+    /** @type {string|null} the position the hint is for */
     this.key = null;
+    /** @type {SessionView|null} */
     this.view = null;
     this.state = "idle"; // idle | thinking | shown | failed
+    /** @type {HintAnswer|null} */
     this.shown = null;
     this.box = h("input", { type: "checkbox", "data-hint": "setting", checked: this.on,
-      onchange: (e) => { this.on = e.target.checked; ctx.settings.set("hints", this.on ? "1" : "0"); this.reset(); this.render(); this.onChange(); } });
+      onchange: () => { this.on = this.box.checked; ctx.settings.set("hints", this.on ? "1" : "0"); this.reset(); this.render(); this.onChange(); } });
     this.settingText = h("span", {});
     this.setting = h("label", { class: "hint-setting" }, this.box, this.settingText);
     this.button = h("button", { type: "button", class: "hint-btn", "data-hint": "ask", onclick: () => this.ask() });
@@ -37,6 +44,7 @@ export class HintControl {
     this.el = h("div", { class: "hint-box", hidden: true }, this.button, this.out);
   }
 
+  /** @param {string} key @param {Record<string, unknown>} [vars] */
   t(key, vars) { return this.ctx.t(`${this.game}.hint.${key}`, vars); }
 
   available() {
@@ -50,6 +58,7 @@ export class HintControl {
     this.out.textContent = "";
   }
 
+  /** @param {SessionView} view */
   update(view) {
     this.view = view;
     const key = `${view.save_key}|${view.cursor}|${view.length}|${view.to_move}|${view.status}`;
@@ -68,18 +77,20 @@ export class HintControl {
     this.el.dataset.state = this.state;
   }
 
+  /** @param {string} text */
   say(text) { if (this.out.textContent !== text) this.out.textContent = text; }
 
   ask() {
     if (!this.available() || this.state === "thinking") return;
     const v = this.view;
+    if (!v) return;
     const key = this.key;
     this.state = "thinking";
     this.shown = null;
     this.out.textContent = "";
     this.render();
     const args = { rules: v.rules, seat: v.to_move, observation: v.observation, legal: v.legal.map((x) => x.action) };
-    const done = (r) => {
+    const done = (/** @type {HintAnswer|null} */ r) => {
       if (this.key !== key) return; // the position changed meanwhile: the answer is dropped
       if (!r || r.ok === false) {
         this.state = "failed";
@@ -93,10 +104,13 @@ export class HintControl {
       this.render();
       this.onChange();
     };
-    Promise.resolve(this.ctx.task("hint", args)).then(done, (e) => done({ ok: false, error: e.message }));
+    /** @type {Promise<HintAnswer|null>} */
+    const asked = this.ctx.task("hint", args);
+    asked.then(done, (e) => done({ action: "", ok: false, error: e instanceof Error ? e.message : String(e) }));
   }
 
   // The label of an action in this position (the session's own description).
+  /** @param {string} action */
   label(action) {
     const found = this.view && this.view.legal.find((x) => x.action === action);
     return found ? found.label : action;
@@ -105,6 +119,7 @@ export class HintControl {
 
 // The marks of the record: the plies played after a hint (view.hints; the one past the end is
 // the hint shown for the move to come, not a played move).
+/** @param {SessionView} view */
 export function playedHints(view) {
   return (view.hints || []).filter((p) => p <= view.length);
 }
