@@ -6,22 +6,22 @@ import { $ } from "./page.js";
 /**
  * A new element: attributes (class, text, on<event> listeners, others as strings; null, undefined
  * and false left out) and children (nested arrays flattened; null, undefined and false left out).
- * @template {keyof HTMLElementTagNameMap} K
+ * @template {string} K
  * @param {K} tag
- * @param {Record<string, any>} [attrs]
- * @param {...(Node | string | null | undefined | false | (Node | string | null | undefined | false)[])} children
- * @returns {HTMLElementTagNameMap[K]}
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...HChild} children
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
+  const el = /** @type {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} */ (document.createElement(tag));
+  for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") el.className = v;
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "text") el.textContent = v;
     else el.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
+  for (const c of /** @type {unknown[]} */ (children).flat(Infinity)) if (c !== null && c !== undefined && c !== false) el.append(/** @type {Node | string} */ (c));
   return el;
 }
 // Update an element in place (only what changed), so a control the user is pressing is never rebuilt.

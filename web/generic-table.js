@@ -5,8 +5,9 @@ import { app } from "./state.js";
 import { seatName } from "./table.js";
 import { goto } from "./table-tools.js";
 
-/** @type {TableModule} */
+/** @type {TableModule<View>} */
 export const GENERIC = {
+  strings: false,
   mount(host, ctx) {
     // the raw observation (the engine's own data, untranslated) behind a toggle
     const obsSummary = h("summary");

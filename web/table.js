@@ -100,7 +100,33 @@ export function shareUrl(fragment) {
   link.hash = fragment || "";
   return link.href;
 }
-/** What a table module gets from the shell (the comment above lists it). @param {string} game */
+// A game's own Python calls: pyengine.app.views.<game>.ui_call(session, name, args, lang).
+// A result carrying a view replaces the game on the table. The caller says what it expects (R).
+/**
+ * @template R
+ * @param {string} game @param {string} name @param {Record<string, unknown>} args
+ * @returns {Promise<R>}
+ */
+async function gameCall(game, name, args) {
+  await whenEngine(() => {});
+  const r = await callOk("game", { game, name, args });
+  if (r.view) {
+    supersede();
+    app.paused = false;
+    app.handedTo = null;
+    app.currentKey = r.view.save_key ?? null;
+    setFromResult(r);
+    history.pushState(null, "", `${location.pathname}${location.search}#${r.view.fragment}`);
+    render();
+    queue(runAuto);
+  }
+  return /** @type {R} */ (/** @type {unknown} */ (r));
+}
+/**
+ * What a table module gets from the shell (the comment above lists it).
+ * @param {string} game
+ * @returns {TableContext}
+ */
 export function tableContext(game) {
   return {
     game,
@@ -119,25 +145,12 @@ export function tableContext(game) {
     announce,
     // A game's own Python calls: pyengine.app.views.<game>.ui_call(session, name, args, lang).
     // A result carrying a view replaces the game on the table.
-    gameCall: async (/** @type {string} */ name, /** @type {Record<string, unknown>} */ args = {}) => {
-      await whenEngine(() => {});
-      const r = await callOk("game", { game, name, args });
-      if (r.view) {
-        supersede();
-        app.paused = false;
-        app.handedTo = null;
-        app.currentKey = r.view.save_key ?? null;
-        setFromResult(r);
-        history.pushState(null, "", `${location.pathname}${location.search}#${r.view.fragment}`);
-        render();
-        queue(runAuto);
-      }
-      return r;
-    },
+    gameCall: (name, args = {}) => gameCall(game, name, args),
     // Long computations in the AI Worker: the game's tasks module (pyengine/catalog.py).
-    task: (/** @type {string} */ name, /** @type {Record<string, unknown>} */ args = {}) => ai.task(`${game}.${name}`, args),
+    // (the caller says what the task answers: R)
+    task: (name, args = {}) => ai.task(`${game}.${name}`, args).then((r) => /** @type {never} */ (r)),
     settings: {
-      get: (/** @type {string} */ key, /** @type {string | null} */ fallback = null) => { const v = storage.get(`pyengine:${game}:${key}`); return v === null ? fallback : v; },
+      get: (key, fallback) => { const v = storage.get(`pyengine:${game}:${key}`); return v === null ? fallback : v; },
       set: (/** @type {string} */ key, /** @type {unknown} */ value) => storage.set(`pyengine:${game}:${key}`, String(value)),
     },
   };

@@ -37,32 +37,16 @@ type Speed = "instant" | "fast" | "normal";
 
 interface Seat { name: string; kind: string }
 
-/** The session's view model of the game on the table, with what the shell adds to it. */
-interface View {
-  game: string;
+/** The session's view model of the game on the table, with what the shell adds to it (the part
+ * tables read is SessionView, tables.d.ts). */
+interface View extends SessionView<unknown> {
   game_name: string;
-  fragment: string;
-  seats: Seat[];
-  status: string;
-  to_move: number;
-  viewer: number | null;
-  cursor: number;
-  length: number;
   returns: number[];
   final_returns?: number[] | null;
-  legal: { action: string; label: string }[];
-  history: { actor: number; label: string; ply: number }[];
-  observation: unknown;
   hot_seat?: boolean;
-  by_link?: { seat: number; waiting?: string } | null;
   undo_note?: string | null;
   share_kind?: string;
-  save_key?: string;
-  preset?: string | null;
-  /** true while the table shows a first frame the engine has not made yet */
-  provisional?: boolean;
-  /** after an automatic chance step: the plies it resolved; null after anything else */
-  dealt_now?: number[] | null;
+  label: string;
 }
 
 /** The automation state (window.pyengineApp.state()). */
@@ -138,21 +122,8 @@ interface SetupInfo {
   seatsBox: HTMLElement;
 }
 
-/** The shell's side of a table module (web/tables/<game>.js: their own declarations say more). */
-interface TableModule {
-  strings?: boolean;
-  mount(host: HTMLElement, ctx: TableContext): TableController | null | undefined;
-  setup?(container: HTMLElement, info: SetupInfo, ctx: TableContext): { values?(args: NewGameArgs): object } | null | undefined;
-  shellHead?(view: View, ctx: TableContext): boolean;
-}
-interface TableController {
-  update(view: View): void;
-  destroy?(): void;
-  /** the automation waits for this (a promise), or goes on (null) */
-  hold?(): Promise<unknown> | null;
-}
-/** The context a table module gets (web/table.js: tableContext). */
-type TableContext = ReturnType<typeof import("../../web/table.js").tableContext>;
+// The table modules' contract (TableModule, TableController, TableContext, SessionView) is
+// declared once, in tables.d.ts.
 
 /** How the interpreter of this realm started (web/pyodide-boot.mjs). */
 interface BootInfo {

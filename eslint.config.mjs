@@ -10,7 +10,7 @@ export default [
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.browser } },
   },
   {
-    files: ["tools/**/*.mjs", "eslint.config.js"],
+    files: ["tools/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
   },
   {
