@@ -284,7 +284,7 @@ def fill(site: Path, rel: str, values: dict[str, str]) -> None:
     path = site / rel
     text = path.read_text(encoding="utf-8")
     for name, value in values.items():
-        text = re.sub(r'/\*\{\{' + name + r'\}\}\*/ ?(?:\[\]|\{\}|null|0|"")', lambda _m: value, text)
+        text = re.sub(r'/\*\{\{' + name + r'\}\}\*/ ?(?:\[\]|\{\}|null|0|"")', lambda _m, value=value: value, text)
         text = text.replace("{{" + name + "}}", value)
     left = re.findall(r"\{\{[A-Z_]+\}\}", text)
     if left:

@@ -48,7 +48,12 @@ export async function runAuto() {
     if (app.view.status === "chance") {
       await pace;
       if (gen !== app.autoGen || app.paused || addressMoved()) return;
-      r = { ...(await autoCall({ bots: false, chance_run: true }, CHANCE_RUN)), chanceRun: true };
+      // like a bot's move, a chance run in flight is not waited for by a press that supersedes
+      // the automation (it is shown when it lands if nothing else moved the game)
+      const here = autoCall({ bots: false, chance_run: true }, CHANCE_RUN);
+      const got = await Promise.race([here, superseded.then(() => null)]);
+      if (got === null) { here.then(keepIfLatest, () => {}); return; }
+      r = { ...got, chanceRun: true };
     } else {
       r = await botMove(gen, pace);
       if (r === null) return; // superseded or paused: whoever did that renders
