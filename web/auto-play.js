@@ -48,11 +48,8 @@ export async function runAuto() {
     if (app.view.status === "chance") {
       await pace;
       if (gen !== app.autoGen || app.paused || addressMoved()) return;
-      // like a bot's move, a chance run in flight is not waited for by a press that supersedes
-      // the automation (it is shown when it lands if nothing else moved the game)
-      const here = autoCall({ bots: false, chance_run: true }, CHANCE_RUN);
-      const got = await Promise.race([here, superseded.then(() => null)]);
-      if (got === null) { here.then(keepIfLatest, () => {}); return; }
+      const got = await unlessSuperseded(autoCall({ bots: false, chance_run: true }, CHANCE_RUN));
+      if (got === null) return;
       r = { ...got, chanceRun: true };
     } else {
       r = await botMove(gen, pace);
@@ -66,6 +63,16 @@ export async function runAuto() {
   }
   app.thinking = false;
   if (gen === app.autoGen) { render(); emit("changed", { state: publicState() }); }
+}
+
+// An automatic step's answer, or null at once when a press supersedes the automation meanwhile
+// (a deal or a bot's move in the engine's Worker is not waited for; it is shown when it lands if
+// nothing else moved the game).
+/** @param {Promise<EngineResult>} here @returns {Promise<EngineResult | null>} */
+async function unlessSuperseded(here) {
+  const r = await Promise.race([here, superseded.then(() => null)]);
+  if (r === null) here.then(keepIfLatest, () => {});
+  return r;
 }
 
 // A step answered after a pause: the engine has made it, so the table shows it (unless a later
@@ -102,9 +109,7 @@ async function botMove(gen, pace) {
     if (gen !== app.autoGen || app.paused) return null;
     app.thinking = true;
     renderStatus();
-    const here = autoCall({ bots: true }, 1);
-    const r = await Promise.race([here, superseded.then(() => null)]);
-    if (r === null) here.then(keepIfLatest, () => {});
+    const r = await unlessSuperseded(autoCall({ bots: true }, 1));
     app.thinking = false;
     return r;
   }
