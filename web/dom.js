@@ -34,7 +34,11 @@ export function setAttr(el, name, value) {
 }
 /** @param {"start" | "table"} section */
 export function show(section) {
+  const other = $(section).hidden;
   for (const id of ["start", "table"]) $(id).hidden = id !== section;
+  // a table opened from the start page (a form at the foot of a phone's long page) begins at its
+  // top, like the start page opened from a table: never where the other one was scrolled to
+  if (other) window.scrollTo(0, 0);
 }
 
 // ---------------------------------------------------------------- notices

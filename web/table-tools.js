@@ -38,8 +38,20 @@ function buildTools() {
   const pause = h("button", { type: "button", "data-tool": "pause", onclick: pauseAuto });
   const resume = h("button", { type: "button", "data-tool": "resume", class: "primary", onclick: resumeAuto });
   const home = h("button", { type: "button", "data-tool": "home", onclick: () => { location.hash = "games"; } });
-  const root = h("div", { class: "tools row chrome" }, shareBox, copy, undoBtn, undoNote, speedBox, pause, resume, home);
-  return { root, share, shareLabel, shareBox, copy, undoBtn, undoNote, speedSel, speedText, speedBox, pause, resume, home };
+  // The controls pressed while bots play (speed, pause, resume, home) keep one place: beside the
+  // table's head where the table shows the shell's head (placeTools), else at the end of this row.
+  const play = h("div", { class: "play-controls row chrome" }, speedBox, pause, resume, home);
+  const root = h("div", { class: "tools row chrome" }, shareBox, copy, undoBtn, undoNote, play);
+  return { root, share, shareLabel, shareBox, copy, undoBtn, undoNote, speedSel, speedText, speedBox, play, pause, resume, home };
+}
+/**
+ * Put the play controls beside the table's head (a place that does not move while the game
+ * grows below it: a press aimed at Pause lands on Pause), or back in the tools row.
+ * @param {ToolsRow} r @param {HTMLElement | null} headPlace
+ */
+export function placeTools(r, headPlace) {
+  const place = headPlace || r.root;
+  if (r.play.parentNode !== place) place.append(r.play);
 }
 /** @param {View} view @param {ToolsRow} r */
 export function updateTools(view, r) {

@@ -8,7 +8,7 @@ import { GENERIC } from "./generic-table.js";
 import { applyStrings, lang, loadGameStrings, t, tOr } from "./i18n.js";
 import { $, BUILD, drewFirstFrame, EMBED, FORCE_GENERIC, SPEED_KEY, SPEEDS, storage } from "./page.js";
 import { ai, app, emit, isSpeed, publicState, queue, setFromResult, supersede, tableModules } from "./state.js";
-import { ensureTools, forgetTools, goto, playFromUi, refreshTools, undo, updateTools } from "./table-tools.js";
+import { ensureTools, forgetTools, goto, placeTools, playFromUi, refreshTools, undo, updateTools } from "./table-tools.js";
 
 // A game with a module in web/tables/<game>.js gets its own table; the rest (and every game
 // with ?table=generic, the plain text view) get the generic one.  A table module has no rules
@@ -201,7 +201,7 @@ function needsHandover() {
 // The shell's parts of the table are built once and updated in place (render by key): the
 // head (title, status, scores), the body (the table module's host, or the hand-over screen)
 // and the tools row.  A control is never rebuilt while the user may be pressing it.
-/** @type {{root: HTMLElement, title: HTMLElement, status: HTMLElement, scores: HTMLElement} | null} */
+/** @type {{root: HTMLElement, title: HTMLElement, status: HTMLElement, scores: HTMLElement, controls: HTMLElement} | null} */
 let headRefs = null;
 /** @param {HTMLElement} root @param {string} name @returns {HTMLElement} */
 function slot(root, name) {
@@ -216,9 +216,10 @@ function ensureHead(headSlot) {
   const title = h("h1");
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const scores = h("ul", { class: "scores" });
-  const root = h("div", { class: "table-head" }, title, status, scores);
+  const controls = h("div", { class: "table-head-controls" });
+  const root = h("div", { class: "table-head" }, h("div", { class: "table-head-line" }, title, status, scores), controls);
   headSlot.replaceChildren(root);
-  headRefs = { root, title, status, scores };
+  headRefs = { root, title, status, scores, controls };
   return headRefs;
 }
 /** @param {View} view @param {NonNullable<typeof headRefs>} head */
@@ -262,7 +263,10 @@ export function render() {
   // meanwhile (no flash of the shell's title and scores before the board).
   const showHead = table !== null && (!table.shellHead || table.shellHead(view, tableContext(view.game)));
   headSlot.hidden = !showHead;
-  updateHead(view, ensureHead(headSlot));
+  const head = ensureHead(headSlot);
+  updateHead(view, head);
+  const tools = ensureTools(toolsSlot);
+  placeTools(tools, showHead ? head.controls : null);
   applyStrings();
   if (needsHandover()) {
     // Hot seat: nothing of the previous player's hand may stay in the page.
@@ -280,10 +284,12 @@ export function render() {
           emit("changed", { state: publicState() });
         } })));
     toolsSlot.hidden = true;
+    tools.play.hidden = true;
     renderStatus();
     return;
   }
   toolsSlot.hidden = false;
+  tools.play.hidden = false;
   if (table) {
     if (!mounted) {
       const host = h("div", { class: "game-table", "data-game": view.game });
@@ -295,7 +301,7 @@ export function render() {
     }
     try { mounted.ctrl && mounted.ctrl.update(view); } catch (e) { console.error(e); notify(t("notice.table_failed", { reason: /** @type {Error} */ (e).message }), [], "error"); }
   }
-  updateTools(view, ensureTools(toolsSlot));
+  updateTools(view, tools);
   renderStatus();
 }
 

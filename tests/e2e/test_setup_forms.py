@@ -93,3 +93,22 @@ def test_a_daifugo_preset_keeps_the_players_unless_it_cannot(ctx: tuple[Any, Gua
     assert players.input_value() == "4"
     assert note.is_hidden()
     assert page.errors == []
+
+
+def test_a_game_started_at_the_foot_of_a_phone_page_opens_at_the_table_top(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    page.set_viewport_size({"width": 360, "height": 740})
+    form = open_form(page, "daifugo")
+    for i in range(3):  # bots only: no turn of the person's to bring into view
+        form.locator(f'select[name="seat{i}"]').select_option("bot:random")
+    form.locator('button[type="submit"]').scroll_into_view_if_needed()
+    assert page.evaluate("scrollY") > 0
+    form.locator('button[type="submit"]').click()
+    page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=60000)
+    assert page.evaluate("scrollY") == 0
+    # the controls pressed while bots play come first on a phone, above the title
+    home = page.locator('[data-tool="home"]').bounding_box()
+    title = page.locator("#table .table-head h1").bounding_box()
+    assert home is not None and title is not None and home["y"] < title["y"] and home["y"] + home["height"] <= 740
+    assert page.errors == []

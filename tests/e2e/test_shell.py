@@ -376,8 +376,11 @@ def test_pause_resume_speed_and_navigation_answer_the_first_press_at_instant(ctx
     page.wait_for_function("window.pyengineApp.state().length > 60", timeout=60000)
     # the same button element stays in place while bots play: a press is never lost to a rebuild
     page.evaluate("document.querySelector('[data-tool=pause]').dataset.mark = 'kept'")
+    # ... nor moved by the game growing below it (a press aimed at Pause landed on the log)
+    place = page.locator('[data-tool="pause"]').bounding_box()
     page.wait_for_function("window.pyengineApp.state().length > 80", timeout=60000)
     assert page.evaluate("document.querySelector('[data-tool=pause]').dataset.mark") == "kept"
+    assert page.locator('[data-tool="pause"]').bounding_box() == place
     for _ in range(3):
         if page.evaluate("window.pyengineApp.state().status") == "over":
             break  # three random bots may finish a short session: nothing left to pause

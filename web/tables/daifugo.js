@@ -59,7 +59,7 @@ function mount(host, ctx) {
     h("label", {}, textBox, textLabel),
     h("label", {}, termsLabel, termsSel),
     hint.setting);
-  const optionsSummary = h("summary", { class: "df-options-btn", "data-df": "options" });
+  const optionsSummary = h("summary", { class: "df-options-btn button", "data-df": "options" });
   const options = h("details", { class: "df-options" }, optionsSummary, settingsBar);
   const closeOptions = (/** @type {boolean} */ focus) => { if (!options.open) return; options.open = false; if (focus) optionsSummary.focus(); };
   options.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); closeOptions(true); } });
