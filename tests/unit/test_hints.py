@@ -302,8 +302,8 @@ def test_every_chabashi_hint_carries_a_reason_with_its_values() -> None:
         h = ask("chabashi", "hint", hint_args(s.state, s.record.rules))
         why = h["why"]
         assert set(why) == {"kind", *chabashi_tasks.REASONS[why["kind"]]}
-        if why["kind"] == "cards":
-            assert why["next"] in s.legal() and why["next"] != h["action"] and why["next_equity"] <= why["equity"]
+        if why["kind"] == "cards":  # the next best option, with a smaller share than the hint's
+            assert why["next"] in s.legal() and why["next"] != h["action"] and why["next_equity"] < 100 * h["equity"]
         seen.add(why["kind"])
         s.play(h["action"])
         s.run_auto()

@@ -53,7 +53,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "only": (), "check_free": (), "bet": ("equity", "fair", "live"), "slow_play": ("equity",), "bluff": ("equity",),
     "check": ("equity", "fair", "live"), "raise": ("equity", "fair", "live"), "call_mixed": ("equity",),
     "call": ("odds", "cost", "pot", "need", "equity"), "fold": ("odds", "cost", "pot", "need", "equity"),
-    "cards": ("equity", "next", "next_equity"), "cards_tie": ("equity",),
+    "cards": ("next", "next_equity"), "cards_tie": (),
 }
 """Every kind of a hint's reason with the values it carries (``chabashi.why.<kind>`` in the page's
 strings uses exactly these): the strong level's betting branch (:meth:`StrongBot.bet_why`) in
@@ -82,9 +82,8 @@ def _why(why: dict[str, Any], equity: float, choices: int) -> dict[str, Any]:
         return {"kind": "only"}
     if kind == "cards":
         if why["next"] is None or why["next_share"] >= equity:  # a tie: the most conservative option
-            return {"kind": "cards_tie", "equity": _pct(equity)}
-        mine, other = _pcts(equity, why["next_share"])
-        return {"kind": "cards", "equity": mine, "next": why["next"], "next_equity": other}
+            return {"kind": "cards_tie"}
+        return {"kind": "cards", "next": why["next"], "next_equity": _pcts(equity, why["next_share"])[1]}
     out: dict[str, Any] = {"kind": kind}
     if kind in ("call", "fold"):
         cost, pot = why["to_call"], why["pot"]
