@@ -190,6 +190,12 @@ def test_in_a_revolution_the_3s_are_the_cards_kept() -> None:
     hands = ["C9.S3.H3.DA.CK.SQ", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "SJ.S4.DT.HQ.HA"]
     s = DaifugoState.custom("basic", hands, 3, revolution=True).apply("SJ")
     assert why_of(s, "C9") == {"kind": "keeps", "cards": ["S3", "H3"]}
+    # an 11-back reverses the order for this trick only: the 3s beat the jack now, but keeping them
+    # is not keeping them "for the end", where they are the weakest cards again
+    hands = ["C9.S3.H3.D5.S2", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "SJ.S4.DT.SQ.HA"]
+    back = DaifugoState.custom("popular", hands, 3).apply("SJ")
+    assert back.observation(0)["inverted"] and {"S3", "H3"} <= set(back.legal_actions())
+    assert why_of(back, "C9")["kind"] != "keeps"
 
 
 def test_a_pass_says_what_the_cheapest_play_would_cost() -> None:

@@ -7,11 +7,12 @@ search's ranked choices (:meth:`~pyengine.ai.daifugo.bots.StrongBot.analyse`) an
 * ``only``: the one legal action; ``solved``: the exact endgame chose it (every card known);
 * a play: ``out`` (it empties the hand, and is no forbidden finish), ``revolution`` (it reverses
   the order and the rest of the hand scores higher reversed; a revolution that weakens the rest
-  gets none of the play's kinds), ``eight_cut`` (an 8-cut: the player
-  leads again), ``keeps`` (following without the hand's control cards, ``cards``, when another
-  legal play would have spent them: a control is a joker or a card no unseen card outranks),
-  ``sheds`` (a lead or follow with every card of the hand's weakest rank), ``division`` (no
-  legal play leaves fewer plays to go out: ``plays``, the hand division of what is left);
+  gets none of the play's kinds), ``eight_cut`` (an 8-cut: the player leads again), ``keeps``
+  (following without the hand's control cards, ``cards``, when another legal play would have
+  spent them: a control is a joker or a card no unseen card outranks in the order that lasts
+  beyond the trick, a revolution but not an 11-back), ``sheds`` (a lead or follow with every card
+  of the hand's weakest rank in that order), ``division`` (no legal play leaves fewer plays to go
+  out: ``plays``, the hand division of what is left);
 * a pass: ``pass_saves`` (the weakest play that beats the field, ``cards``, would spend a
   control card), ``pass_breaks`` (it, ``play``, would break up a group: ``cards``), ``pass_search``
   (every one of the ``n`` plays the playouts tried finished lower);
@@ -24,7 +25,7 @@ search's ranked choices (:meth:`~pyengine.ai.daifugo.bots.StrongBot.analyse`) an
   level's hand analysis chose it).
 
 Cards are codes (``S2``, ``JK``), weakest first; the page words each kind in its three languages
-(``daifugo.why.<kind>`` in ``web/i18n/daifugo.<lang>.json``; :data:`REASONS` names each kind's
+(``daifugo.hint.why.<kind>`` in ``web/i18n/daifugo.<lang>.json``; :data:`REASONS` names each kind's
 values).
 
 >>> from pyengine.daifugo.state import DaifugoState
@@ -97,16 +98,23 @@ def reason(view: BotView, choices: Sequence[Choice]) -> Why:
     return {"kind": "search", "n": searched} if searched >= 2 and best.playouts else {"kind": "hand"}
 
 
+def lasting(k: Knowledge) -> bool:
+    """Whether the order is reversed beyond this trick: a revolution, not an 11-back (which ends
+    when the trick clears), so what is kept "for the end" is strong in the order that will last."""
+    return bool(k.obs.get("revolution", k.inverted))
+
+
 def controls(k: Knowledge) -> int:
     """The hand's control cards: its jokers and every card that no unseen card outranks (in the
-    order in force), as :func:`~pyengine.ai.daifugo.bots.hand_score` counts them."""
+    lasting order, :func:`lasting`), as :func:`~pyengine.ai.daifugo.bots.hand_score` counts them."""
     unseen = k.unseen & NATURALS
     out = k.hand & JOKER_BITS
+    inv = lasting(k)
     for r in range(1, 14):
         cards = k.hand & RANK_MASK[r]
         if not cards:
             continue
-        stronger = range(1, r) if k.inverted else range(r + 1, 14)
+        stronger = range(1, r) if inv else range(r + 1, 14)
         if not any(unseen & RANK_MASK[q] for q in stronger):
             out |= cards
     return out
@@ -169,7 +177,7 @@ def _play(view: BotView, k: Knowledge, action: str, choices: Sequence[Choice]) -
     ctrl = controls(k)
     if k.field is not None and ctrl and not cards & ctrl and any(play_cards(pm, hand) & ctrl for _, pm in plays):
         return {"kind": "keeps", "cards": codes(ctrl)}
-    weakest = _weakest_rank(hand & NATURALS, inv)
+    weakest = _weakest_rank(hand & NATURALS, lasting(k))
     if m[0] in (SINGLE, GROUP) and weakest and m[2] == weakest and not m[4] and m[3] == hand & RANK_MASK[weakest]:
         return {"kind": "sheds", "n": m[1]}
     left = division(after, cx)
@@ -186,4 +194,4 @@ def _gives(view: BotView, k: Knowledge, action: str) -> Why | None:
     return {"kind": "gives", "plays": division(k.hand & ~cards, k.cx)}
 
 
-__all__ = ["REASONS", "controls", "reason"]
+__all__ = ["REASONS", "controls", "lasting", "reason"]

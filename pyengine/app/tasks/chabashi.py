@@ -3,7 +3,7 @@
 Each task takes and returns plain JSON-ready dicts, so the page's main thread never waits.
 :func:`hint` is what the ``strong`` level plays from the seat's view alone
 (:func:`pyengine.app.tasks.seat_view`), with its equity (the expected share of the pot at showdown)
-and why, in pot-odds terms (:data:`REASONS`; the page words it: ``chabashi.why.<kind>``).
+and why, in pot-odds terms (:data:`REASONS`; the page words it: ``chabashi.hint.why.<kind>``).
 
 >>> from pyengine.chabashi.game import GAME
 >>> from pyengine.core import Pcg32, sample_chance
@@ -55,7 +55,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "call": ("odds", "cost", "pot", "need", "equity"), "fold": ("odds", "cost", "pot", "need", "equity"),
     "cards": ("next", "next_equity"), "cards_tie": (),
 }
-"""Every kind of a hint's reason with the values it carries (``chabashi.why.<kind>`` in the page's
+"""Every kind of a hint's reason with the values it carries (``chabashi.hint.why.<kind>`` in the page's
 strings uses exactly these): the strong level's betting branch (:meth:`StrongBot.bet_why`) in
 pot-odds terms, or a card play against the next best option."""
 

@@ -6,7 +6,7 @@ observation, never another hand), with a generator seeded from that view, so the
 always gets the same hint.  Its reason is the expected final place (1 = first) the playouts gave
 that play, exact when two players are left and the endgame was solved; ``why`` says in a kind and
 its values why (:func:`pyengine.ai.daifugo.reasons.reason`: "keeps your ♠2 ♥2 for the end"), which
-the page words in the player's language (``daifugo.why.<kind>``).
+the page words in the player's language (``daifugo.hint.why.<kind>``).
 
 >>> from pyengine.app.session import Session
 >>> from pyengine.core.chance import SeededChance
