@@ -230,6 +230,7 @@ def test_every_key_used_is_translated_in_every_language() -> None:
             keys |= {f"chabashi.hand.{h['id']}" for h in v["hand_order"]}
             keys |= {f"chabashi.log.{e['event']}" for e in v["events"]}
             keys |= {f"chabashi.step.{v['step']}"}
+    keys |= {f"chabashi.hint.why.{kind}" for kind in tasks.REASONS}  # a hint's reasons
     missing = keys - files["en"].keys()
     assert not missing, sorted(missing)
 

@@ -1,20 +1,30 @@
 """Hints and the Cetkaik analysis in Chromium (issue 21, item 3): hints are off until the table's
 setting turns them on, the Hint button asks the AI Worker and the table highlights the suggestion
-and gives its reason, the move played after it is marked in the record, and a finished Cetkaik game
-is analysed with its blunder marked and reachable."""
+and gives its reason (a card game's hint also says why in a sentence, issue 32: on a phone's width),
+the move played after it is marked in the record, and a finished Cetkaik game is analysed with its
+blunder marked and reachable."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, daifugo_settings, open_app
+from conftest import ROOT, Guard, Server, daifugo_settings, open_app
 from playwright.sync_api import expect
 
 from pyengine.core import Record, Seat, decode_fragment, encode_fragment
 
 pytestmark = pytest.mark.e2e
 STATUS = "['human', 'over', 'waiting'].includes(window.pyengineApp.state().status)"
+
+
+def why_sentences(game: str) -> list[re.Pattern[str]]:
+    """The English sentences of a hint's reasons, each value (``{x}``, ``{x|one|other}``) any words."""
+    words = json.loads((ROOT / f"web/i18n/{game}.en.json").read_text("utf-8"))
+    return [re.compile(".+?".join(re.escape(part) for part in re.split(r"\{\w+(?:\|[^{}]*)?\}", text)))
+            for key, text in words.items() if key.startswith(f"{game}.hint.why.")]
 
 
 def open_record(context: Any, server: Server, record: Record) -> Any:
@@ -80,12 +90,20 @@ def test_card_game_hint_highlights_the_suggestion_with_its_reason(ctx: tuple[Any
     context, _ = ctx
     seats = (Seat("", "human"),) + tuple(Seat("", "bot:normal") for _ in range(players - 1))
     page = open_record(context, server, Record(game, rules, seats, (), 5))
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone: the reason wraps, nothing overflows
     page.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
     expect(page.locator('[data-hint="ask"]')).to_be_hidden()  # off by default
     (daifugo_settings(page) if game == "daifugo" else page).locator('[data-hint="setting"]').check()
     page.locator('[data-hint="ask"]').click()
     expect(page.locator('[data-hint="reason"]')).to_contain_text(words, timeout=60000)
     assert page.locator(".hinted").count() >= 1
+    # why, in a sentence of its own inside the live region that reads the hint out
+    why = page.locator('[data-hint="reason"][aria-live="polite"] [data-hint="why"]')
+    expect(why).to_be_visible()
+    text = why.inner_text()
+    assert any(p.fullmatch(text) for p in why_sentences(game)) and "…" not in text, text
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.locator('[data-hint="reason"]').evaluate("(e) => e.scrollWidth <= e.clientWidth")
     if game == "daifugo":  # the move in its own words, which carry the verb ("Pass", "Play ♣2"): none added
         reason = page.locator('[data-hint="reason"]').text_content() or ""
         assert " would " not in reason and " play Pla" not in reason and " play Pass" not in reason, reason

@@ -4,6 +4,7 @@ mark a hint leaves in the record (saves, links, undo)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -13,10 +14,14 @@ import pytest
 from pyengine.ai.bot import BotView
 from pyengine.ai.cetkaik.bots import MasterBot
 from pyengine.ai.chabashi.bots import StrongBot as ChabashiStrong
+from pyengine.ai.daifugo.bots import Choice, GreedyBot
 from pyengine.ai.daifugo.bots import StrongBot as DaifugoStrong
+from pyengine.ai.daifugo.reasons import reason
 from pyengine.app.links import open_link
 from pyengine.app.saves import from_save, save_json
 from pyengine.app.session import Session, parse_hints
+from pyengine.app.tasks import chabashi as chabashi_tasks
+from pyengine.app.tasks import daifugo as daifugo_tasks
 from pyengine.app.tasks import view_seed
 from pyengine.app.tasks.cetkaik import review
 from pyengine.app.views import ui_call
@@ -34,6 +39,7 @@ from pyengine.core import (
 )
 from pyengine.core.chance import SeededChance
 from pyengine.core.rng import Pcg32
+from pyengine.daifugo.state import DaifugoState
 
 
 def hint_args(state: State, rules: str) -> dict[str, Any]:
@@ -92,12 +98,11 @@ def test_daifugo_hint_is_the_strong_levels_play_with_its_expected_place() -> Non
 
 
 def test_daifugo_hint_with_one_legal_action_says_so() -> None:
-    from pyengine.daifugo.state import DaifugoState
-
     state = DaifugoState.custom("basic", ["C9", "S5.H5.D6", "D4"], 0).apply("C9")
     assert state.legal_actions() == ("pass",)
     h = ask("daifugo", "hint", hint_args(state, state.rules.encode()))
     assert (h["action"], h["method"], h["place"]) == ("pass", "only", None)
+    assert h["why"] == {"kind": "only"}
 
 
 def test_chabashi_hint_is_the_strong_levels_action_with_its_equity() -> None:
@@ -125,6 +130,190 @@ def test_a_hint_needs_the_seat_to_move_and_its_view() -> None:
     assert wrong["ok"] is False and "not to move" in wrong["error"]
     assert ask("daifugo", "hint", {k: v for k, v in args.items() if k != "observation"})["ok"] is False
     assert ask("chabashi", "hint", {**args, "legal": []})["ok"] is False
+
+
+# --- why: the reason a hint gives, from the analysis, in three languages --------------------------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+LANGS = ("en", "ko", "ja")
+
+
+def strings(game: str, lang: str) -> dict[str, str]:
+    out: dict[str, str] = json.loads((ROOT / f"web/i18n/{game}.{lang}.json").read_text("utf-8"))
+    return out
+
+
+def values_used(text: str) -> set[str]:
+    """The values a string uses: ``{name}`` and the plural form ``{name|one|other}`` (web/i18n.js)."""
+    return set(re.findall(r"\{(\w+)(?:\|[^{}]*)?\}", text))
+
+
+@pytest.mark.parametrize("game", ["daifugo", "chabashi"])
+def test_every_reason_kind_has_a_sentence_in_every_language_using_only_its_values(game: str) -> None:
+    kinds: dict[str, tuple[str, ...]] = (daifugo_tasks if game == "daifugo" else chabashi_tasks).REASONS
+    for lang in LANGS:
+        words = strings(game, lang)
+        for kind, values in kinds.items():
+            text = words.get(f"{game}.hint.why.{kind}", "")
+            assert text.strip(), (lang, kind)
+            assert values_used(text) <= set(values), (lang, kind, text)
+            if lang == "en":  # English words every value (Korean and Japanese need no plural forms)
+                assert values_used(text) == set(values), (kind, text)
+        assert not {k for k in words if k.startswith(f"{game}.hint.why.")} - {f"{game}.hint.why.{k}" for k in kinds}
+
+
+def view_of(state: State) -> BotView:
+    seat = state.current_player
+    return BotView("daifugo", state.rules.encode(), seat, state.observation(seat), state.legal_actions())
+
+
+def why_of(state: State, action: str) -> dict[str, Any]:
+    """The reason for ``action`` chosen by the search over it and one other candidate."""
+    return reason(view_of(state), [Choice(action, playouts=40), Choice("other", playouts=40)])
+
+
+# seat 0 follows a 7 holding two 2s: nothing unseen outranks them (no joker in these hands' deck matters)
+FOLLOW_7 = ["C9.S2.H2.D4.D5.S6", "S5.H6.C8.SJ.DK", "H4.D7.D9.HT.CQ", "S7.H3.DT.SQ.HA"]
+
+
+def test_following_low_keeps_the_pair_of_2s_for_the_end() -> None:
+    s = DaifugoState.custom("basic", FOLLOW_7, 3).apply("S7")
+    assert set(s.legal_actions()) == {"C9", "S2", "H2", "pass"}
+    assert why_of(s, "C9") == {"kind": "keeps", "cards": ["S2", "H2"]}
+    assert why_of(s, "S2")["kind"] != "keeps"  # spending a 2 keeps nothing
+    # the strong level's own hint here: the 9, and that reason
+    h = ask("daifugo", "hint", hint_args(s, s.rules.encode()))
+    assert h["action"] == "C9" and h["why"] == {"kind": "keeps", "cards": ["S2", "H2"]}
+
+
+def test_in_a_revolution_the_3s_are_the_cards_kept() -> None:
+    hands = ["C9.S3.H3.DA.CK.SQ", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "SJ.S4.DT.HQ.HA"]
+    s = DaifugoState.custom("basic", hands, 3, revolution=True).apply("SJ")
+    assert why_of(s, "C9") == {"kind": "keeps", "cards": ["S3", "H3"]}
+    # an 11-back reverses the order for this trick only: the 3s beat the jack now, but keeping them
+    # is not keeping them "for the end", where they are the weakest cards again
+    hands = ["C9.S3.H3.D5.S2", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "SJ.S4.DT.SQ.HA"]
+    back = DaifugoState.custom("popular", hands, 3).apply("SJ")
+    assert back.observation(0)["inverted"] and {"S3", "H3"} <= set(back.legal_actions())
+    assert why_of(back, "C9")["kind"] != "keeps"
+
+
+def test_a_pass_says_what_the_cheapest_play_would_cost() -> None:
+    # beating a 9 takes a queen of the pair: it breaks up the pair
+    s = DaifugoState.custom("basic", ["SQ.HQ.D4.D5.C6", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "S9.S4.DT.SK.HA"], 3).apply("S9")
+    got = why_of(s, "pass")
+    assert got["kind"] == "pass_breaks" and got["cards"] == ["SQ", "HQ"] and got["play"] in (["SQ"], ["HQ"])
+    # beating a king takes the 2, which nothing unseen outranks
+    s = DaifugoState.custom("basic", ["S2.D4.D5.C6", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "SK.S4.DT.SQ.HA"], 3).apply("SK")
+    assert why_of(s, "pass") == {"kind": "pass_saves", "cards": ["S2"]}
+    # the 2 as the last card would be a forbidden finish (popular): nothing is saved for later
+    s = DaifugoState.custom("popular", ["S2", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "SK.S4.DT.SQ.HA"], 3).apply("SK")
+    assert why_of(s, "pass")["kind"] == "search" and why_of(s, "S2")["kind"] == "search"
+
+
+def test_going_out_an_8_cut_and_the_weakest_cards() -> None:
+    s = DaifugoState.custom("popular", ["SA", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "SK.S4.DT.SQ.HA"], 3).apply("SK")
+    assert why_of(s, "SA") == {"kind": "out"}
+    lead = ["H8.D4.D5.C6.SK", "S5.H6.C8.CJ.DK", "H4.D7.D9.HT.CQ", "S9.S4.DT.SQ.HA"]
+    s = DaifugoState.custom("popular", lead, 0)
+    assert why_of(s, "H8") == {"kind": "eight_cut"}
+    assert why_of(DaifugoState.custom("basic", lead, 0), "H8")["kind"] != "eight_cut"  # no 8-cut in these rules
+    assert why_of(s, "D4") == {"kind": "sheds", "n": 1}  # the lone 4, the weakest rank held
+    # every single lead of this hand leaves four plays: none leaves fewer
+    assert why_of(s, "C6") == {"kind": "division", "plays": 4}
+
+
+def test_a_revolution_is_a_reason_only_when_the_rest_of_the_hand_gains() -> None:
+    others = ["S3.H7.C8.CJ.DK", "H3.D7.D9.HT.CQ", "S9.C5.DT.SQ.HA.S2.H2"]
+    weak = DaifugoState.custom("basic", ["S4.H4.D4.C4.S5.H6", *others], 0)
+    assert why_of(weak, "S4.H4.D4.C4") == {"kind": "revolution"}  # the 5 and 6 become strong
+    strong = DaifugoState.custom("basic", ["S4.H4.D4.C4.D2.CA", *others], 0)
+    assert why_of(strong, "S4.H4.D4.C4") == {"kind": "search", "n": 2}  # the 2 and ace would become weak
+
+
+def test_an_endgame_solved_exactly_says_so() -> None:
+    s = Session.new("daifugo", "1.basic", seats=[("", "human"), ("", "bot:greedy"), ("", "bot:greedy")],
+                    chance=SeededChance(3))
+    while True:
+        s.run_auto()
+        assert s.status() == "human", "the game ended before an endgame"
+        obs = s.state.observation(0)
+        if obs["phase"] == "play" and sum(1 for c in obs["counts"] if c) == 2 and obs["counts"][0]:
+            break
+        s.play(GreedyBot(Pcg32(0)).act(view_of(s.state)))
+    h = ask("daifugo", "hint", hint_args(s.state, s.record.rules))
+    assert h["method"] in ("exact", "only")
+    assert h["why"] == {"kind": "solved" if h["method"] == "exact" else "only"}
+
+
+def test_every_daifugo_hint_carries_a_reason_with_its_values() -> None:
+    s = dealt("daifugo", 4, 4)
+    for _ in range(6):
+        h = ask("daifugo", "hint", hint_args(s.state, s.record.rules))
+        why = h["why"]
+        assert set(why) == {"kind", *daifugo_tasks.REASONS[why["kind"]]}
+        s.play(h["action"])
+        s.run_auto()
+
+
+def test_the_pot_odds_of_a_call_or_fold_in_numbers() -> None:
+    # calling 2 into a pot of 8: odds 4:1, 2 / (8 + 2) = 20% of the pot needed
+    why = {"why": "call", "pot": 8, "to_call": 2, "need": 0.2, "fair": 0.5, "live": 2}
+    assert chabashi_tasks._why(why, 0.31, 3) == {"kind": "call", "cost": 2, "pot": 8, "odds": 4, "need": 20,
+                                                 "equity": 31}
+    why = {**why, "why": "fold", "pot": 7, "to_call": 2, "need": 2 / 9}
+    assert chabashi_tasks._why(why, 0.12, 3) == {"kind": "fold", "cost": 2, "pot": 7, "odds": 3.5, "need": 22,
+                                                 "equity": 12}
+    # shares that round alike keep a decimal, so "need 20%, win 20%" never reads as a call refused
+    assert chabashi_tasks._pcts(0.198, 0.2) == (19.8, 20.0)
+    assert chabashi_tasks._why({"why": "cards", "next": "draw:1", "next_share": 0.5}, 0.5, 3)["kind"] == "cards_tie"
+
+
+def test_a_chabashi_hint_facing_a_bet_gives_the_pot_odds_of_its_call_or_fold() -> None:
+    spots = 0
+    for seed in range(1, 40):
+        s = Session.new("chabashi", seats=[("", "human"), ("", "bot:normal"), ("", "bot:normal")],
+                        chance=SeededChance(seed))
+        s.run_auto()
+        while s.status() == "human" and spots < 2 and s.cursor < 150:
+            obs = s.state.observation(0)
+            args = hint_args(s.state, s.record.rules)
+            if obs["phase"] == "bet" and obs["to_call"]:
+                h = ask("chabashi", "hint", args)
+                why = h["why"]
+                if why["kind"] in ("call", "fold"):
+                    cost, pot = obs["to_call"], obs["pot"] + obs["carry"]
+                    assert (why["cost"], why["pot"]) == (cost, pot)
+                    assert abs(why["odds"] - pot / cost) <= 0.05
+                    assert abs(why["need"] - 100 * cost / (pot + cost)) <= 0.5
+                    assert abs(why["equity"] - 100 * h["equity"]) <= 0.5
+                    # the decision follows the numbers: call when the share covers the price
+                    assert (h["action"] == "call") == (why["kind"] == "call") == (why["equity"] >= why["need"])
+                    spots += 1
+                else:
+                    assert why["kind"] in ("raise", "call_mixed") and h["action"] in ("raise", "call")
+            s.play("call" if "call" in s.legal() else "check" if "check" in s.legal() else s.legal()[0])
+            s.run_auto()
+        if spots >= 2:
+            break
+    assert spots >= 2
+
+
+def test_every_chabashi_hint_carries_a_reason_with_its_values() -> None:
+    s = dealt("chabashi", 2, 3)
+    seen = set()
+    for _ in range(12):
+        if s.status() != "human":
+            break
+        h = ask("chabashi", "hint", hint_args(s.state, s.record.rules))
+        why = h["why"]
+        assert set(why) == {"kind", *chabashi_tasks.REASONS[why["kind"]]}
+        if why["kind"] == "cards":  # the next best option, with a smaller share than the hint's
+            assert why["next"] in s.legal() and why["next"] != h["action"] and why["next_equity"] < 100 * h["equity"]
+        seen.add(why["kind"])
+        s.play(h["action"])
+        s.run_auto()
+    assert "cards" in seen and seen & {"bet", "check", "call", "fold", "raise"}
 
 
 # --- hidden cards: two positions that differ only in them get the same hint --------------------------

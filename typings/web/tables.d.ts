@@ -152,7 +152,15 @@ interface HintAnswer {
   action: string;
   ok?: boolean;
   error?: string;
+  /** why, from the game's analysis: a kind (<game>.hint.why.<kind>) and the values its sentence uses */
+  why?: HintWhy;
   [reason: string]: unknown;
+}
+
+/** A hint's reason: its kind and values (pyengine/app/tasks/<game>.py, REASONS). */
+interface HintWhy {
+  kind: string;
+  [value: string]: unknown;
 }
 
 // ---------------------------------------------------------------- Cetkaik (pyengine/app/views/cetkaik.py)
@@ -324,7 +332,7 @@ interface HintLike {
   setting: HTMLElement;
   shown: (HintAnswer & { squares?: number[]; value?: number | null }) | null;
   update(view: SessionView<unknown>): void;
-  say(text: string): void;
+  say(text: string, why?: string): void;
   label(action: string): string;
 }
 

@@ -365,9 +365,10 @@ export class Table {
       b.classList.toggle("hinted", Boolean(r && (b.dataset.action === r.action || (group && b.dataset.pick === group.id))));
     }
     if (r) {
-      const option = group ? group.options.find((o) => o.action === r.action) : null;
-      const move = option ? option.label : this.hint.label(r.action);
-      this.hint.say(this.t("chabashi.hint.reason", { move, equity: Math.round(Number(r.equity) * 100) }));
+      // an action's words: its option's label in a pick (a card to take), else the session's
+      const words = (/** @type {string} */ a) => ((acts && acts.picks.flatMap((g) => g.options).find((o) => o.action === a)) || { label: this.hint.label(a) }).label;
+      const next = r.why && typeof r.why.next === "string" ? words(r.why.next) : "";
+      this.hint.say(this.t("chabashi.hint.reason", { move: words(r.action), equity: Math.round(Number(r.equity) * 100) }), this.hint.reason(r.why, { next }));
     }
     const used = playedHints(view);
     const over = view.status === "over";

@@ -28,6 +28,11 @@ export function cardsText(cards) {
 export function cardsSpoken(cards, ctx) {
   return (cards || []).map((c) => deck.label(c.id, ctx.lang) + (c.note ? ` (${c.note})` : "")).join(", ");
 }
+/** The cards of a hint's reason (codes) in words: short card texts, the joker by name. @param {TableContext} ctx @param {HintWhy|null|undefined} why */
+export function whyCards(ctx, why) {
+  const words = (/** @type {unknown} */ v) => (Array.isArray(v) ? v.map((id) => (id === "JK" ? ctx.t("daifugo.val.joker") : deck.short(String(id)))).join(" ") : "");
+  return { cards: words(why && why.cards), play: words(why && why.play) };
+}
 /**
  * A string, or the fallback when the strings have no such key.
  * @param {TableContext} ctx @param {string} key @param {Record<string, unknown>} [vars]

@@ -21,7 +21,7 @@ import { renderExchange, renderReveal, renderScoreboard, resultsTable } from "./
 import { setup } from "./daifugo-rules-form.js";
 import { renderTextView } from "./daifugo-text.js";
 import { helpBody, rulesData } from "./daifugo-help.js";
-import { TERMS, cardsSpoken, cardsText, effectText, levelName, logText, multisetCovers, stripItems, titleText } from "./daifugo-words.js";
+import { TERMS, cardsSpoken, cardsText, effectText, levelName, logText, multisetCovers, stripItems, titleText, whyCards } from "./daifugo-words.js";
 
 /** @type {Record<string, number>} */
 const PACE = { instant: 0, fast: 150, normal: 500 };
@@ -316,7 +316,8 @@ function mount(host, ctx) {
       }
       const move = hint.label(r.action);
       const place = typeof r.place === "number" ? r.place.toFixed(1) : null;
-      hint.say(place === null ? t("daifugo.hint.plain", { move }) : t(r.method === "exact" ? "daifugo.hint.exact" : "daifugo.hint.reason", { move, place, players: r.players }));
+      hint.say(place === null ? t("daifugo.hint.plain", { move }) : t(r.method === "exact" ? "daifugo.hint.exact" : "daifugo.hint.reason", { move, place, players: r.players }),
+        hint.reason(r.why, whyCards(ctx, r.why)));
     }
     for (const [k, b] of hand.nodes) b.classList.toggle("hinted", keys.has(k));
     passBtn.classList.toggle("hinted", Boolean(r && r.action === tv.pass_action));

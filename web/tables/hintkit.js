@@ -11,8 +11,11 @@
 //   hint.update(view)    call on every view; a new position drops the hint (and ignores the
 //                        answer of a request still running: cancel on move)
 //   hint.shown     the Worker's answer for this position, or null ({action, ...})
-//   hint.say(text) set the reason line (the table words the answer)
-// Strings: <game>.hint.setting, .button, .thinking, .failed (with {reason}).
+//   hint.say(text, why)  set the reason line (the table words the answer): the suggestion, then
+//                        why in a sentence of its own (data-hint="why"), read out together
+//   hint.reason(why, vars)  the sentence of the answer's why ({kind, ...values}: the game's task
+//                        derives it from its analysis), worded from <game>.hint.why.<kind>
+// Strings: <game>.hint.setting, .button, .thinking, .failed (with {reason}), .why.<kind>.
 import { stylesheet } from "./styles.js";
 
 await stylesheet(new URL("./hintkit.css", import.meta.url));
@@ -40,7 +43,7 @@ export class HintControl {
     this.settingText = h("span", {});
     this.setting = h("label", { class: "hint-setting" }, this.box, this.settingText);
     this.button = h("button", { type: "button", class: "hint-btn", "data-hint": "ask", onclick: () => this.ask() });
-    this.out = h("p", { class: "hint-out", "data-hint": "reason", "aria-live": "polite" });
+    this.out = h("p", { class: "hint-out", "data-hint": "reason", "aria-live": "polite", "aria-atomic": "true" });
     this.el = h("div", { class: "hint-box", hidden: true }, this.button, this.out);
   }
 
@@ -77,8 +80,18 @@ export class HintControl {
     this.el.dataset.state = this.state;
   }
 
-  /** @param {string} text */
-  say(text) { if (this.out.textContent !== text) this.out.textContent = text; }
+  /** @param {string} text @param {string} [why] */
+  say(text, why = "") {
+    const gap = this.ctx.lang === "ja" ? "" : " ";
+    if (this.out.textContent === (why ? text + gap + why : text)) return;
+    this.out.replaceChildren(text);
+    if (why) this.out.append(gap, this.ctx.h("span", { class: "hint-why", "data-hint": "why" }, why));
+  }
+
+  /** @param {HintWhy|null|undefined} why @param {Record<string, unknown>} [vars] */
+  reason(why, vars = {}) {
+    return why && why.kind ? this.t(`why.${why.kind}`, { ...why, ...vars }) : "";
+  }
 
   ask() {
     if (!this.available() || this.state === "thinking") return;

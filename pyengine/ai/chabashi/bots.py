@@ -443,6 +443,8 @@ class StrongBot(_Sampler):
     """Heads-up bluff frequency with a weak hand when nobody has bet (round 1, round 2)."""
     slow_play = 0.15
     """How often a very strong hand checks instead of betting."""
+    why: dict[str, Any]
+    """Why :meth:`analyse` chose its action (see there)."""
 
     def score(self, t: Table, mine: int, best_opp: int, centre: list[int]) -> float:
         return t.share(mine, best_opp, t.dealer_key(centre))
@@ -483,19 +485,34 @@ class StrongBot(_Sampler):
     def analyse(self, view: BotView) -> tuple[str, float]:
         """What :meth:`act` plays with this generator and its equity (the expected share of the
         pot at showdown): the betting equity, or the chosen card play's mean share (the hand's
-        present equity when there was nothing to compare).  No safety net: for hints."""
+        present equity when there was nothing to compare).  No safety net: for hints.
+
+        It also leaves why in :attr:`why`: the betting branch taken (:meth:`bet_why`), or for a
+        card play ``{"why": "cards", "next": <the next best option>, "next_share": <its mean
+        share>}`` (``"next": None`` when every option came to the same)."""
         self.net = None
         t = self.table(view)
         if view.observation["phase"] == "bet":
             s = self.equity(view, t)
-            return self.bet(view, t, s), s
+            action, self.why = self.bet_why(view, t, s)
+            return action, s
         self.values = {}
         action = self.choose_cards(view, t)
         chosen = self.values.get(action)
+        rest = sorted(((v, a) for a, v in self.values.items() if a != action), key=lambda va: (-va[0], va[1]))
+        self.why = {"why": "cards", "next": rest[0][1] if rest else None, "next_share": rest[0][0] if rest else None}
         return action, self.equity(view, t) if chosen is None else chosen
 
     def bet(self, view: BotView, t: Table, s: float) -> str:
         """Pot odds with mixing: value bets (sometimes slow-played), rare heads-up bluffs."""
+        return self.bet_why(view, t, s)[0]
+
+    def bet_why(self, view: BotView, t: Table, s: float) -> tuple[str, dict[str, Any]]:
+        """:meth:`bet`'s action and the branch that chose it: ``{"why": <branch>, "pot", "to_call",
+        "need", "fair", "live"}``, the branch one of ``check_free`` (no bet allowed), ``bet`` (the
+        share beats the fair share 1/live by the margin), ``slow_play`` (a strong hand checked),
+        ``bluff``, ``check``, ``raise``, ``call_mixed`` (a raise hand that calls), ``call`` (the share
+        meets ``need``, the pot odds' price ``to_call / (pot + to_call)``) or ``fold``."""
         obs = view.observation
         legal = view.legal
         live = 1 + len(t.opps)
@@ -505,21 +522,22 @@ class StrongBot(_Sampler):
         u = self.rng.random()
         first = obs["bet_round"] == 1
         margin = self.margins[0 if first else 1]
+        need = to_call / (pot + to_call) if to_call else 0.0
+        figures = {"pot": pot, "to_call": to_call, "need": need, "fair": fair, "live": live}
         if to_call == 0:
             if "bet" not in legal:
-                return "check"
+                return "check", {"why": "check_free", **figures}
             if s > fair + margin:
                 slow = self.slow_play if s > 0.8 else 0.0
-                return "check" if u < slow else "bet"
+                return ("check", {"why": "slow_play", **figures}) if u < slow else ("bet", {"why": "bet", **figures})
             if live == 2 and s < 0.25 and u < self.bluffs[0 if first else 1]:
-                return "bet"
-            return "check"
-        need = to_call / (pot + to_call)
+                return "bet", {"why": "bluff", **figures}
+            return "check", {"why": "check", **figures}
         if "raise" in legal and s > fair + margin + self.raise_step * obs["raises"]:
-            return "call" if u < 0.2 else "raise"
+            return ("call", {"why": "call_mixed", **figures}) if u < 0.2 else ("raise", {"why": "raise", **figures})
         if s >= need:
-            return "call"
-        return "fold"
+            return "call", {"why": "call", **figures}
+        return "fold", {"why": "fold", **figures}
 
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "calling": CallingBot, "normal": NormalBot, "strong": StrongBot}

@@ -4,7 +4,9 @@
 would play from the seat's view alone (:func:`pyengine.app.tasks.seat_view`: the seat's
 observation, never another hand), with a generator seeded from that view, so the same position
 always gets the same hint.  Its reason is the expected final place (1 = first) the playouts gave
-that play, exact when two players are left and the endgame was solved.
+that play, exact when two players are left and the endgame was solved; ``why`` says in a kind and
+its values why (:func:`pyengine.ai.daifugo.reasons.reason`: "keeps your ♠2 ♥2 for the end"), which
+the page words in the player's language (``daifugo.hint.why.<kind>``).
 
 >>> from pyengine.app.session import Session
 >>> from pyengine.core.chance import SeededChance
@@ -15,6 +17,8 @@ that play, exact when two players are left and the endgame was solved.
 ...           "legal": s.legal()})
 >>> h["action"] in s.legal(), 1.0 <= h["place"] <= 4.0, h["players"], h["method"]
 (True, True, 4, 'playouts')
+>>> h["why"]["kind"] in REASONS
+True
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ai.daifugo.bots import StrongBot
+from ...ai.daifugo.reasons import REASONS, reason
 from ...core.rng import Pcg32
 from . import seat_view, view_seed
 
@@ -31,7 +36,7 @@ HINT_TOP = 3
 
 def hint(args: dict[str, Any]) -> dict[str, Any]:
     """``{"rules", "seat", "observation", "legal"}`` → ``{"action", "place", "points", "method",
-    "players", "ranked": [{"action", "place", "points"}, ...]}``.  ``method`` says where the
+    "players", "ranked": [{"action", "place", "points"}, ...], "why": {"kind", ...}}``.  ``method`` says where the
     figures come from: ``playouts`` (their mean), ``exact`` (the solved endgame: ``place`` only),
     ``only`` (the one legal action) or ``rule`` (a choice the level makes without playouts, such as
     the cards it gives away: no figures)."""
@@ -53,11 +58,11 @@ def hint(args: dict[str, Any]) -> dict[str, Any]:
     ranked = [{"action": c.action, "place": _round(c.place), "points": _round(c.points)}
               for c in choices[:HINT_TOP]]
     return {"action": best.action, "place": _round(best.place), "points": _round(best.points),
-            "method": method, "players": players, "ranked": ranked}
+            "method": method, "players": players, "ranked": ranked, "why": reason(view, choices)}
 
 
 def _round(x: float | None) -> float | None:
     return None if x is None else round(x, 2)
 
 
-__all__ = ["hint"]
+__all__ = ["REASONS", "hint"]
