@@ -5,8 +5,9 @@ from __future__ import annotations
 from .notation import parse_action
 
 _DESCRIPTIONS: dict[str, dict[str, str]] = {
-    "draw": {"en": "draw {0} card(s) face down onto the floor", "ko": "바닥에 {0}장 뒷면으로 뽑기",
+    "draw": {"en": "draw {0} cards face down onto the floor", "ko": "바닥에 {0}장 뒷면으로 뽑기",
              "ja": "場に{0}枚を裏向きで引く"},
+    "draw:1": {"en": "draw 1 card face down onto the floor"},  # English's singular
     "decline": {"en": "no follow-up", "ko": "후속 행동 없음", "ja": "追加行動なし"},
     "take": {"en": "move floor card {0} into the hand", "ko": "바닥패 {0}번을 손패로", "ja": "場札{0}番を手札へ"},
     "turn": {"en": "turn floor card {0} face up", "ko": "바닥패 {0}번을 앞면으로", "ja": "場札{0}番を表にする"},
@@ -34,9 +35,14 @@ def describe(action: str, lang: str = "en") -> str:
 
     >>> describe("swap:R5:f2", "en")
     '8-1: put R5 face down in the centre, take floor card 2 into the hand'
+    >>> describe("draw:1"), describe("draw:2"), describe("draw:1", "ko")
+    ('draw 1 card face down onto the floor', 'draw 2 cards face down onto the floor', '바닥에 1장 뒷면으로 뽑기')
     """
     a = parse_action(action)
+    singular = _DESCRIPTIONS.get(f"{a[0]}:{a[1]}", {}) if len(a) == 2 else {}
     texts = _DESCRIPTIONS[a[0]]
+    if lang in singular:
+        return singular[lang]
     return texts.get(lang, texts["en"]).format(*a[1:])
 
 
