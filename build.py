@@ -10,7 +10,9 @@ bytecode of the modules the page's start imports (compiled by the pinned Pyodide
 docstrings dropped: the start skips about 70 ms of compiling) and put it under
 ``wheels/<content hash>/``; copy the Pyodide runtime and PyScript from the exactly pinned
 npm packages (``npm ci`` first) into ``vendor/pyodide-<content hash>/`` and
-``vendor/pyscript-<content hash>/``; copy ``web/`` with PyScript's config and the build info
+``vendor/pyscript-<content hash>/``; copy the files of ``@noble/curves`` and ``@noble/hashes`` that
+our modules import (followed from their imports, nothing else) into ``vendor/noble-<content hash>/``
+with an import map in the page that resolves ``@noble/…``; copy ``web/`` with PyScript's config and the build info
 filled in (the game list, the set-up forms' choices and which first frames exist, so the page
 draws them before Python is up); write each game's starting position as view models
 (``start/<game>.<lang>.json``), the web app manifest and icons, the service
@@ -65,6 +67,10 @@ PYSCRIPT_BOOT = [
 # says what failed (web/pyodide-boot.mjs, web/app.js).  The engine runs in PyScript's Worker
 # and only hands the page its call, so it needs no SharedArrayBuffer (sync_main_only).
 PYSCRIPT_CONFIG = {"interpreter": "./pyodide-boot.mjs", "plugins": ["!error"], "sync_main_only": True}
+# The npm packages our modules import by their bare names (the fair deal's curve arithmetic and
+# hashes: web/live/deal-group.js); the page's import map sends ``@noble/<name>/`` to their folder.
+BARE_PACKAGES = ("@noble/curves", "@noble/hashes")
+IMPORT_RE = re.compile(r"""(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]*?\sfrom\s*)?["']([^"']+)["']|(?<![\w.$])import\(\s*["']([^"']+)["']\s*\)""", re.M)
 
 
 def our_files() -> list[str]:
@@ -214,6 +220,65 @@ def copy_pyscript(site: Path) -> tuple[str, dict[str, int]]:
     return f"{folder.relative_to(site).as_posix()}/core.js", boot
 
 
+def module_imports(path: Path) -> list[str]:
+    """The specifiers a JavaScript module imports (static imports, re-exports, literal dynamic
+    imports), comments aside."""
+    text = re.sub(r"/\*.*?\*/|(?<![:\\\w])//[^\n]*", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    return [a or b for a, b in IMPORT_RE.findall(text)]
+
+
+def bare_package(spec: str) -> tuple[str, str] | None:
+    """``(package, path inside it)`` for a bare specifier of a vendored package, else None."""
+    for package in BARE_PACKAGES:
+        if spec.startswith(package + "/"):
+            return package, spec[len(package) + 1:]
+    if spec.startswith("@") or not spec.startswith((".", "/")):
+        sys.exit(f"build.py: a module imports {spec!r}, which the site does not vendor")
+    return None
+
+
+def copy_bare_modules(site: Path) -> tuple[dict[str, Any], dict[str, int]]:
+    """Copy the files of the vendored npm packages that our modules import, followed through
+    their own imports (nothing else of the packages, and their licences), into one
+    content-hashed folder; returns the page's import map and ``{site path: size}`` of the
+    modules."""
+    todo: list[tuple[str, str]] = []
+    for rel in OUR_FILES:
+        if rel.endswith((".js", ".mjs")):
+            todo += [b for s in module_imports(WEB / rel) if (b := bare_package(s))]
+    needed: set[tuple[str, str]] = set()
+    while todo:
+        package, inner = todo.pop()
+        if (package, inner) in needed:
+            continue
+        root = NODE / package
+        exports = json.loads((root / "package.json").read_text(encoding="utf-8")).get("exports", {})
+        if not (root / inner).is_file() or exports.get(f"./{inner}", f"./{inner}") != f"./{inner}":
+            sys.exit(f"build.py: {package}/{inner} is not a file its package exports as is: run `npm ci`")
+        needed.add((package, inner))
+        for spec in module_imports(root / inner):
+            if spec.startswith("."):
+                todo.append((package, os.path.normpath((Path(inner).parent / spec).as_posix())))
+            elif b := bare_package(spec):
+                todo.append(b)
+    if not needed:
+        return {"imports": {}}, {}
+    shipped = sorted(needed) + sorted({(package, "LICENSE") for package, _ in needed})
+    content = hashlib.sha256()
+    for package, inner in shipped:
+        content.update(f"{package}/{inner}".encode() + b"\0" + hashlib.sha256((NODE / package / inner).read_bytes()).digest())
+    folder = f"vendor/noble-{content.hexdigest()[:16]}"
+    files = {}
+    for package, inner in shipped:
+        target = site / folder / package.split("/")[1] / inner
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(NODE / package / inner, target)
+        if inner != "LICENSE":
+            files[target.relative_to(site).as_posix()] = target.stat().st_size
+    imports = {f"{package}/": f"./{folder}/{package.split('/')[1]}/" for package in sorted({p for p, _ in needed})}
+    return {"imports": imports}, files
+
+
 def start_combinations(setup: dict[str, Any], players: tuple[int, int], default_players: int) -> list[tuple[str, int]]:
     """The (preset, players) pairs whose starting position gets a first frame: the default
     preset at every player count, and every other preset at its first count that works."""
@@ -337,6 +402,7 @@ def build() -> Path:
         shutil.copy2(wheel, tmp / wheel_rel)
         runtime, runtime_files = copy_runtime(tmp)
         pyscript, pyscript_files = copy_pyscript(tmp)
+        import_map, module_files = copy_bare_modules(tmp)
         runtime_files.update(pyscript_files)
         runtime_files[wheel_rel] = (tmp / wheel_rel).stat().st_size
         for rel in OUR_FILES:
@@ -364,16 +430,18 @@ def build() -> Path:
             f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'
             for rel in runtime_files)
         fill(tmp, "index.html", {"BUILD_INFO": json.dumps(info, ensure_ascii=False, separators=(",", ":")),
+                                 "IMPORT_MAP": json.dumps(import_map, separators=(",", ":")),
                                  "PRELOAD": preload, "THEME": THEME,
                                  "PYSCRIPT_CONFIG": json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"))})
         fill(tmp, "manifest.webmanifest", {"THEME": THEME, "BACKGROUND": BACKGROUND})
-        # The service worker's list: the page, everything of ours, the runtime and PyScript's start.
+        # The service worker's list: the page, everything of ours, the runtime, PyScript's start and
+        # the vendored modules ours import (the fair deal's, so that it loads offline like the rest).
         # The first frames (start/, about 0.1 MB a language) are not precached: the worker keeps
         # each one the page fetches, and without it a table's first frame waits for the engine.
         # They still count in the cache version, so a new build drops the old ones.
         first_frames = [f"start/{g}.{lang}.json" for g in sorted(ids) for lang in LANGS]
         site_files = sorted(set(OUR_FILES) - {"sw.js"}) + icons
-        hashed = sorted(runtime_files)
+        hashed = sorted(runtime_files) + sorted(module_files)
         h = hashlib.sha256()
         for p in sorted(site_files + hashed + first_frames):
             h.update(p.encode() + b"\0" + hashlib.sha256((tmp / p).read_bytes()).digest())
@@ -397,7 +465,7 @@ def build() -> Path:
     return PUBLIC
 
 
-IMMUTABLE = re.compile(r"/(wheels/[0-9a-f]{16}|vendor/pyodide-[0-9a-f]{16}|vendor/pyscript-[0-9a-f]{16})/")
+IMMUTABLE = re.compile(r"/(wheels/[0-9a-f]{16}|vendor/(?:pyodide|pyscript|noble)-[0-9a-f]{16})/")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -1,0 +1,283 @@
+// The fair deal (web/live/deal.js) under Node, with the real @noble libraries: honest tables of
+// Daifugō (5 seats, 54 cards) and Chabashi (3 seats, the 36-card Dido deck), and every way of
+// cheating the protocol names. Run by tests/live/test_deal.py; prints one JSON object, each
+// scenario's name with {ok, ...} or {ok: false, error}.  `node tests/live/deal_test.mjs [name...]`
+import assert from "node:assert/strict";
+import * as lib from "../../web/live/deal.js";
+import * as group from "../../web/live/deal-group.js";
+import { checkShuffle } from "../../web/live/deal-verify.js";
+import { DIDO_36, FRENCH_54, RepeatingRng, Table } from "./deal_harness.mjs";
+
+const SMALL = DIDO_36.slice(0, 12);
+/** @param {string} name @param {number} [seats] @param {string[]} [cards] @param {any} [options] */
+const table = (name, seats = 3, cards = SMALL, options = {}) =>
+  new Table(lib, { deal: `test-${name}`, seats, deck: cards.length === 54 ? "french-54" : "dido-36", cards }, options);
+
+/** Every seat reads exactly the positions it was ever given (a card passed on stays known to the
+ * seat that passed it) and the open ones: in its own state and, counted independently, from the
+ * keys on the wire it received (it lacks at least one key of every other card). @param {Table} t */
+function assertPrivacy(t) {
+  const n = t.setup.seats;
+  t.seats.forEach((d, i) => {
+    const seen = t.keysSeen(i);
+    t.setup.cards.forEach((_, j) => {
+      const mine = wasGiven(t, i, j) || d.shown(j) !== null;
+      assert.equal(d.card(j) !== null, mine, `seat ${i} ${mine ? "cannot read" : "reads"} position ${j}`);
+      assert.equal(seen[j], mine, `seat ${i} ${mine ? "lacks" : "has"} every key of position ${j} on its wire`);
+      if (!mine) assert.ok(d.keysKnown(j) < n);
+    });
+  });
+}
+/** Was position j ever given to seat i? @param {Table} t @param {number} i @param {number} j */
+function wasGiven(t, i, j) {
+  return t.seats[0].transcript.some((m) => m.kind === "assign" && m.body.positions.some((p, x) => p === j && m.body.holders[x] === i));
+}
+/** @param {Table} t */
+const noRefusals = (t) => assert.deepEqual(t.refused.map((r) => r.map((e) => `${e.code}: ${e.message}`)), t.refused.map(() => []));
+/** Everyone reveals; every seat's verification passes and all agree; with `alone`, the record
+ * saved as JSON verifies by itself too. @param {Table} t */
+function revealAndVerify(t, alone = false) {
+  t.revealAll();
+  const reports = t.events.map((ev) => ev.find((e) => e.type === "verified")?.report);
+  reports.forEach((r, i) => assert.ok(r && r.ok, `seat ${i}'s verification: ${JSON.stringify(r && r.problems)}`));
+  reports.forEach((r) => assert.deepEqual(r.cards, reports[0].cards));
+  // what each seat read during play is what the verification says was dealt
+  t.seats.forEach((d) => t.setup.cards.forEach((_, j) => { if (d.card(j) !== null) assert.equal(d.card(j), reports[0].cards[j]); }));
+  assert.deepEqual([...reports[0].cards].sort(), [...t.setup.cards].sort());
+  if (alone) assert.ok(lib.verifyDeal(JSON.parse(JSON.stringify(t.seats[1].record()))).ok);
+  return reports[0];
+}
+/** Seats' records agree (no honest seat lost a message). @param {Table} t @param {number[]} seats */
+const sameRecords = (t, seats) => seats.forEach((i) => assert.equal(t.seats[i].head, t.seats[seats[0]].head));
+/** @param {any[]} errors @param {string} code @param {number | null} seat */
+const refusedWith = (errors, code, seat) => errors.some((e) => e.code === code && e.seat === seat);
+const ONE = group.scalarHex(1n); // a valid key, and the wrong one
+
+const scenarios = {
+  daifugo_5_seats_54_cards() {
+    const t = table("daifugo", 5, FRENCH_54);
+    const t0 = performance.now();
+    t.start().dealRoundRobin(54);
+    const dealt = (performance.now() - t0) / 1000;
+    noRefusals(t);
+    t.seats.forEach((d, i) => assert.equal(d.hand(i).length, i < 4 ? 11 : 10));
+    assertPrivacy(t);
+    const read = t.seats.flatMap((d, i) => d.hand(i).map((j) => d.card(j)));
+    assert.deepEqual([...read].sort(), [...FRENCH_54].sort());
+    // the exchange: seat 0 (the poorest) gives two cards to seat 4, seat 4 returns two
+    const give = t.seats[0].hand(0).slice(0, 2), back = t.seats[4].hand(4).slice(0, 2);
+    t.act(0, "assign", give, [4, 4]).act(4, "assign", back, [0, 0]);
+    // a 7-pass: seat 1 passes one card to seat 2
+    const seven = t.seats[1].hand(1)[0];
+    t.act(1, "assign", [seven], [2]);
+    noRefusals(t);
+    for (const j of give) assert.ok(t.seats[4].card(j) !== null);
+    for (const j of back) assert.ok(t.seats[0].card(j) !== null);
+    assert.ok(t.seats[2].card(seven) !== null);
+    for (const i of [1, 2, 3]) for (const j of [...give, ...back]) assert.equal(t.seats[i].card(j), null);
+    assert.equal(t.seats[3].card(seven), null);
+    assertPrivacy(t);
+    // a play: seat 2 opens two cards (one of them passed to it) to everyone
+    const play = [seven, t.seats[2].hand(2)[1]];
+    const cards = play.map((j) => t.seats[2].card(j));
+    t.act(2, "open", play);
+    noRefusals(t);
+    t.seats.forEach((d) => assert.deepEqual(play.map((j) => d.shown(j)), cards));
+    t.seats.forEach((d, i) => { if (i !== 2) assert.equal(t.events[i].filter((e) => e.type === "opened").length, 2); });
+    assertPrivacy(t);
+    const report = revealAndVerify(t);
+    assert.deepEqual(report.opens.map((o) => o.card), cards);
+    return { ok: true, deal_s: dealt, messages: t.seats[0].transcript.length };
+  },
+
+  dido_3_seats_36_cards() {
+    const t = table("chabashi", 3, DIDO_36);
+    t.start().dealRoundRobin(9); // three cards each; positions 9 and up stay in the stock
+    t.act(0, "assign", [9, 10], [-1, -1]); // two floor cards face down: nobody reads them
+    for (let i = 0; i < 3; i++) t.act(i, "open", [11]); // a centre card face up: each seat opens its lock
+    t.seats.forEach((d) => assert.ok(d.shown(11) !== null && d.shown(11) === t.seats[0].shown(11)));
+    t.act(1, "assign", [12], [1]); // a draw from the stock
+    assert.ok(t.seats[1].card(12) !== null && t.seats[0].card(12) === null && t.seats[2].card(12) === null);
+    const a = t.seats[2].hand(2)[0], b = t.seats[0].hand(0)[0]; // a swap between seats 2 and 0
+    t.act(2, "assign", [a], [0]).act(0, "assign", [b], [2]);
+    assert.ok(t.seats[0].card(a) !== null && t.seats[2].card(b) !== null && t.seats[1].card(a) === null);
+    noRefusals(t);
+    assertPrivacy(t);
+    for (const d of t.seats) for (const j of [9, 10, ...Array.from({ length: 23 }, (_, x) => 13 + x)]) assert.equal(d.card(j), null);
+    for (let i = 0; i < 3; i++) t.act(i, "open", t.seats[i].hand(i)); // the showdown
+    noRefusals(t);
+    t.seats.forEach((d) => t.seats.forEach((_, i) => d.hand(i).forEach((j) => assert.ok(d.shown(j) !== null))));
+    revealAndVerify(t, true);
+    return { ok: true };
+  },
+
+  out_of_order_delivery() {
+    let x = 7;
+    const t = table("order", 4, SMALL, { shuffleWire: () => ((x = (x * 48271) % 2147483647) / 2147483647) });
+    t.start().dealRoundRobin(12);
+    noRefusals(t);
+    assertPrivacy(t);
+    revealAndVerify(t);
+    return { ok: true };
+  },
+
+  wrong_share_refused_at_once() {
+    const t = table("share", 3, SMALL, {
+      cheaters: { 1: (kind, body, to) => (kind === "keys" && to === 0 ? { ...body, keys: [ONE, ...body.keys.slice(1)] } : body) },
+    });
+    t.start().dealRoundRobin(12);
+    assert.ok(refusedWith(t.refused[0], "share", 1), "seat 0 refuses seat 1's wrong key, naming it");
+    assert.equal(t.seats[0].card(0), null);
+    assert.ok(t.seats[0].card(3) === null && t.seats[2].card(2) !== null);
+    sameRecords(t, [0, 1, 2]);
+    return { ok: true, refused: t.refused[0].map((e) => e.message) };
+  },
+
+  duplicated_card_refused_at_once() {
+    const t = table("duplicate", 3, SMALL, {
+      cheaters: { 1: (kind, body) => (kind === "shuffle" ? { ...body, deck: body.deck.map((h, j) => (j === 5 ? body.deck[2] : h)) } : body) },
+    });
+    t.start();
+    for (const i of [0, 2]) assert.ok(refusedWith(t.refused[i], "duplicate", 1), `seat ${i} refuses the repeated card`);
+    assert.equal(t.seats[0].transcript.length, 1);
+    // the verification's own check names a duplicated card in a pass, too
+    const received = group.cardPoints("dido-36", SMALL).points;
+    const s = group.randomScalar(group.cryptoRng), order = SMALL.map((_, j) => j);
+    const sent = order.map((x) => group.pointHex(received[x].multiply(s)));
+    assert.equal(checkShuffle(received, sent, s, order), null);
+    assert.match(String(checkShuffle(received, sent.map((h, j) => (j === 5 ? sent[2] : h)), s, order)), /duplicated a card/);
+    // the cheater plays honestly from here: nothing was lost
+    t.cheats[1] = null;
+    t.act(1, "start").dealRoundRobin(12);
+    assertPrivacy(t);
+    revealAndVerify(t);
+    return { ok: true };
+  },
+
+  substituted_card_named_at_verification() {
+    const stranger = group.pointHex(group.commit(group.randomScalar(group.cryptoRng)));
+    const t = table("substitute", 3, SMALL, {
+      cheaters: { 1: (kind, body) => (kind === "shuffle" ? { ...body, deck: body.deck.map((h, j) => (j === 4 ? stranger : h)) } : body) },
+    });
+    t.start().dealRoundRobin(12);
+    noRefusals(t);
+    const broken = t.events.flat().filter((e) => e.type === "broken");
+    assert.equal(broken.length, 1, "the holder of the substituted position finds no card there");
+    t.revealAll();
+    const reports = t.events.map((ev) => ev.find((e) => e.type === "verified").report);
+    for (const r of reports) {
+      assert.equal(r.ok, false);
+      assert.deepEqual(r.problems.map((p) => [p.code, p.seat, p.seq, p.pass]), [["shuffle", 1, 1, 2]]);
+      assert.match(r.problems[0].detail, /seat 1's shuffle \(pass 2\) substituted 1 card/);
+    }
+    return { ok: true, named: reports[0].problems[0].detail };
+  },
+
+  reused_key_named_at_verification() {
+    const cheat = new RepeatingRng();
+    cheat.repeat.set(2, 1); // 64-byte draws: 0 the shuffle key, 1.. the keys in position order
+    const t = table("reuse", 3, SMALL, { rngs: [null, cheat.rng, null] });
+    t.start().dealRoundRobin(12);
+    noRefusals(t); // positions 0 and 1 went to different seats: nobody saw both keys in play
+    t.revealAll();
+    const reports = t.events.map((ev) => ev.find((e) => e.type === "verified").report);
+    for (const r of reports) {
+      assert.deepEqual(r.problems.map((p) => [p.code, p.seat]), [["reused-key", 1]]);
+      assert.match(r.problems[0].detail, /seat 1 used the same key for position 0 and position 1/);
+    }
+    return { ok: true, named: reports[0].problems[0].detail };
+  },
+
+  reused_key_refused_at_once() {
+    const cheat = new RepeatingRng();
+    cheat.repeat.set(4, 1); // positions 0 and 3: both dealt to seat 0
+    const t = table("reuse-now", 3, SMALL, { rngs: [null, cheat.rng, null] });
+    t.start().dealRoundRobin(12);
+    assert.ok(refusedWith(t.refused[0], "reused-key", 1));
+    // a seat that shuffles with another seat's key is refused at once too
+    const u = table("copy", 3, SMALL, {
+      cheaters: { 2: (kind, body) => (kind === "shuffle" ? { ...body, key: u.seats[2].transcript[0].body.key } : body) },
+    });
+    u.start();
+    assert.ok(refusedWith(u.refused[0], "reused-key", 2) && refusedWith(u.refused[1], "reused-key", 2));
+    return { ok: true };
+  },
+
+  tampered_message_refused() {
+    const t = table("tamper", 3);
+    const done = new Set();
+    t.intercept = (from, to, msg) => {
+      const which = msg.kind === "lock" && from === 2 && to === 0 ? "lock" : msg.kind === "keys" && from === 2 && to === 1 ? "keys" : null;
+      if (!which || done.has(which)) return msg;
+      done.add(which);
+      t.wire.push([to, msg]); // the untouched message still arrives, later
+      const bad = structuredClone(msg);
+      if (which === "lock") bad.body.y[0] = msg.body.y[1];
+      else bad.body.keys[0] = ONE;
+      return bad;
+    };
+    t.start().dealRoundRobin(12);
+    assert.ok(refusedWith(t.refused[0], "signature", null) && t.refused[0][0].claimed === 2);
+    assert.ok(refusedWith(t.refused[1], "signature", null));
+    assert.equal(done.size, 2);
+    assertPrivacy(t);
+    sameRecords(t, [0, 1, 2]);
+    revealAndVerify(t);
+    return { ok: true };
+  },
+
+  replayed_message_refused() {
+    const t = table("replay", 3);
+    t.start().dealRoundRobin(12);
+    const head = t.seats[2].head, length = t.seats[2].transcript.length;
+    const oldShuffle = t.received[2].find((m) => m.kind === "shuffle");
+    const oldKeys = t.received[2].find((m) => m.kind === "keys");
+    t.deliver(2, structuredClone(oldShuffle));
+    t.deliver(2, structuredClone(oldKeys));
+    // a message of another deal (another game at the same table) is no message of this one
+    const other = table("replay-other", 3);
+    other.start();
+    t.deliver(2, structuredClone(other.received[2][0]));
+    assert.deepEqual(t.refused[2].map((e) => e.code), ["replay", "replay", "malformed"]);
+    assert.equal(t.seats[2].head, head);
+    assert.equal(t.seats[2].transcript.length, length);
+    revealAndVerify(t);
+    return { ok: true };
+  },
+
+  play_of_a_card_not_held_refused() {
+    const t = table("not-held", 3, SMALL, { judge: (msg) => (msg.kind === "open" && msg.body.positions.includes(11) ? "not its turn" : null) });
+    t.start().dealRoundRobin(12);
+    const theirs = t.seats[0].hand(0)[0];
+    // a seat opens, or gives itself, a card seat 0 holds: refused by every other seat
+    t.send(1, t.seats[1].seal("open", { positions: [theirs], keys: [[null, null, null]] }));
+    t.run();
+    t.send(1, t.seats[1].seal("assign", { positions: [theirs], holders: [1] }));
+    t.run();
+    for (const i of [0, 2]) assert.deepEqual(t.refused[i].map((e) => [e.code, e.seat]), [["not-held", 1], ["not-held", 1]]);
+    assert.throws(() => t.seats[1].open([theirs]), /not-held|holds/);
+    // the table's judge refuses a play its game does not allow
+    t.act(2, "open", [11]);
+    assert.ok(refusedWith(t.refused[2], "rules", 2));
+    // the honest game goes on
+    t.act(0, "open", [theirs]);
+    t.seats.forEach((d) => assert.equal(d.shown(theirs), t.seats[0].card(theirs)));
+    sameRecords(t, [0, 1, 2]);
+    revealAndVerify(t);
+    return { ok: true };
+  },
+};
+
+const only = process.argv.slice(2);
+/** @type {Record<string, any>} */
+const results = {};
+for (const [name, run] of Object.entries(scenarios)) {
+  if (only.length && !only.includes(name)) continue;
+  const t0 = performance.now();
+  try {
+    results[name] = { ...run(), seconds: (performance.now() - t0) / 1000 };
+  } catch (e) {
+    results[name] = { ok: false, error: e instanceof Error ? e.stack : String(e) };
+  }
+}
+process.stdout.write(JSON.stringify(results, null, 1) + "\n");

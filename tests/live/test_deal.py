@@ -1,0 +1,59 @@
+"""The fair deal of live tables (web/live/deal.js) under Node with the real @noble libraries:
+tests/live/deal_test.mjs runs every scenario in one Node process and reports each one here.
+
+Honest tables (Daifugō: 5 seats, 54 cards; Chabashi: 3 seats, the 36-card Dido deck) keep every
+card to its holder, open what is played, pass cards privately and verify at the end; each way
+of cheating is refused at once or named by the end-of-game verification, and no honest seat
+loses its record.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.cpython_only  # runs Node
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SCENARIOS = [
+    "daifugo_5_seats_54_cards",
+    "dido_3_seats_36_cards",
+    "out_of_order_delivery",
+    "wrong_share_refused_at_once",
+    "duplicated_card_refused_at_once",
+    "substituted_card_named_at_verification",
+    "reused_key_named_at_verification",
+    "reused_key_refused_at_once",
+    "tampered_message_refused",
+    "replayed_message_refused",
+    "play_of_a_card_not_held_refused",
+]
+
+
+@pytest.fixture(scope="module")
+def results() -> dict[str, Any]:
+    if not (ROOT / "node_modules" / "@noble" / "curves" / "package.json").exists():
+        pytest.fail("node_modules lacks @noble/curves: run `npm ci`")
+    node = shutil.which("node")
+    assert node, "Node is needed"
+    done = subprocess.run([node, str(HERE / "deal_test.mjs")], capture_output=True, text=True, timeout=300,
+                          cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    out: dict[str, Any] = json.loads(done.stdout)
+    return out
+
+
+def test_every_scenario_ran(results: dict[str, Any]) -> None:
+    assert sorted(results) == sorted(SCENARIOS)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_scenario(results: dict[str, Any], name: str) -> None:
+    result = results[name]
+    assert result["ok"], result.get("error")
