@@ -313,8 +313,13 @@ def _transfer(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> No
 
 
 def _move(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> None:
+    """``cards`` go from ``giver`` to ``receiver``.  ``received`` keeps the tribute cards their
+    receivers still hold (``return_received``): a 2 the 大富豪 received and hands on by the
+    antimonopoly is not a card its new holder just received (who gave it is theirs to know only)."""
     if kind == "tribute":
         e.received |= cards
+    else:
+        e.received &= ~cards
     e.hands[giver] &= ~cards
     e.hands[receiver] |= cards
     e.known[giver] |= cards
