@@ -393,7 +393,7 @@ def test_antimonopoly() -> None:
     assert e.exch == [("return", 1, 0, 1), ("return", 2, 0, 1), ("return", 3, 0, 1)]  # each gives back a card
 
 
-@rule("exchange.return_received", quote="The richer player may hand back a card just received.")
+@rule("exchange.return_received", quote="the rich see what they received before choosing the return, and may hand back a card they just received")
 def test_a_tribute_card_handed_on_by_the_antimonopoly_may_go_back() -> None:
     """``return_received`` off keeps a tribute's cards with the player who received them; a 2 the
     大富豪 received and hands on by the antimonopoly is a card like any other for its new holder (who
