@@ -8,7 +8,9 @@ seat's :class:`~pyengine.core.replica.SeatEvent` (:func:`seat_events`):
 * ``action``: the action, with the cards the seat may not see written ``?``: a card dealt to
   another player (``deal:?``), a blind card (``blind:?``), the cards of a tribute, a return or a
   7-pass between two other players (``give:?.?``), and, in a simultaneous exchange, the cards
-  chosen face down (the replica moves cards of its own guess instead);
+  chosen face down; the replica moves cards of its own guess instead.  A card the step itself
+  shows the seat is written out (a card dealt to the 大貧民 that tenpen-chii hands on to the seat,
+  a card returned to a player who then shows a monopoly: ``return:HK.?``);
 * ``pins``: each card the step shows the seat (dealt or handed to it, turned face up), as
   ``[card, place]`` with the place it was in before the step (``h<player>``, ``deck``,
   ``blind``, ``undealt``, ``facedown``); before stepping, the replica swaps it there from
@@ -77,7 +79,7 @@ def _copier() -> Callable[[Engine, Engine], None]:
     loop of ``getattr`` and ``setattr``)."""
     lines = [f"    c.{name} = v if type(v := e.{name}) is not list else v[:]\n" for name in Engine.__slots__]
     namespace: dict[str, Any] = {}
-    exec("def copy(e, c):\n" + "".join(lines), namespace)  # noqa: S102 - our own slot names only
+    exec("def copy(e, c):\n" + "".join(lines), namespace)  # the engine's own slot names only
     return namespace["copy"]  # type: ignore[no-any-return]
 
 
@@ -294,10 +296,14 @@ class DaifugoReplica(Replica):
         return view.legal_actions() if view.current_player == self._seat else ()
 
     def apply(self, event: SeatEvent) -> DaifugoReplica:
+        """The replica after the step ``event`` tells of (the seat's own action must be legal; another
+        player's is theirs to check, with the cards it cannot see)."""
         self._check(event)
-        w: _World = _clone(_World, self._w)
-        if w.phase == OVER:
+        if self._w.phase == OVER:
             raise ReplicaError("the match is over")
+        if self.current_player == self._seat and event.action not in self.legal_actions():
+            raise ReplicaError(f"{event.action} is not a legal action of seat {self._seat} here")
+        w: _World = _clone(_World, self._w)
         seat = self._seat
         shown = event.shown
         pins = _listed(shown, "pins")

@@ -20,7 +20,7 @@ from pyengine.core import State
 from pyengine.core.replica import Replica, SeatEvent
 
 GAMES = 1000 if sys.platform != "emscripten" else 60  # Pyodide runs the same check on fewer games
-CHUNKS = 2
+CHUNKS = 4
 EVERY = 8
 PRESETS = sorted(CetkaikRules.presets())
 

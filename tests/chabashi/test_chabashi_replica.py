@@ -18,9 +18,10 @@ from replica_support import replay, seeds
 from pyengine.chabashi.cards import CODES
 from pyengine.chabashi.game import GAME
 from pyengine.chabashi.notation import parse_action
+from pyengine.chabashi.replica import ChabashiReplica
 from pyengine.chabashi.rules import ChabashiRules, DealerMode, FirstDealer, Stakes
-from pyengine.core import Pcg32, State
-from pyengine.core.replica import SeatEvent
+from pyengine.core import IllegalActionError, Pcg32, State
+from pyengine.core.replica import ReplicaError, SeatEvent
 
 HANDS = 1000 if sys.platform != "emscripten" else 120  # Pyodide runs the same check on fewer hands
 PER_SESSION = 4
@@ -72,3 +73,14 @@ def test_every_seat_replica_agrees_with_the_full_state(chunk: list[int]) -> None
 def test_a_replica_follows_one_session() -> None:
     """The quick version: a few sessions, 2 to 5 seats."""
     assert played_hands([0, 1, 2, 3]) > 4
+
+
+def test_a_replica_refuses_what_does_not_fit() -> None:
+    """Another seat's event, an action the state refuses, a start after the deal: refused."""
+    replica = GAME.seat_replica(0, None, 3)
+    with pytest.raises(ReplicaError, match="seat 2"):
+        replica.apply(SeatEvent(2, "?"))
+    with pytest.raises(IllegalActionError):
+        replica.apply(SeatEvent(0, "draw:1"))
+    with pytest.raises(ReplicaError, match="before any card is dealt"):
+        ChabashiReplica.new(GAME.new_initial_state(None, 3).apply("R1"), 0)

@@ -33,13 +33,13 @@ from replica_support import replay, same_observation, seeds, uniform  # noqa: E4
 from test_daifugo_properties import LOCAL_OPTIONS, with_needs  # noqa: E402
 
 from pyengine.core import InvalidRulesError, Pcg32, State, sample_chance  # noqa: E402
-from pyengine.core.replica import Replica, SeatEvent  # noqa: E402
+from pyengine.core.replica import Replica, ReplicaError, SeatEvent  # noqa: E402
 from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
 from pyengine.daifugo.cards import CODES, JOKER_BITS, SUIT_ROW, bits_of  # noqa: E402
 from pyengine.daifugo.deal import dealt_to  # noqa: E402
 from pyengine.daifugo.engine import Engine  # noqa: E402
 from pyengine.daifugo.notation import parse_action  # noqa: E402
-from pyengine.daifugo.replica import CARD_READS  # noqa: E402
+from pyengine.daifugo.replica import CARD_READS, DaifugoReplica  # noqa: E402
 from pyengine.daifugo.rules import PRESET_PLAYERS  # noqa: E402
 from pyengine.daifugo.state import DaifugoState, internal_action  # noqa: E402
 
@@ -219,3 +219,22 @@ def test_a_replica_follows_one_match() -> None:
     rules = DaifugoRules.preset("popular").with_option("match.games", 2)
     assert replay(GAME, rules, 4, 1, leaks=leaks, agree=agree).steps > 100
     assert replay(GAME, *rules_for(2), 2, leaks=leaks, agree=agree, choose=steered(2)).steps > 100
+
+
+def test_a_replica_refuses_what_does_not_fit() -> None:
+    """Another seat's event, its own illegal action, a start after the deal: refused."""
+    state = GAME.new_initial_state(None, 4)
+    replica = GAME.seat_replica(0, None, 4)
+    with pytest.raises(ReplicaError, match="seat 1"):
+        replica.apply(SeatEvent(1, "dealer:0"))
+    rng = Pcg32(5)
+    while state.current_player != 0:
+        action = uniform(state, rng)
+        after = state.apply(action)
+        replica = replica.apply(GAME.seat_events(state, action, after)[0])
+        state = after
+    illegal = next(a for a in ("S3", "H3", "D3", "C3") if a not in state.legal_actions())
+    with pytest.raises(ReplicaError, match="not a legal action"):
+        replica.apply(SeatEvent(0, illegal))
+    with pytest.raises(ReplicaError, match="before any card is dealt"):
+        DaifugoReplica.new(state, 0)
