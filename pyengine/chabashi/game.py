@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core.game import Game
+from ..core.game import Game, State
+from ..core.replica import Replica, SeatEvent
 from ..core.rules import Rules
 from .info import INFO
 from .rules import ChabashiRules
@@ -42,6 +43,20 @@ class ChabashiGame(Game):
             raise TypeError("Chabashi needs ChabashiRules")
         r.validate()
         return ChabashiState(r, n, (r.stakes.bankroll,) * n, (True,) * n)
+
+    def seat_events(self, before: State, action: str, after: State) -> tuple[SeatEvent, ...]:
+        """What each seat receives of a step (:func:`pyengine.chabashi.replica.seat_events`)."""
+        from .replica import seat_events
+
+        if not isinstance(before, ChabashiState) or not isinstance(after, ChabashiState):
+            raise TypeError("Chabashi events need Chabashi states")
+        return seat_events(before, action, after)
+
+    def seat_replica(self, seat: int, rules: Rules | None = None, num_players: int | None = None) -> Replica:
+        """``seat``'s :class:`~pyengine.chabashi.replica.ChabashiReplica` of a new session."""
+        from .replica import ChabashiReplica
+
+        return ChabashiReplica.new(self.new_initial_state(rules, num_players), seat)
 
 
 GAME: Final = ChabashiGame()

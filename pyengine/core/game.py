@@ -25,6 +25,7 @@ from .errors import IllegalActionError, InvalidNotationError, InvalidSeatError
 from .messages import msg, words
 
 if TYPE_CHECKING:
+    from .replica import Replica, SeatEvent
     from .rules import Rules
 
 JSON = None | bool | int | float | str | Sequence["JSON"] | Mapping[str, "JSON"]
@@ -238,6 +239,16 @@ class Game(ABC):
 
     def default_rules(self) -> Rules:
         return self.rules_type.default()
+
+    def seat_events(self, before: State, action: str, after: State) -> tuple[SeatEvent, ...]:
+        """What each seat receives of the step from ``before`` by ``action`` to ``after``, seat by
+        seat (:mod:`pyengine.core.replica`)."""
+        raise NotImplementedError(f"{self.info.id} has no seat replicas")
+
+    def seat_replica(self, seat: int, rules: Rules | None = None, num_players: int | None = None) -> Replica:
+        """``seat``'s replica of a new game (:meth:`new_initial_state`, which holds no secret yet),
+        advanced by the events :meth:`seat_events` gives that seat."""
+        raise NotImplementedError(f"{self.info.id} has no seat replicas")
 
     def check_players(self, num_players: int | None) -> int:
         n = self.info.default_players if num_players is None else num_players

@@ -421,11 +421,11 @@ def q_bomber_ranks(e: Engine, ranks: int) -> None:
     lost = []
     q = p
     for _ in range(e.n):
-        h = e.hands[q]
-        if h & mask:
-            e.public |= h & mask
-            e.hands[q] = h & ~mask
-            lost.append((q, fmt_cards(h & mask)))
+        cards = e.ask(bombed_cards, q, mask)
+        if cards:
+            e.public |= cards
+            e.hands[q] &= ~cards
+            lost.append((q, fmt_cards(cards)))
             if not e.hands[q]:
                 emptied.append(q)
         q = e.order[(e.pos[q] + e.direction) % e.n]
@@ -437,6 +437,12 @@ def q_bomber_ranks(e: Engine, ranks: int) -> None:
             if len(e.results) != r0:
                 return
     resume(e)
+
+
+def bombed_cards(e: Engine, q: int, mask: int) -> int:
+    """The cards of ``q``'s hand in ``mask`` (the Q-bomber's named ranks; a hidden read that everyone
+    learns: :meth:`Engine.ask`)."""
+    return e.hands[q] & mask
 
 
 def resume(e: Engine, step: int = SPECIAL_STEP) -> None:
@@ -519,7 +525,7 @@ def nine_reverse(e: Engine, trick: bool) -> None:
 __all__ = [  # the clearing rules are in .clears (step 6); re-exported here for whoever looks for them
     "ambulance", "eight_cut", "four_stop", "q_cut", "rokurokubi", "sandstorm",
     "back_effect", "declare", "effects", "eleven_back", "five_skip", "follow_ups", "great_revolution",
-    "last_play", "nine_reverse", "omen", "order_changes", "play", "q_bomber", "q_bomber_ranks", "resume",
+    "bombed_cards", "last_play", "nine_reverse", "omen", "order_changes", "play", "q_bomber", "q_bomber_ranks", "resume",
     "revolution", "revolution_choice", "revolution_chosen", "seven_pass", "seven_pass_give", "spade3_return",
     "special_choice", "special_flags", "ten_discard", "ten_discard_cards", "turn_effect",
 ]

@@ -57,10 +57,18 @@ def win_at_once(e: Engine, p: int, hand: int, name: str) -> None:
 def monopoly(e: Engine) -> None:
     """Monopoly モノポリー: when play begins (after the exchange), a player holding all 13 natural cards
     of a suit shows them and wins: out first, the hand face up."""
+    p = e.ask(monopolist)
+    if p >= 0:
+        win_at_once(e, p, e.hands[p], "monopoly")
+
+
+def monopolist(e: Engine) -> int:
+    """The first player holding all 13 natural cards of a suit, -1 if none (a hidden read that everyone
+    learns: :meth:`Engine.ask`)."""
     for p in range(e.n):
         if any(e.hands[p] & row == row for row in SUIT_ROW):
-            win_at_once(e, p, e.hands[p], "monopoly")
-            return
+            return p
+    return -1
 
 
 def finish(e: Engine, p: int, m: Play, inv_before: bool, field: Play | None) -> None:
@@ -226,6 +234,6 @@ def draw_place(e: Engine, p: int) -> None:
 
 
 __all__ = [
-    "check_end", "draw_place", "monopoly", "win_at_once", "draw_places", "end_game", "final_placing", "finish", "forbidden_finish",
+    "check_end", "draw_place", "monopolist", "monopoly", "win_at_once", "draw_places", "end_game", "final_placing", "finish", "forbidden_finish",
     "gekokujo", "go_out", "kyoto_ochi", "miyako_ochi", "stalemate",
 ]

@@ -13,6 +13,11 @@ concern, as functions of the engine:
 * :mod:`.endings` — going out, forbidden finishes, miyako-ochi, the placing, the next game;
 * :mod:`.scoring` — classes and points; :mod:`.explain` — why an action is refused.
 
+A rule that reads cards some players cannot see (another hand, the face-down choices of a
+simultaneous exchange) to decide what they learn does so through :meth:`Engine.ask`, naming the
+read (``tenpen_due``, ``forced_tribute``, ``strongest_of``, …): a seat's replica
+(:mod:`.replica`) is told the answers it may know and reads its own guessed cards for the rest.
+
 :meth:`Engine.legal` lists the legal actions of the phase in internal form and
 :meth:`Engine.step` applies one; the public immutable state (:mod:`pyengine.daifugo.state`)
 copies an engine and steps the copy, and the fast random playout
@@ -40,7 +45,8 @@ comments): see :data:`OPEN_DECISIONS`.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from ..core.errors import IllegalActionError
 from ..core.messages import msg
@@ -88,7 +94,9 @@ OPEN_DECISIONS: Final = (
     "A fallen 大富豪 (miyako-ochi) who is also a forbidden-finish offender is placed as an offender.",
 )
 
-ALL = -1  # visibility of an event: everyone
+ALL = -1  # visibility of an event or of a hidden read's answer: everyone
+
+T = TypeVar("T")
 
 Event = tuple[Any, ...]
 
@@ -372,6 +380,18 @@ class Engine:
     def tribute_options(self, hand: int, count: int) -> list[int]:
         """The sets of cards a poorer player holding ``hand`` may hand over (see :mod:`.exchange`)."""
         return exchange.tribute_options(self.cx, hand, count)
+
+    # --- hidden reads ---------------------------------------------------------------------------
+    def ask(self, rule: Callable[..., T], *args: Any, seen: int = ALL) -> T:
+        """``rule(self, *args)``: a rule reading cards that some players cannot see (another player's
+        hand, the face-down cards of a simultaneous exchange) to decide something that everyone, or
+        the players in the bit set ``seen``, then learn.
+
+        Every such read goes through here, so they are all named (grep ``.ask(``): a seat's replica
+        (:mod:`.replica`) is told the answers it may know and computes the others on its own
+        guessed cards, and a live table knows where a player must disclose something.
+        """
+        return rule(self, *args)
 
     # --- applying -------------------------------------------------------------------------------
     def step(self, action: Any) -> None:

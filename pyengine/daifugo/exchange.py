@@ -26,6 +26,8 @@ from .turns import setup_lead
 if TYPE_CHECKING:
     from .engine import Engine
 
+TWOS = 0xF << 48
+"""The four 2s."""
 HIGH_CARDS = JOKER_BITS | ~((1 << 32) - 1) & NATURALS
 """J, Q, K, A, 2 and the jokers: a 大貧民 dealt none of them calls tenpen-chii."""
 
@@ -36,7 +38,7 @@ def setup_exchange(e: Engine) -> None:
     cl = e.classes
     assert cl is not None
     tycoon, beggar = cl[0], cl[-1]
-    if cx.tenpen and not e.hands[beggar] & HIGH_CARDS:
+    if cx.tenpen and e.ask(tenpen_due, beggar):
         tenpen_chii(e, tycoon, beggar)
         setup_lead(e)
         return
@@ -98,6 +100,12 @@ def _games_in_set_before(e: Engine) -> int:
     sg = e.cx.set_games
     done = e.game_no - 1
     return done % sg if sg else done
+
+
+def tenpen_due(e: Engine, beggar: int) -> bool:
+    """Whether the 大貧民 was dealt none of :data:`HIGH_CARDS` (a hidden read that everyone learns:
+    :meth:`Engine.ask`)."""
+    return not e.hands[beggar] & HIGH_CARDS
 
 
 def tenpen_chii(e: Engine, tycoon: int, beggar: int) -> None:
@@ -176,10 +184,10 @@ def run_exchange(e: Engine) -> None:
     while e.exch:
         kind, giver, receiver, count = e.exch[0]
         if kind == "tribute":
-            options = tribute_options(e.cx, e.hands[giver], count)
-            if len(options) == 1:
+            if e.ask(tribute_forced, giver, count):
                 e.exch.pop(0)
-                _transfer(e, kind, giver, receiver, options[0])
+                cards = e.ask(forced_tribute, giver, count, seen=move_seers(e, giver, receiver))
+                _transfer(e, kind, giver, receiver, cards)
                 continue
             e.phase = TRIBUTE
             e.turn = giver
@@ -191,8 +199,8 @@ def run_exchange(e: Engine) -> None:
             e.turn = giver
         return
     if e.cont is not None and e.cont[0] == "deferred":
-        for kind, giver, receiver, cards in e.cont[1]:
-            _move(e, kind, giver, receiver, cards)
+        for i, (kind, giver, receiver, _) in enumerate(e.cont[1]):
+            _move(e, kind, giver, receiver, e.ask(deferred_cards, i, seen=(1 << giver) | (1 << receiver)))
         e.cont = None
     if e.cx.antimonopoly and not e.exchange_stage and antimonopoly(e):
         run_exchange(e)
@@ -207,18 +215,29 @@ def antimonopoly(e: Engine) -> bool:
     e.exchange_stage = 1
     assert e.classes is not None
     tycoon = e.classes[0]
-    hand = e.hands[tycoon]
-    twos = [b for b in (1 << (48 + s) for s in range(4)) if hand & b]
-    if len(twos) + (hand & JOKER_BITS).bit_count() < 5:
-        return False
+    count = e.ask(antimonopoly_twos, tycoon)
     q = tycoon
-    for _ in range(e.n - 1):
+    for _ in range(count):
         q = e.order[(e.pos[q] + 1) % e.n]
-        if not twos:
-            break
-        _move(e, "antimonopoly", tycoon, q, twos.pop(0))
+        _move(e, "antimonopoly", tycoon, q, e.ask(lowest_two, tycoon, seen=(1 << tycoon) | (1 << q)))
         e.exch.append(("return", q, tycoon, 1))
-    return True
+    return count > 0
+
+
+def antimonopoly_twos(e: Engine, tycoon: int) -> int:
+    """How many 2s the antimonopoly takes from the 大富豪 (one for each other player while they last),
+    0 unless they hold five or more 2s and jokers (a hidden read that everyone learns: :meth:`Engine.ask`)."""
+    hand = e.hands[tycoon]
+    twos = (hand & TWOS).bit_count()
+    if twos + (hand & JOKER_BITS).bit_count() < 5:
+        return 0
+    return min(twos, e.n - 1)
+
+
+def lowest_two(e: Engine, tycoon: int) -> int:
+    """The 2 the 大富豪 gives next by the antimonopoly (♠ ♥ ♦ ♣ first, [open])."""
+    twos = e.hands[tycoon] & TWOS
+    return twos & -twos
 
 
 def draw_options(e: Engine) -> list[int]:
@@ -238,14 +257,45 @@ def draw_options(e: Engine) -> list[int]:
 def draw(e: Engine, positions: int) -> None:
     """The blind exchange's choice: the cards at ``positions`` of the poorer hand (weakest first, jokers
     last, ♠ ♥ ♦ ♣ among equals) go to the richer player."""
-    kind, giver, receiver, _ = e.exch.pop(0)
-    order = bits_of(e.hands[giver])  # weakest rank first, jokers last
+    _, giver, receiver, _ = e.exch.pop(0)
+    _transfer(e, "tribute", giver, receiver, e.ask(drawn_cards, giver, positions, seen=(1 << giver) | (1 << receiver)))
+    run_exchange(e)
+
+
+def drawn_cards(e: Engine, giver: int, positions: int) -> int:
+    """The cards at ``positions`` of ``giver``'s hand laid out face down (a hidden read: :meth:`Engine.ask`)."""
     cards = 0
-    for i, b in enumerate(order):
+    for i, b in enumerate(bits_of(e.hands[giver])):  # weakest rank first, jokers last
         if positions >> i & 1:
             cards |= 1 << b
-    _transfer(e, "tribute", giver, receiver, cards)
-    run_exchange(e)
+    return cards
+
+
+def tribute_forced(e: Engine, giver: int, count: int) -> bool:
+    """Whether the poorer ``giver``'s tribute leaves no choice (everyone sees whether they choose: a
+    hidden read, :meth:`Engine.ask`)."""
+    return len(tribute_options(e.cx, e.hands[giver], count)) == 1
+
+
+def forced_tribute(e: Engine, giver: int, count: int) -> int:
+    """The cards of a tribute that leaves no choice (a hidden read: :meth:`Engine.ask`)."""
+    return tribute_options(e.cx, e.hands[giver], count)[0]
+
+
+def deferred_cards(e: Engine, index: int) -> int:
+    """The cards of the ``index``-th move of a simultaneous exchange, chosen face down (a hidden read:
+    :meth:`Engine.ask`)."""
+    assert e.cont is not None
+    cards: int = e.cont[1][index][3]
+    return cards
+
+
+def move_seers(e: Engine, giver: int, receiver: int) -> int:
+    """Who sees the cards of a move now: its two players, or only the giver while a simultaneous
+    exchange keeps the choices face down."""
+    if e.cont is not None and e.cont[0] == "deferred":
+        return 1 << giver
+    return (1 << giver) | (1 << receiver)
 
 
 def give(e: Engine, cards: int) -> None:
@@ -263,8 +313,13 @@ def _transfer(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> No
 
 
 def _move(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> None:
+    """``cards`` go from ``giver`` to ``receiver``.  ``received`` keeps the tribute cards their
+    receivers still hold (``return_received``): a 2 the 大富豪 received and hands on by the
+    antimonopoly is not a card its new holder just received (who gave it is theirs to know only)."""
     if kind == "tribute":
         e.received |= cards
+    else:
+        e.received &= ~cards
     e.hands[giver] &= ~cards
     e.hands[receiver] |= cards
     e.known[giver] |= cards
@@ -274,6 +329,7 @@ def _move(e: Engine, kind: str, giver: int, receiver: int, cards: int) -> None:
 
 
 __all__ = [
-    "antimonopoly", "draw", "draw_options", "exchange_pairs", "give", "return_options", "royal_defence",
-    "run_exchange", "setup_exchange", "tenpen_chii", "tribute_options",
+    "antimonopoly", "antimonopoly_twos", "deferred_cards", "draw", "draw_options", "drawn_cards", "exchange_pairs",
+    "forced_tribute", "give", "lowest_two", "move_seers", "return_options", "royal_defence", "run_exchange", "setup_exchange",
+    "tenpen_chii", "tenpen_due", "tribute_forced", "tribute_options",
 ]

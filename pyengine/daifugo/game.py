@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.errors import IllegalActionError
-from ..core.game import Game
+from ..core.game import Game, State
 from ..core.messages import msg
+from ..core.replica import Replica, SeatEvent
 from ..core.rules import Rules
 from .ctx import compile_rules
 from .engine import Engine
@@ -45,6 +46,20 @@ class DaifugoGame(Game):
         self.check_players(num_players)
         r.validate_for(num_players)
         return DaifugoState(Engine(compile_rules(r, num_players)))
+
+    def seat_events(self, before: State, action: str, after: State) -> tuple[SeatEvent, ...]:
+        """What each seat receives of a step (:func:`pyengine.daifugo.replica.seat_events`)."""
+        from .replica import seat_events
+
+        if not isinstance(before, DaifugoState) or not isinstance(after, DaifugoState):
+            raise TypeError("Daifugō events need Daifugō states")
+        return seat_events(before, action, after)
+
+    def seat_replica(self, seat: int, rules: Rules | None = None, num_players: int | None = None) -> Replica:
+        """``seat``'s :class:`~pyengine.daifugo.replica.DaifugoReplica` of a new match."""
+        from .replica import DaifugoReplica
+
+        return DaifugoReplica.new(self.new_initial_state(rules, num_players), seat)
 
 
 

@@ -64,6 +64,11 @@ def strongest(hand: int, k: int, inv: bool) -> int:
     return out
 
 
+def strongest_of(e: Engine, q: int, k: int, inv: bool) -> int:
+    """:func:`strongest` of ``q``'s hand (a hidden read: :meth:`Engine.ask`)."""
+    return strongest(e.hands[q], k, inv)
+
+
 # --- step 1: going out at once ---------------------------------------------------------------------
 def lucky_seven(e: Engine, p: int, hand: int) -> None:
     """Lucky seven ラッキーセブン: three 7s win the game ("7을 3장 내면 게임에 승리한다")."""
@@ -109,7 +114,7 @@ def _discard_strongest(e: Engine, p: int, victims: list[int], k: int, name: str)
     inv = e.revolution != e.back
     lost = []
     for q in victims:
-        cards = strongest(e.hands[q], k, inv)
+        cards = e.ask(strongest_of, q, k, inv)
         e.hands[q] &= ~cards
         e.public |= cards
         lost.append((q, fmt_cards(cards)))
@@ -229,7 +234,7 @@ def target(e: Engine, q: int) -> None:
         e.event(("kings_privilege", p, q))
         return
     k = 2 if e.classes is not None and e.classes[0] == q else 1
-    cards = strongest(e.hands[q], k, e.revolution != e.back)
+    cards = e.ask(strongest_of, q, k, e.revolution != e.back, seen=(1 << p) | (1 << q))
     e.hands[q] &= ~cards
     e.hands[p] |= cards
     e.known[p] |= cards
@@ -303,6 +308,6 @@ def after_loss(e: Engine) -> bool:
 __all__ = [
     "CARD_VALUES", "after_loss", "bloody_mary", "can_dokan", "can_relieve", "damian", "death", "discard_pile",
     "dokan", "hand_value", "jeanne", "kings_privilege", "loses", "lucky_seven", "neighbours",
-    "pick", "pick_choices", "relief", "rescue", "satan", "strongest", "taepodong", "target", "thief",
+    "pick", "pick_choices", "relief", "rescue", "satan", "strongest", "strongest_of", "taepodong", "target", "thief",
     "triple_effect", "zombie",
 ]

@@ -71,7 +71,7 @@ from .table import transfer_target
 CHANCE_KINDS = {DEAL: "deal", BLIND: "blind", SEAT: "seat", DEALER: "dealer", LEAD: "lead", PLACES: "place"}
 
 
-def _internal(engine: Engine, parsed: Any) -> Any:
+def internal_action(engine: Engine, parsed: Any) -> Any:
     """Map a parsed chance outcome to the engine's form."""
     if isinstance(parsed, tuple) and len(parsed) == 2:
         kind = parsed[0]
@@ -190,7 +190,7 @@ class DaifugoState(State):
         if e.phase == OVER:
             raise IllegalActionError(msg("the game is over"))
         parsed = parse_action(action)
-        internal = _internal(e, parsed)
+        internal = internal_action(e, parsed)
         if action not in self._legal_set:  # listed by legal_actions(): legal and spelt right
             self._check(action, parsed, internal)
         new = e.copy()
@@ -217,7 +217,7 @@ class DaifugoState(State):
         return self.apply(action)
 
     def explain_illegal(self, action: str) -> str:
-        return self._e.explain(_internal(self._e, parse_action(action)))
+        return self._e.explain(internal_action(self._e, parse_action(action)))
 
     def returns(self) -> tuple[float, ...]:
         return tuple(float(s) for s in self._e.scores)
@@ -421,4 +421,4 @@ def _json_event(event: tuple[Any, ...]) -> list[JSON]:
     return out
 
 
-__all__ = ["DaifugoState"]
+__all__ = ["DaifugoState", "internal_action"]

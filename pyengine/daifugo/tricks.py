@@ -68,7 +68,7 @@ def _lead_pass(e: Engine, q: int) -> None:
     """``q`` passes on an empty field (``leader_pass``, §5.8)."""
     cx = e.cx
     count = sum(1 for h in e.hands if h)
-    if cx.ff_refuse and not legal_plays(e):
+    if cx.ff_refuse and e.ask(no_legal_lead):
         e.stuck += 1  # no legal lead at all (only with refused forbidden finishes)
         if e.stuck >= count:
             stalemate(e, q)
@@ -90,6 +90,12 @@ def _lead_pass(e: Engine, q: int) -> None:
     nxt = next_holder(e, q, 0, True)
     e.turn = nxt
     e.trick_leader = nxt
+
+
+def no_legal_lead(e: Engine) -> bool:
+    """Whether the player to act has no legal play on the empty field (only with refused forbidden
+    finishes; a hidden read that everyone learns: :meth:`Engine.ask`)."""
+    return not legal_plays(e)
 
 
 def after_play(e: Engine, p: int, clear: bool) -> None:
@@ -154,4 +160,4 @@ def clear_trick(e: Engine, lead_from: int) -> None:
         rescue(e, top, owner, leader)
 
 
-__all__ = ["after_play", "clear_trick", "pass_turn"]
+__all__ = ["after_play", "clear_trick", "no_legal_lead", "pass_turn"]

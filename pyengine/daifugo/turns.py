@@ -70,11 +70,18 @@ def setup_lead(e: Engine) -> None:
         e.phase = LEAD
         e.pool = list(range(e.n))
         return
-    suit = 2 if kind == "d3" else 0
+    leader, e.must_card = e.ask(first_card, 2 if kind == "d3" else 0)
+    begin_play(e, leader)
+
+
+def first_card(e: Engine, suit: int) -> tuple[int, int]:
+    """Who leads under ``first_lead`` ♦3 or ♠3 (the holder of the 3 of ``suit``, else of the next card:
+    :func:`_first_card_holder`), and the card the first play must include (that 3 if it was dealt,
+    with ``first_lead_must_include``; else 0).  A hidden read (:meth:`Engine.ask`): everyone learns both.
+    """
     target = bit(1, suit)
-    if cx.must_include and any(h & target for h in e.hands):
-        e.must_card = target
-    begin_play(e, _first_card_holder(e, suit))
+    must = target if e.cx.must_include and any(h & target for h in e.hands) else 0
+    return _first_card_holder(e, suit), must
 
 
 def _first_card_holder(e: Engine, suit: int) -> int:
@@ -107,4 +114,4 @@ def begin_play(e: Engine, leader: int) -> None:
     e.event(("lead", leader))
 
 
-__all__ = ["begin_play", "draw_leader", "inverse", "next_holder", "setup_lead"]
+__all__ = ["begin_play", "draw_leader", "first_card", "inverse", "next_holder", "setup_lead"]

@@ -391,3 +391,19 @@ def test_antimonopoly() -> None:
     assert antimonopoly(e)
     assert [fmt_cards(h) for h in e.hands] == ["S3.C2.JK", "D4.D9.S2", "C4.C9.H2", "H4.H9.D2"]
     assert e.exch == [("return", 1, 0, 1), ("return", 2, 0, 1), ("return", 3, 0, 1)]  # each gives back a card
+
+
+@rule("exchange.return_received", quote="the rich see what they received before choosing the return, and may hand back a card they just received")
+def test_a_tribute_card_handed_on_by_the_antimonopoly_may_go_back() -> None:
+    """``return_received`` off keeps a tribute's cards with the player who received them; a 2 the
+    大富豪 received and hands on by the antimonopoly is a card like any other for its new holder (who
+    cannot know where the 大富豪 had it from)."""
+    from pyengine.daifugo.cards import parse_cards
+    from pyengine.daifugo.exchange import antimonopoly
+    s = t(["S2.H2.D2.C2.JK.S3", "D9.D4", "C9.C4", "H9.H4"], classes=CLASSES,
+          **{"exchange.antimonopoly": True, "exchange.return_received": False})
+    e = s.engine
+    e.received = parse_cards("S2.C2")  # as if the 大貧民 had handed them over
+    assert antimonopoly(e)
+    assert parse_cards("S2") in e.return_options(1, 1)
+    assert e.received == parse_cards("C2")  # still the 大富豪's

@@ -1,0 +1,99 @@
+"""The seat replicas' conformance check, shared by the games' replica tests.
+
+:func:`replay` plays a seeded random game with the full state and, beside it, one replica per
+seat (``game.seat_replica``), each fed only its own seat's event of every step
+(``game.seat_events``).  At every step and for every seat it checks that
+
+* the event is that seat's, its action is the step's action or the same action with cards
+  written ``?``, and it is JSON-ready (at a sample of steps: serialising is the slow part);
+* the event names no card the seat may not know (``leaks``, each game's: the cards hidden from
+  the seat after the step, by the full state's ``hidden_tokens``);
+* the replica agrees with the full state: ``agree`` (by default ``observation`` equal to the full
+  state's ``observation(seat)``), the same player to act, and the seat's legal actions equal the
+  full state's when it is to act (none otherwise).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from pyengine.core import Game, Pcg32, Rules, State, sample_chance
+from pyengine.core.replica import HIDDEN, Replica, SeatEvent
+
+Agree = Callable[[State, State, Replica, int, int], None]
+"""``agree(before, after, replica, seat, step)`` asserts that the replica agrees with the full state."""
+Leaks = Callable[[State, str, State, SeatEvent], set[str]]
+"""``leaks(before, action, after, event)``: the cards the event names that its seat may not know."""
+
+
+def same_observation(before: State, after: State, replica: Replica, seat: int, step: int) -> None:
+    mine, full = replica.observation(), after.observation(seat)
+    if mine != full:
+        diff = {k: (mine.get(k), full.get(k)) for k in mine.keys() | full.keys() if mine.get(k) != full.get(k)}
+        raise AssertionError(f"step {step}, seat {seat}: the replica's observation differs: {diff}")
+
+
+def masks(action: str, masked: str) -> bool:
+    """Whether ``masked`` is ``action`` with some of its parts written ``?``."""
+    parts, hidden = re.split(r"([:.=])", action), re.split(r"([:.=])", masked)
+    return len(parts) == len(hidden) and all(h in (p, HIDDEN) for p, h in zip(parts, hidden, strict=True))
+
+
+class Replayed(NamedTuple):
+    steps: int
+    shown: int
+    """Events that showed their seat something (a card, an answer, an action with no card hidden)."""
+    state: State
+    """The full state at the end."""
+
+
+def uniform(state: State, rng: Pcg32) -> str:
+    """Chance by its probabilities, moves uniformly at random."""
+    return sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions())
+
+
+def replay(game: Game, rules: Rules, n: int, seed: int, *, leaks: Leaks, agree: Agree = same_observation,
+           choose: Callable[[State, Pcg32], str] = uniform, json_every: int = 9, legal_every: int = 1) -> Replayed:
+    """One seeded random game with every seat's replica beside it.
+
+    ``choose`` picks each step's action (by default :func:`uniform`; a game may steer the deal
+    towards its rarer rules).  ``legal_every``: compare the legal actions at every such step only
+    (and at the last), for a game whose ``agree`` already proves them equal (Cetkaik's compares
+    the states)."""
+    state = game.new_initial_state(rules, n)
+    replicas = [game.seat_replica(seat, rules, n) for seat in range(n)]
+    rng = Pcg32(seed, 0x5EA7)
+    steps = carded = 0
+    while not state.is_terminal():
+        action = choose(state, rng)
+        after = state.apply(action)
+        events = game.seat_events(state, action, after)
+        assert [ev.seat for ev in events] == list(range(n))
+        to_act = after.current_player
+        legal = after.legal_actions() if to_act >= 0 else ()
+        for seat, event in enumerate(events):
+            assert event.action == action or masks(action, event.action), (action, event.action)
+            if steps % json_every == 0:
+                assert json.loads(json.dumps(event.to_json())) == event.to_json()
+            leaked = leaks(state, action, after, event)
+            assert not leaked, f"step {steps}: seat {seat}'s event {event} names {sorted(leaked)}"
+            carded += bool(event.shown) or HIDDEN not in event.action
+            replica = replicas[seat] = replicas[seat].apply(event)
+            agree(state, after, replica, seat, steps)
+            assert replica.current_player == to_act
+            if steps % legal_every == 0 or after.is_terminal():
+                assert replica.legal_actions() == (legal if to_act == seat else ()), (steps, seat)
+        state = after
+        steps += 1
+    return Replayed(steps, carded, state)
+
+
+def seeds(count: int, chunks: int) -> list[list[int]]:
+    """``range(count)`` cut into ``chunks`` interleaved lists (pytest-xdist spreads them)."""
+    return [list(range(i, count, chunks)) for i in range(chunks)]
+
+
+__all__ = ["Agree", "Leaks", "Replayed", "masks", "replay", "same_observation", "seeds", "uniform"]
