@@ -196,9 +196,9 @@ KO: Final[dict[str, str]] = {
     "now is the time to play cards or pass": "지금은 카드를 내거나 패스할 때입니다",
     "you do not hold {cards}": "{cards}을(를) 가지고 있지 않습니다",
     "you do not hold that many jokers": "조커를 그만큼 가지고 있지 않습니다",
-    "only exactly {k} 4s (or a pass) stop the 8-cut": "8 자르기를 막을 수 있는 것은 딱 {k}장의 4뿐입니다 (또는 패스)",
+    "only exactly {k} 4s (or a pass) stop the 8-cut": "8 끊기를 막을 수 있는 것은 딱 {k}장의 4뿐입니다 (또는 패스)",
     "only exactly {k} 4s (or the 10s of the 8s' suits) (or a pass) stop the 8-cut":
-        "8 자르기를 막을 수 있는 것은 딱 {k}장의 4뿐입니다 (또는 8과 같은 무늬의 10, 또는 패스)",
+        "8 끊기를 막을 수 있는 것은 딱 {k}장의 4뿐입니다 (또는 8과 같은 무늬의 10, 또는 패스)",
     "relief (taking the field's cards) is not played under these rules": "이 규칙에서는 물자 구호(바닥 카드 가져가기)를 하지 않습니다",
     "only the reigning Daihinmin may take the field's cards, once a game, while the field holds cards":
         "바닥의 카드는 지금의 대빈민만, 한 게임에 한 번, 바닥에 카드가 있을 때 가져갈 수 있습니다",
