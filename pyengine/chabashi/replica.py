@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core.game import JSON
-from ..core.replica import HIDDEN, Replica, ReplicaError, SeatEvent
+from ..core.replica import HIDDEN, ReplicaError, SeatEvent, StateReplica
 from .cards import CODES, card
 from .notation import parse_action
 from .state import ChabashiState
@@ -89,14 +89,10 @@ def events_for(before: ChabashiState, action: str, after: ChabashiState, seat: i
     return seat_events(before, action, after)[seat]
 
 
-class ChabashiReplica(Replica):
+class ChabashiReplica(StateReplica[ChabashiState]):
     """One seat's Chabashi session (see the module docstring); immutable."""
 
-    __slots__ = ("_s", "_seat")
-
-    def __init__(self, state: ChabashiState, seat: int) -> None:
-        self._s = state
-        self._seat = seat
+    __slots__ = ()
 
     @classmethod
     def new(cls, state: ChabashiState, seat: int) -> ChabashiReplica:
@@ -107,24 +103,9 @@ class ChabashiReplica(Replica):
             raise ReplicaError("a replica starts before any card is dealt")
         return cls(state, seat)
 
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    @property
-    def current_player(self) -> int:
-        return self._s.current_player
-
-    def observation(self) -> dict[str, JSON]:
-        return self._s.observation(self._seat)
-
-    def legal_actions(self) -> tuple[str, ...]:
-        s = self._s
-        return s.legal_actions() if s.current_player == self._seat else ()
-
     def apply(self, event: SeatEvent) -> ChabashiReplica:
         self._check(event)
-        s = self._s
+        s = self._state
         pins = event.shown.get("pins") or []
         if not isinstance(pins, list):
             raise ReplicaError("the event's pins are not a list")

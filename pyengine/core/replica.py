@@ -14,6 +14,9 @@ actions) with the game's own rules: there is no second copy of them.
 
 A game without secrets needs nothing more than the actions: :class:`PublicReplica` is its
 replica, the state itself advanced by every seat's (identical) events (:func:`public_events`).
+Every game's replica is a :class:`StateReplica`: a state of the game's own (the full one here, one
+holding the seat's guesses in a game with secrets) from which the seat's observation, the seat to
+act and its legal actions are read.
 """
 
 from __future__ import annotations
@@ -21,13 +24,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .errors import EngineError
 from .game import CHANCE, JSON, TERMINAL, check_seat
 
 if TYPE_CHECKING:
     from .game import State
+
+S = TypeVar("S", bound="State")
 
 HIDDEN = "?"
 """How an event's action writes a card that its seat cannot see."""
@@ -99,13 +104,18 @@ def public_events(before: State, action: str, after: State) -> tuple[SeatEvent, 
     return tuple(SeatEvent(seat, action) for seat in range(before.num_players))
 
 
-class PublicReplica(Replica):
-    """The replica of a game without secrets: the state itself, advanced by the actions."""
+class StateReplica(Replica, Generic[S]):
+    """A replica that answers from a state of the game's own, stepped by the seat's events.
+
+    The state is the full game's where nothing is secret (:class:`PublicReplica`), else one whose
+    hidden cards are the seat's guesses; either way the seat's observation, the seat to act and its
+    legal actions are read from it with the game's own rules.  Each game says how its events step it
+    (:meth:`apply`).
+    """
 
     __slots__ = ("_seat", "_state")
 
-    def __init__(self, state: State, seat: int) -> None:
-        check_seat(seat, state.num_players)
+    def __init__(self, state: S, seat: int) -> None:
         self._state = state
         self._seat = seat
 
@@ -121,11 +131,22 @@ class PublicReplica(Replica):
         return self._state.observation(self._seat)
 
     def legal_actions(self) -> tuple[str, ...]:
-        return self._state.legal_actions() if self._state.current_player == self._seat else ()
+        state = self._state
+        return state.legal_actions() if state.current_player == self._seat else ()
+
+
+class PublicReplica(StateReplica["State"]):
+    """The replica of a game without secrets: the state itself, advanced by the actions."""
+
+    __slots__ = ()
+
+    def __init__(self, state: State, seat: int) -> None:
+        check_seat(seat, state.num_players)
+        super().__init__(state, seat)
 
     def apply(self, event: SeatEvent) -> PublicReplica:
         self._check(event)
         return PublicReplica(self._state.apply(event.action), self._seat)
 
 
-__all__ = ["HIDDEN", "PublicReplica", "Replica", "ReplicaError", "SeatEvent", "public_events"]
+__all__ = ["HIDDEN", "PublicReplica", "Replica", "ReplicaError", "SeatEvent", "StateReplica", "public_events"]

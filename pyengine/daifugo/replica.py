@@ -51,7 +51,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
 from ..core.game import JSON
-from ..core.replica import HIDDEN, Replica, ReplicaError, SeatEvent
+from ..core.replica import HIDDEN, ReplicaError, SeatEvent, StateReplica
 from .cards import J1, J2, JOKER_BITS, NATURALS, bits_of, codes, parse_card, play_cards, take_jokers
 from .deal import dealt_to
 from .engine import ALL, BLIND, DEAL, FOURSTOP, OVER, PLAY, RETURN, SEVEN, TEN, TRIBUTE, Engine
@@ -257,15 +257,17 @@ def _decode(name: str, value: Any) -> Any:
 
 
 # --- the replica -------------------------------------------------------------------------------
-class DaifugoReplica(Replica):
-    """One seat's Daifugō match (see the module docstring); immutable."""
+class DaifugoReplica(StateReplica[DaifugoState]):
+    """One seat's Daifugō match (see the module docstring); immutable.
 
-    __slots__ = ("_seat", "_view", "_w")
+    Its state is a view of its engine, the world of the seat's guesses.
+    """
+
+    __slots__ = ("_w",)
 
     def __init__(self, world: _World, seat: int) -> None:
+        super().__init__(DaifugoState(world), seat)
         self._w = world
-        self._seat = seat
-        self._view = DaifugoState(world)
 
     @classmethod
     def new(cls, state: DaifugoState, seat: int) -> DaifugoReplica:
@@ -279,21 +281,6 @@ class DaifugoReplica(Replica):
         world.answers = None
         world.reserved = 0
         return cls(world, seat)
-
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    @property
-    def current_player(self) -> int:
-        return self._view.current_player
-
-    def observation(self) -> dict[str, JSON]:
-        return self._view.observation(self._seat)
-
-    def legal_actions(self) -> tuple[str, ...]:
-        view = self._view
-        return view.legal_actions() if view.current_player == self._seat else ()
 
     def apply(self, event: SeatEvent) -> DaifugoReplica:
         """The replica after the step ``event`` tells of (the seat's own action must be legal; another
