@@ -1,7 +1,9 @@
 """The Cetkaik table as a cerke_online player meets it (issue 16), in Chromium: the board keeps
 the player's side at the bottom through moves and replays, casts and a bot's declarations stay
 on screen until the player moves, every season ends with a summary, the essentials fit 1280×720
-and 1366×768 (screenshots checked for overflow), phones stack without sideways scrolling,
+and 1366×768 (screenshots checked for overflow), a finished game's record buttons (download,
+copy, analyse) are in reach beside the board from 1280×720 to 1920×1080 and on a phone, phones
+stack without sideways scrolling,
 captures take one click, a 400×400 embed of another origin plays drops, the text view is one
 tab stop driven by arrow keys, play by link says what to do, and no English is left in Korean
 or Japanese."""
@@ -335,6 +337,44 @@ def test_phones_stack_without_sideways_scrolling(browser: Any, server: Server, t
     assert tops == sorted(tops)  # stacked: status, board, prompt
     page.screenshot(path=str(tmp_path / f"phone-{width}x{height}.png"), full_page=True)
     assert page.evaluate(OVERFLOW) == []
+    assert page.errors == []
+    context.close()
+    assert guard.blocked == []
+
+
+# each of a finished game's record buttons is the element at its own centre, inside the window
+HIT = """(sel) => { const e = document.querySelector(sel); const b = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && hit === e; }"""
+RECORD_BUTTONS = ['[data-export="download"]', '[data-export="copy"]', '[data-analyse="start"]']
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1366, 768), (1920, 1080), (360, 740)])
+def test_a_finished_games_record_buttons_are_in_reach(browser: Any, server: Server, tmp_path: Path, width: int,
+                                                      height: int) -> None:
+    # case2 played to its end: beside the board (wide) the record's export and analysis lie in
+    # the window with several lines of the list, the side panel unscrolled; on a phone the page
+    # scrolls to them
+    from pyengine.app.views.cetkaik import import_record
+
+    record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
+    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+    page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
+    page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
+    page.locator('[data-summary="close"]').click()
+    expect(page.locator(".ck-summary")).to_be_hidden()
+    lines = page.evaluate("() => { const l = document.querySelector('.ck-kiaak'); return l.clientHeight / l.querySelector('li').getBoundingClientRect().height; }")
+    assert lines >= 5
+    wide = width >= 760
+    for sel in RECORD_BUTTONS:
+        if not wide:
+            page.locator(sel).evaluate("(e) => e.scrollIntoView({block: 'center'})")  # the page scrolls, nothing inside it
+        assert page.evaluate(HIT, sel), sel
+    if wide:
+        assert page.evaluate("document.querySelector('.ck-side').scrollTop") == 0
+    page.screenshot(path=str(tmp_path / f"finished-{width}x{height}.png"), full_page=not wide)
+    page.locator('[data-export="copy"]').click()  # the record's own button works where it now stands
+    expect(page.locator(".notice")).to_be_visible()
     assert page.errors == []
     context.close()
     assert guard.blocked == []

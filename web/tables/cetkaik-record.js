@@ -44,12 +44,18 @@ export function recordPart(k) {
   const analysisBox = h("div", { class: "ck-analysis", hidden: true }, h("div", { class: "row" }, analyseBtn, analyseStop, analyseProgress), analyseOut, worstList);
   let analysisSeen = "";
   const hintsLine = h("p", { class: "ck-hints-used muted", hidden: true, "data-hints": "used" });
+  // the record's own actions: in the export-or-import box during a game, in the record panel
+  // itself once the game is over (where the player looks then, always in view beside the board)
+  const exportRow = h("div", { class: "row ck-export" },
+    h("button", { type: "button", "data-export": "download", text: T("export.download"), onclick: () => exportRecord(true) }),
+    h("button", { type: "button", "data-export": "copy", text: T("export.copy"), onclick: () => exportRecord(false) }));
   recordPanel.append(recordTitle, recordList, replay, hintsLine, analysisBox);
   const linkBox = h("section", { class: "ck-panel ck-link chrome", hidden: true });
   let linkUrl = "";
   const tools = h("section", { class: "ck-panel ck-tools chrome" });
   const rulesSel = h("select", { "data-import": "rules", "aria-label": T("import.rules") }); // the import's rules (view.table.import_rules)
   const settingsBox = h("details", { class: "ck-settings" });
+  const importSummary = h("summary", { text: T("import") });
   const turnEachRow = h("label", { class: "ck-turn-each" });
   buildTools();
 
@@ -181,6 +187,8 @@ export function recordPart(k) {
     if (over && hinted.length) hintsLine.textContent = T("hint.summary", { n: hinted.length, plies: hinted.map(moveNo).join(", ") });
     const show = over && !ctx.embed;
     analysisBox.hidden = !show;
+    if (show && exportRow.parentElement !== recordPanel) recordPanel.insertBefore(exportRow, analysisBox);
+    else if (!show && exportRow.parentElement === recordPanel) importSummary.after(exportRow);
     if (!show) return;
     const a = analysis && analysis.key === view.fragment ? analysis : null;
     const running = Boolean(a && a.state === "running");
@@ -257,11 +265,7 @@ export function recordPart(k) {
         try { await ctx.gameCall("import", { text: area.value, rules: rulesSel.value }); area.value = ""; ctx.announce(T("import.done")); }
         catch (e) { ctx.notify(T("import.failed", { reason: errorText(e) }), [], "error"); }
       } });
-    const importBox = h("details", { class: "ck-import" }, h("summary", { text: T("import") }),
-      h("div", { class: "row" },
-        h("button", { type: "button", "data-export": "download", text: T("export.download"), onclick: () => exportRecord(true) }),
-        h("button", { type: "button", "data-export": "copy", text: T("export.copy"), onclick: () => exportRecord(false) })),
-      area, h("label", {}, h("span", { text: T("import.file") }), file), h("label", {}, h("span", { text: T("import.rules") }), rulesSel), importBtn);
+    const importBox = h("details", { class: "ck-import" }, importSummary, exportRow, area, h("label", {}, h("span", { text: T("import.file") }), file), h("label", {}, h("span", { text: T("import.rules") }), rulesSel), importBtn);
     const helpRow = h("button", { type: "button", "data-help": "tools", onclick: () => k.openHelp() });
     helpRow.innerHTML = icon("help");
     helpRow.append(h("span", { text: T("help.open") }));

@@ -56,6 +56,7 @@ function mount(host, ctx) {
   let home = null;
   let mode = "";
   let placedBottom = -1;
+  let placedEnded = false; // the blocks placed for a finished game (wide: the record right below the hands)
   let boardSize = 0;
   /** @type {{lang: string, data: CetkaikHelp}|null} the rules panel's data */
   let helpData = null;
@@ -226,10 +227,12 @@ function mount(host, ctx) {
     const width = host.clientWidth || window.innerWidth;
     const next = ctx.embed ? "embed" : width >= WIDE_MIN ? "wide" : "narrow";
     const bottom = k.tv ? bottomSeat() : 1;
-    if (next !== mode || bottom !== placedBottom) {
+    const ended = Boolean(k.view && k.view.status === "over");
+    if (next !== mode || bottom !== placedBottom || ended !== placedEnded) {
       mode = next;
       k.mode = mode;
       placedBottom = bottom;
+      placedEnded = ended;
       root.dataset.layout = mode;
       root.classList.toggle("ck-embed", mode === "embed");
       place();
@@ -275,7 +278,10 @@ function mount(host, ctx) {
     if (mode === "wide") {
       put(root, [main, help]);
       put(boardCol, [boardWrap, textBox]);
-      put(side, [bar, top, castBox, news, prompt, hintEl, bottom, recordPanel, linkBox, tools]);
+      // a finished game's record, its analysis and its export come right below the hands, in
+      // view whatever the window's height; the last cast and the news follow them
+      if (placedEnded) put(side, [bar, top, prompt, hintEl, bottom, recordPanel, castBox, news, linkBox, tools]);
+      else put(side, [bar, top, castBox, news, prompt, hintEl, bottom, recordPanel, linkBox, tools]);
       put(boardWrap, [frameEl, overlay]);
     } else if (mode === "embed") {
       put(root, [bar, main, castBox, prompt, recordPanel, help]);
