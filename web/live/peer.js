@@ -174,22 +174,30 @@ export class LiveHost {
       throw new SignalError("garbled", "This is not a reply to an invitation of a live table: copy the whole reply again.");
     }
     if (r.table !== this.table) throw new SignalError("wrong_table", "This reply is for another table: it answers an invitation that this table did not make.");
+    const sealer = await this.sealer;
     const slot = this.slots.get(r.seat);
     if (!slot || slot.nonce !== r.nonce) {
       throw new SignalError("wrong_table", `This reply answers an older invitation to seat ${r.seat}, which a newer one replaced: the guest should open the newest invitation.`);
     }
     if (slot.answered) throw new SignalError("wrong_table", `This invitation to seat ${r.seat} was already answered.`);
+    // everything the open channel needs is in place before the answer is applied: the channel
+    // can open before setRemoteDescription's promise settles
+    slot.answered = true;
+    slot.key = r.key;
+    sealer.setPeer(slot.seat, r.key);
+    this.setState(slot, "connecting");
+    slot.timer = setTimeout(() => { if (slot.state !== "open" && slot.state !== "closed") this.fail(slot); }, this.timeoutMs);
     try {
       await slot.pc.setRemoteDescription({ type: "answer", sdp: r.sdp });
     } catch {
+      if (this.slots.get(slot.seat) === slot && slot.state === "connecting") {
+        clearTimeout(slot.timer);
+        slot.answered = false;
+        slot.key = null;
+        this.setState(slot, "invited");
+      }
       throw new SignalError("garbled", "This reply's connection details cannot be read: the guest should open the invitation again.");
     }
-    if (this.slots.get(r.seat) !== slot) throw new SignalError("wrong_table", `The invitation to seat ${r.seat} was replaced meanwhile.`);
-    slot.answered = true;
-    slot.key = r.key;
-    (await this.sealer).setPeer(slot.seat, r.key);
-    if (slot.state === "invited") this.setState(slot, "connecting");
-    slot.timer = setTimeout(() => { if (slot.state !== "open" && slot.state !== "closed") this.fail(slot); }, this.timeoutMs);
     return slot.seat;
   }
 
@@ -335,6 +343,7 @@ export class LiveGuest {
     }
     const keys = await generateKeys();
     const guest = new LiveGuest(inv.table, inv.seat, keys.privateKey, new RTCPeerConnection({ iceServers }));
+    guest.publicKey = keys.publicKey;
     guest.sealer.setPeer(0, inv.key);
     const pc = guest.pc;
     try {
@@ -357,6 +366,8 @@ export class LiveGuest {
     this.seat = seat;
     this.pc = pc;
     this.sealer = new Sealer(table, seat, privateKey);
+    /** This guest's ECDH public key (base64url), as its reply carries it. */
+    this.publicKey = "";
     this.events = new Emitter();
     /** @type {GuestState} */
     this.state = "connecting";
