@@ -1,0 +1,224 @@
+"""Browser tests of the live connection (web/live/peer.js): real Chromium contexts connected to
+each other by WebRTC data channels, each context a player's browser.
+
+They run only inside a network namespace of their own (tests/e2e_live/netns.py), and refuse to
+run anywhere else: ``./dev test`` runs them so, or by hand
+
+    .venv/bin/python tests/e2e_live/netns.py .venv/bin/python -m pytest tests/e2e_live
+
+Every request that is not to the local server is aborted and fails the test (the request guard
+of tests/e2e/conftest.py), and the ICE servers list is empty: no request leaves the machine.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+import netns  # noqa: E402
+
+if not netns.inside():
+    pytest.exit("tests/e2e_live must run inside a network namespace of its own (WebRTC between the pages "
+                "must not reach this machine's network); run:\n  "
+                + netns.shell_command([".venv/bin/python", "-m", "pytest", "tests/e2e_live"])
+                + "\nor: .venv/bin/python tests/e2e_live/netns.py .venv/bin/python -m pytest tests/e2e_live", returncode=4)
+
+
+def _e2e_conftest() -> Any:
+    """tests/e2e/conftest.py, imported under a name of its own (its fixtures and hooks are not
+    this folder's: only what is named below is used)."""
+    name = "e2e_conftest"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / "e2e" / "conftest.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+e2e = _e2e_conftest()
+Server, Guard, make_context = e2e.Server, e2e.Guard, e2e.make_context
+ARGS = [*e2e.ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
+"""Chromium's flags of the browser tests, and host candidates shown as addresses (by default they
+hide behind random ``….local`` names, which nothing resolves in the namespace)."""
+pytestmark = pytest.mark.e2e
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    for item in items:
+        if "e2e_live" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    public = ROOT / "public"
+    if not (public / "index.html").exists():
+        e2e.build.build()
+    return public
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[Any]:
+    s = Server(site)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=e2e.CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+# What every page of a player gets: the modules, and a log of every event of its host or guest.
+SETUP_JS = """async () => {
+  window.peer = await import("./live/peer.js");
+  window.signal = await import("./live/signal.js");
+  window.events = [];
+  window.watch = (who) => {
+    who.on("message", (from, body, info) => events.push(["message", from, body, info.private]));
+    who.on("refused", (from, reason) => events.push(["refused", from, reason]));
+    who.on("seat", (seat, state) => events.push(["seat", seat, state]));
+    who.on("state", (state) => events.push(["state", state]));
+    return who;
+  };
+}"""
+
+# The frames a host's page sends and receives on its data channels, as the page sees them.
+WIRE_TAP = """
+window.wire = [];
+const createDataChannel = RTCPeerConnection.prototype.createDataChannel;
+RTCPeerConnection.prototype.createDataChannel = function (...args) {
+  const channel = createDataChannel.apply(this, args);
+  channel.addEventListener("message", (e) => window.wire.push(["in", String(e.data)]));
+  const send = channel.send.bind(channel);
+  channel.send = (data) => { window.wire.push(["out", String(data)]); return send(data); };
+  return channel;
+};
+"""
+
+
+class Player:
+    """One player's browser: a context of its own and a blank page of the site's origin with the
+    site's import map and the live modules (``window.peer``, ``window.signal``)."""
+
+    def __init__(self, browser: Any, server: Any, site: Path, tap: bool = False) -> None:
+        self.server = server
+        self.context, self.guard = make_context(browser, server.url, service_workers="block")
+        index = (site / "index.html").read_text(encoding="utf-8")
+        found = re.search(r'<script type="importmap">.*?</script>', index, re.S)
+        assert found, "index.html has no import map"
+        html = f"<!doctype html><meta charset=utf-8><title>live</title>{found.group(0)}"
+        self.context.route(server.url + "live-test.html", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+        if tap:
+            self.context.add_init_script(WIRE_TAP)
+        self.page = self.new_page()
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors
+        page.goto(self.server.url + "live-test.html")
+        page.evaluate(SETUP_JS)
+        return page
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.page.evaluate(SETUP_JS)
+
+    def js(self, script: str, arg: Any = None) -> Any:
+        return self.page.evaluate(script, arg)
+
+    def wait(self, condition: str, arg: Any = None, timeout: float = 15000) -> None:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(condition, arg=arg, timeout=timeout, polling=50)
+        except PlaywrightTimeout:
+            pytest.fail(f"not within {timeout / 1000:g} s: {condition}; this page's events: {self.js('window.events')}")
+
+    def events(self, kind: str | None = None) -> list[Any]:
+        out: list[Any] = self.js("window.events")
+        return [e for e in out if kind is None or e[0] == kind]
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.guard.blocked == [], f"requests outside the site: {self.guard.blocked}"
+
+
+class Table:
+    """A host and its guests, each in a browser context of its own. ``timeout_ms`` is every
+    connection's timeout (LiveHost's and LiveGuest's ``timeoutMs``)."""
+
+    def __init__(self, browser: Any, server: Any, site: Path, seats: int, timeout_ms: int = 8000) -> None:
+        self.browser, self.server, self.site, self.timeout_ms = browser, server, site, timeout_ms
+        self.host = Player(browser, server, site, tap=True)
+        self.host.js("([seats, t]) => { window.host = watch(new peer.LiveHost({ seats, timeoutMs: t })); }", [seats, timeout_ms])
+        self.table: str = self.host.js("host.table")
+        self.guests: dict[int, Player] = {}
+
+    def invite(self, seat: int, extra: Any = None) -> str:
+        text: str = self.host.js("([seat, extra]) => host.invite(seat, extra)", [seat, extra])
+        return text
+
+    def join(self, seat: int, invitation: str, player: Player | None = None) -> tuple[Player, dict[str, Any]]:
+        """A guest's browser opens the invitation (the guest is ``window.guest``); returns it and
+        what ``join`` resolved to (reply, seat, table, extra)."""
+        guest = player or Player(self.browser, self.server, self.site)
+        joined: dict[str, Any] = guest.js("""async ([text, t]) => {
+            const { guest, reply, seat, table, extra } = await peer.LiveGuest.join(text, { timeoutMs: t });
+            window.guest = watch(guest);
+            return { reply, seat, table, extra };
+        }""", [invitation, self.timeout_ms])
+        self.guests[seat] = guest
+        return guest, joined
+
+    def connect(self, seats: list[int]) -> None:
+        """Invites, joins and accepts every seat of ``seats`` and waits until all are open."""
+        invitations = {seat: self.invite(seat, {"seat": seat}) for seat in seats}
+        for seat in seats:
+            _, joined = self.join(seat, invitations[seat])
+            assert self.host.js("(reply) => host.accept(reply)", joined["reply"]) == seat
+        for seat in seats:
+            self.host.wait("(seat) => host.seatState(seat) === 'open'", seat)
+            self.guests[seat].wait("() => guest.state === 'open'")
+        # every guest holds every open seat's key (the roster follows each connection)
+        want = sorted([0, *self.guests])
+        for guest in self.guests.values():
+            guest.wait("(want) => JSON.stringify(guest.knownSeats()) === JSON.stringify(want)", want)
+
+    def close(self) -> None:
+        for player in [self.host, *self.guests.values()]:
+            assert player.page.errors == [], player.page.errors
+        for player in {id(p): p for p in [self.host, *self.guests.values()]}.values():
+            player.close()
+
+
+@pytest.fixture
+def table_of(browser: Any, server: Any, site: Path) -> Iterator[Any]:
+    """``table_of(seats, timeout_ms=8000)``: a Table, closed (and checked) after the test."""
+    made: list[Table] = []
+
+    def make(seats: int, timeout_ms: int = 8000) -> Table:
+        made.append(Table(browser, server, site, seats, timeout_ms))
+        return made[-1]
+
+    yield make
+    for t in made:
+        t.close()
