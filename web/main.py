@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyengine.app.links import open_link
+from pyengine.app.links import open_link, take_link
 from pyengine.app.messages import error_json
 from pyengine.app.saves import continues, from_save, library_entry, save_json
 from pyengine.app.session import Session, record_save_key
@@ -155,6 +155,12 @@ def _undo(s: Session, a: Args, lang: str) -> Result:
     return _view(s, a, lang)
 
 
+def _receive(s: Session, a: Args, lang: str) -> Result:
+    """A live table: the friend's link into the game on the table (web/live/table.js)."""
+    take_link(s, a["fragment"])
+    return _view(s, a, lang)
+
+
 def _save(s: Session, a: Args, lang: str) -> Result:
     return {"save": save_json(s)}
 
@@ -165,7 +171,7 @@ ANYTIME: dict[str, Callable[[Args, str], Result]] = {
 }
 ON_TABLE: dict[str, Callable[[Session, Args, str], Result]] = {
     "view": _view_call, "legal": _legal, "play": _play, "auto": _auto, "bot_job": _bot_job,
-    "play_bot": _play_bot, "goto": _goto, "undo": _undo, "save": _save,
+    "play_bot": _play_bot, "goto": _goto, "undo": _undo, "save": _save, "receive": _receive,
 }
 
 

@@ -75,6 +75,33 @@ def _open_link_game(record: Record, meta: dict[str, str], save: str | None) -> S
     return session
 
 
+def take_link(session: Session, fragment: str) -> None:
+    """A live table: the friend's link into the play-by-link game on the table, which it must
+    continue (an older one raises :class:`OlderLinkError`; nothing changes if it is refused).
+
+    >>> a = Session.new("cetkaik", by_link=True)
+    >>> b = open_link(a.link_to_send())  # the friend joins; both wait for the first contest
+    >>> a.waiting_for(), b.waiting_for()
+    ('secret', 'secret')
+    >>> take_link(a, b.link_to_send())  # b's open secret: a can cast the contest
+    >>> a.waiting_for() is None
+    True
+    >>> take_link(a, Session.new("cetkaik", by_link=True).link_to_send())
+    Traceback (most recent call last):
+    ...
+    pyengine.core.errors.InvalidLinkError: this link does not continue your game: its moves differ from yours
+    """
+    if session.fair is None:
+        raise InvalidLinkError(msg("this game is not played by link"), "not_this_game")
+    record = decode_fragment(fragment)
+    meta = dict(record.meta)
+    if FAIR_KEY not in meta or meta.get(GAME_ID_KEY) != session.game_id or meta.get(MODE_KEY) != "link":
+        raise InvalidLinkError(msg("this link does not continue your game: its moves differ from yours"),
+                               "not_this_game")
+    transcript = FairPlay.decode_transcript(meta.pop(FAIR_KEY))
+    receive_link(session, replace(record, cursor=None, meta=tuple(sorted(meta.items()))), transcript)
+
+
 def receive_link(session: Session, record: Record, transcript: tuple[Event, ...]) -> None:
     """Take the opponent's link into this device's play-by-link game (nothing changes if
     it is refused)."""
@@ -108,4 +135,4 @@ def receive_link(session: Session, record: Record, transcript: tuple[Event, ...]
     session.floor = len(record.actions)
 
 
-__all__ = ["OlderLinkError", "open_link", "receive_link"]
+__all__ = ["OlderLinkError", "open_link", "receive_link", "take_link"]

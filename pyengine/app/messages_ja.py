@@ -36,6 +36,7 @@ JA: Final[dict[str, str]] = {
     "this link is older than your game: you already have everything in it":
         "今の対局より古いリンクです。リンクの内容はすべて手元にあります",
     "this link does not continue your game: its moves differ from yours": "あなたのゲームの続きではありません。手が食い違っています",
+    "this game is not played by link": "このゲームはリンクで対局するゲームではありません",
     "ply {ply}: the link records a cast nobody could know yet": "{ply}手目: まだ誰にも分からないはずの投げの結果がリンクにあります",
     "ply {ply}: the cast does not follow from the players' secrets (the link was altered)":
         "{ply}手目: 投げの結果が二人の秘密の値と合いません（リンクが変更されています）",

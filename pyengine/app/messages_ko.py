@@ -36,6 +36,7 @@ KO: Final[dict[str, str]] = {
     "this link is older than your game: you already have everything in it":
         "지금 게임보다 오래된 링크입니다: 링크의 내용은 이미 모두 있습니다",
     "this link does not continue your game: its moves differ from yours": "내 게임을 잇는 링크가 아닙니다: 수가 서로 다릅니다",
+    "this game is not played by link": "이 게임은 링크로 두는 게임이 아닙니다",
     "ply {ply}: the link records a cast nobody could know yet": "{ply}수째: 아직 누구도 알 수 없는 던지기 결과가 링크에 있습니다",
     "ply {ply}: the cast does not follow from the players' secrets (the link was altered)":
         "{ply}수째: 던지기 결과가 두 사람의 비밀 값과 맞지 않습니다 (링크가 바뀌었습니다)",
