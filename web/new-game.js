@@ -6,7 +6,7 @@ import { clearNotice, h, notify } from "./dom.js";
 import { engine, whenEngine } from "./engine-start.js";
 import { drawProvisional, fetchStartViews, startView } from "./first-frames.js";
 import { t, tOr } from "./i18n.js";
-import { BUILD, mark } from "./page.js";
+import { BUILD, EMBED, mark } from "./page.js";
 import { ai, app, setFromResult, supersede } from "./state.js";
 import { loadTable, render, tableContext } from "./table.js";
 
@@ -42,7 +42,9 @@ export async function showSetup(game, li) {
   const canLink = game.has_chance && !game.hidden_information && game.players[1] === 2;
   const whereSel = h("select", { name: "where" },
     h("option", { value: "here", text: t("setup.where_here") }),
-    h("option", { value: "link", text: t("setup.where_link") }));
+    h("option", { value: "link", text: t("setup.where_link") }),
+    // live: the links travel by themselves over a direct connection (web/live/table.js)
+    typeof RTCPeerConnection === "function" && !EMBED ? h("option", { value: "live", text: t("setup.where_live") }) : null);
   const whereBox = h("label", { class: "where", hidden: true }, h("span", { text: t("setup.where") }), whereSel);
   const allHuman = () => Array.from(seatsBox.querySelectorAll("select")).every((x) => x.value === "human");
   const drawWhere = () => { whereBox.hidden = !(canLink && Number(playersSel.value) === 2 && allHuman()); };
@@ -73,13 +75,15 @@ export async function showSetup(game, li) {
     /** @type {NewGameArgs} */
     const args = { game: game.id, seats, seed: seed[0] * 2 ** 21 + (seed[1] >>> 11), rules: presetSel.value };
     if (!info.presets.length) delete args.rules;
-    if (!whereBox.hidden && whereSel.value === "link") args.by_link = true;
+    const where = whereBox.hidden ? "here" : whereSel.value;
+    if (where === "link" || where === "live") args.by_link = true;
     try {
       Object.assign(args, custom && custom.values ? custom.values(args) : {});
     } catch (e) {
       return notify(t("error.setup", { reason: /** @type {Error} */ (e).message }), [], "error");
     }
-    startGame(args, true, presetSel.selectedOptions[0] ? presetSel.selectedOptions[0].dataset.preset ?? null : null);
+    const started = startGame(args, true, presetSel.selectedOptions[0] ? presetSel.selectedOptions[0].dataset.preset ?? null : null);
+    if (where === "live") started.then(() => import("./live/table.js")).then((m) => m.hostLive()).catch((e) => console.error(e));
   });
   li.append(form);
   /** @type {HTMLSelectElement | null} */ (form.querySelector("label:not([hidden]) > select"))?.focus();

@@ -30,7 +30,19 @@ export async function route() {
   if (frag === "" && params.get("game")) return startNamedGame();
   if (frag === "") return resumeLatest();
   if (frag === "games") return showStart();
+  if (frag.startsWith("join=") || frag.startsWith("reply=")) return openLive(frag);
   return openLink(frag);
+}
+// A live table's invitation (the friend's page answers it) or reply (to the tab hosting the table).
+/** @param {string} frag */
+async function openLive(frag) {
+  const m = await import("./live/table.js");
+  if (!m.canGoLive()) {
+    notify(t("live.unsupported"), [], "error");
+    return showStart();
+  }
+  if (frag.startsWith("join=")) return m.joinLive(frag.slice(5));
+  return m.openReply(frag.slice(6));
 }
 // An embed or a link that names a game: start one (a person against bots of ?level=, else the strongest).
 async function startNamedGame() {

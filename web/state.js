@@ -30,7 +30,11 @@ export const app = {
   /** @type {{args: NewGameArgs, done: Promise<void> | null} | null} a game started from its first frame */
   pending: null,
   navGen: 0,       // bumped by every choice of the user's (a game started, continued, a link followed)
+  /** @type {string | null} the save key of the live game whose friend is connected (web/live/table.js) */
+  liveKey: null,
 };
+/** The game on the table is live and its friend connected: its links travel by themselves. */
+export const liveOpen = () => app.liveKey !== null && app.view !== null && !app.view.provisional && app.view.save_key === app.liveKey;
 export const ai = new AiClient(BUILD.wheel || "");
 /** @type {Record<string, TableModule | null>} game id → its rich table module (web/tables/<game>.js), or null */
 export const tableModules = {};

@@ -7,7 +7,7 @@ import { h, notify, setAttr, setText } from "./dom.js";
 import { engine } from "./engine-start.js";
 import { t } from "./i18n.js";
 import { SPEEDS } from "./page.js";
-import { app, emit, publicState, queue, setFromResult, supersede } from "./state.js";
+import { app, emit, liveOpen, publicState, queue, setFromResult, supersede } from "./state.js";
 import { render, setSpeed, shareUrl } from "./table.js";
 
 /** @typedef {ReturnType<typeof buildTools>} ToolsRow */
@@ -61,13 +61,15 @@ export function updateTools(view, r) {
   setAttr(r.share, "aria-label", t("table.share"));
   setText(r.shareLabel, { setup: t("table.share_setup"), position: t("table.share_position"), link: t("table.share_link") }[view.share_kind ?? ""] || t("table.share"));
   setAttr(r.shareBox, "title", view.share_kind === "setup" ? t("table.share_setup_hint") : null);
-  const waiting = view.status === "waiting" && view.by_link && view.by_link.seat >= 0;
+  // (at a live table the link travels by itself: web/live/table.js)
+  const waiting = view.status === "waiting" && view.by_link && view.by_link.seat >= 0 && !liveOpen();
   setText(r.copy, waiting ? t("table.copy_for_opponent") : t("table.copy"));
   setAttr(r.copy, "class", waiting ? "primary" : null);
   r.copy.disabled = !url;
   setText(r.undoBtn, t("table.undo"));
-  r.undoBtn.disabled = !ready || view.length === 0;
-  const undoNote = view.undo_note ? t(`table.undo_note_${view.undo_note}`) : null;
+  // live, every move reaches the friend at once: none can be taken back
+  r.undoBtn.disabled = !ready || view.length === 0 || liveOpen();
+  const undoNote = liveOpen() ? t("live.undo_note") : view.undo_note ? t(`table.undo_note_${view.undo_note}`) : null;
   setAttr(r.undoBtn, "title", undoNote);
   setAttr(r.undoBtn, "aria-describedby", undoNote ? "undo-note" : null);
   r.undoNote.hidden = !(undoNote && (hasBots() || view.by_link));

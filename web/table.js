@@ -7,7 +7,7 @@ import { engine, engineReady, whenEngine } from "./engine-start.js";
 import { GENERIC } from "./generic-table.js";
 import { applyStrings, lang, loadGameStrings, t, tOr } from "./i18n.js";
 import { $, BUILD, drewFirstFrame, EMBED, FORCE_GENERIC, SPEED_KEY, SPEEDS, storage } from "./page.js";
-import { ai, app, emit, isSpeed, publicState, queue, setFromResult, supersede, tableModules } from "./state.js";
+import { ai, app, emit, isSpeed, liveOpen, publicState, queue, setFromResult, supersede, tableModules } from "./state.js";
 import { ensureTools, forgetTools, goto, placeTools, playFromUi, refreshTools, undo, updateTools } from "./table-tools.js";
 
 // A game with a module in web/tables/<game>.js gets its own table; the rest (and every game
@@ -32,7 +32,7 @@ import { ensureTools, forgetTools, goto, placeTools, playFromUi, refreshTools, u
 // The context:
 //   ctx.play(action), ctx.goto(cursor), ctx.undo(), ctx.notify(text, actions, kind),
 //   ctx.announce(text), ctx.seatName(i), ctx.shareUrl(fragment), ctx.t, ctx.h, ctx.lang,
-//   ctx.embed, ctx.paused, ctx.speed ("instant" | "fast" | "normal"), ctx.speedMs (the pause
+//   ctx.embed, ctx.paused, ctx.live (a live game, its friend connected), ctx.speed ("instant" | "fast" | "normal"), ctx.speedMs (the pause
 //   between automatic steps at this speed), ctx.settings.get/set (per game, kept in the browser),
 //   ctx.gameCall(name, args) (the game's own Python calls; waits for the engine),
 //   ctx.task(name, args) (long work in the AI Worker), ctx.engineReady (a Promise).
@@ -78,6 +78,7 @@ export async function redrawInLanguage() {
   headRefs = null;
   forgetTools();
   for (const part of $("table").querySelectorAll("[data-slot]")) part.replaceChildren();
+  if (app.view.by_link) (await import("./live/table.js")).forgetLivePanel();
   $("announcer").textContent = ""; // the last thing said, in the old language
   render();
 }
@@ -134,6 +135,7 @@ export function tableContext(game) {
     get lang() { return lang; },
     embed: EMBED,
     get paused() { return app.paused; },
+    get live() { return liveOpen(); },
     get speed() { return app.speed; },
     get speedMs() { return SPEEDS[app.speed] ?? 0; },
     engineReady,
@@ -177,6 +179,7 @@ function statusText() {
   if (app.view.status === "over") return t("table.over");
   if (app.view.cursor !== app.view.length) return t("table.replaying", { ply: app.view.cursor, length: app.view.length });
   if (app.paused && (app.view.status === "bot" || app.view.status === "chance")) return t("table.paused");
+  if (app.view.status === "waiting" && liveOpen()) return app.view.by_link && app.view.by_link.waiting === "secret" ? t("live.waiting_secret") : t("live.waiting_move");
   if (app.view.status === "waiting") return app.view.by_link && app.view.by_link.waiting === "secret" ? t("table.waiting_secret") : t("table.waiting_move");
   if (app.view.status === "chance") return tOr(`table.dealing_${app.view.game}`, t("table.dealing"));
   if (app.view.status === "bot") {
@@ -257,6 +260,7 @@ export function render() {
   const table = mod || (mod === null || !(BUILD.tables || []).includes(view.game) ? GENERIC : null);
   if (mounted && (mounted.game !== view.game || mounted.mod !== table)) unmountTable();
   const headSlot = slot(root, "head");
+  const liveSlot = slot(root, "live");
   const bodySlot = slot(root, "body");
   const toolsSlot = slot(root, "tools");
   // A game whose own table is still loading (table === null) shows nothing of the generic one
@@ -303,6 +307,14 @@ export function render() {
   }
   updateTools(view, tools);
   renderStatus();
+  drawLive(view, liveSlot);
+}
+// A game played by link may be live (web/live/table.js, loaded only then): its panel above the
+// table, and its link sent to the friend when the friend lacks something in it.
+/** @param {View} view @param {HTMLElement} liveSlot */
+function drawLive(view, liveSlot) {
+  if (!view.by_link || view.provisional || EMBED) { liveSlot.hidden = true; return; }
+  import("./live/table.js").then((m) => { m.drawLivePanel(liveSlot); m.sendIfNeeded(); }).catch((e) => console.error(e));
 }
 
 // A place for the game, with the progress above it.

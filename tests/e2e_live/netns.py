@@ -17,7 +17,10 @@ import shlex
 import sys
 from pathlib import Path
 
-SETUP = ("ip link set lo up; ip link add v0 type veth peer name v1; ip addr add 10.77.0.1/24 dev v0; "
+# (no IPv6 in it: the veth's link-local addresses ending their duplicate-address detection a second
+# after the start made Chromium see a network change and fail the page loads under way)
+SETUP = ("echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6; echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6; "
+         "ip link set lo up; ip link add v0 type veth peer name v1; ip addr add 10.77.0.1/24 dev v0; "
          "ip addr add 10.77.0.2/24 dev v1; ip link set v0 up; ip link set v1 up; ip route add default via 10.77.0.2 dev v0")
 INTERFACES = ["lo", "v0", "v1"]
 

@@ -95,6 +95,8 @@ interface TableContext {
   readonly lang: string;
   embed: boolean;
   readonly paused: boolean;
+  /** a live game whose friend is connected: its links travel by themselves (web/live/table.js) */
+  readonly live: boolean;
   /** "instant" | "fast" | "normal" */
   readonly speed: string;
   /** the pause between automatic steps at this speed (ms) */

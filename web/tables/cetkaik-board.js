@@ -417,11 +417,14 @@ export function boardPart(k) {
     } else if (over) text = "";
     else if (view.status === "waiting") {
       const secret = view.by_link && view.by_link.waiting === "secret";
-      text = secret ? T("link.waiting_secret") : T("link.waiting_move");
-      const copy = h("button", { type: "button", class: "primary", "data-choice": "copy-link", onclick: () => copyLink() });
-      copy.innerHTML = icon("copy");
-      copy.append(h("span", { text: ctx.t("table.copy_for_opponent") }));
-      buttons.push(copy);
+      const mode = ctx.live ? "live" : "link"; // live, the link travels by itself: nothing to copy
+      text = secret ? T(`${mode}.waiting_secret`) : T(`${mode}.waiting_move`);
+      if (!ctx.live) {
+        const copy = h("button", { type: "button", class: "primary", "data-choice": "copy-link", onclick: () => copyLink() });
+        copy.innerHTML = icon("copy");
+        copy.append(h("span", { text: ctx.t("table.copy_for_opponent") }));
+        buttons.push(copy);
+      }
     } else if (m && tv.phase === "stepping_choice" && tv.pending) {
       text = P("prompt.choice", { n: tv.pending.sticks, square: k.sqName(tv.pending.planned ?? -1) });
       const decline = m.decline;

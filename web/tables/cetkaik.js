@@ -383,7 +383,8 @@ function mount(host, ctx) {
     if (replaying) return T("replaying", { ply: tv.ply, length: tv.plies }); // plies, not engine actions
     if (view.status === "waiting") {
       const link = view.by_link;
-      return link && link.waiting === "secret" ? T("link.waiting_secret_short") : T("link.waiting_move_short", { seat: seatName(tv.to_act >= 0 ? tv.to_act : 1 - (link ? link.seat : 0)) });
+      const mode = ctx.live ? "live" : "link"; // live, the link travels by itself
+      return link && link.waiting === "secret" ? T(`${mode}.waiting_secret_short`) : T(`${mode}.waiting_move_short`, { seat: seatName(tv.to_act >= 0 ? tv.to_act : 1 - (link ? link.seat : 0)) });
     }
     if (ctx.paused && (view.status === "chance" || view.status === "bot")) return ctx.t("table.paused");
     // the next season's play waits for the season's summary to be closed (`hold` below), not for a bot
