@@ -127,6 +127,12 @@ class StateReplica(Replica, Generic[S]):
     def current_player(self) -> int:
         return self._state.current_player
 
+    @property
+    def guess_state(self) -> S:
+        """The state itself: its hidden cards are guesses, so only what the seat may see of it
+        (where cards lie, who knows them, the public counts) means anything."""
+        return self._state
+
     def observation(self) -> dict[str, JSON]:
         return self._state.observation(self._seat)
 

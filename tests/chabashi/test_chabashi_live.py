@@ -1,0 +1,183 @@
+"""Live Chabashi tables (pyengine/chabashi/live.py): whole sessions played by seats that each hold
+only their replica, their cards coming from a simulated fair deal that shows a position to a
+seat only when a plan gives or opens it.  At every step every seat computes the same plan, reads
+nothing the plans did not give it, and its observation and legal actions are the full state's.
+
+The deal itself (keys, shuffles, proofs) is web/live/deal.js, tested under Node and in Chromium;
+here it is the bookkeeping of who may read which position, which is all the engine relies on."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from test_chabashi_replica import rules_for
+
+from pyengine.chabashi.game import GAME
+from pyengine.chabashi.live import DECK_SIZE, DealOp, LiveSeat, Move
+from pyengine.chabashi.notation import parse_action
+from pyengine.chabashi.rules import ChabashiRules
+from pyengine.core import Pcg32, sample_chance
+from pyengine.core.replica import ReplicaError
+
+
+class SimulatedDeal:
+    """Who may read which position of this hand's deck: the deck's order is the order in which the
+    full game deals its cards (position k: the k-th card of the hand)."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.cards: list[int] = []
+        self.readers: list[set[int]] = []
+
+    def run(self, ops: tuple[DealOp, ...], dealt: int | None) -> None:
+        for op in ops:
+            if op.kind == "deck":
+                assert op.pos == DECK_SIZE
+                self.cards, self.readers = [], []
+        if dealt is not None:
+            self.cards.append(dealt)
+            self.readers.append(set())
+        for op in ops:
+            if op.kind == "give":
+                self.readers[op.pos].add(op.seat)
+            elif op.kind == "open":
+                self.readers[op.pos].update(range(self.seats))
+
+    def readable(self, seat: int) -> dict[int, int]:
+        return {pos: c for pos, c in enumerate(self.cards) if seat in self.readers[pos]}
+
+
+def play_session(players: int, seed: int, hands: int = 3, rules: ChabashiRules | None = None) -> int:
+    """A session of ``hands`` hands; returns the number of steps checked."""
+    from pyengine.chabashi.cards import card
+
+    rng = Pcg32(seed)
+    s = GAME.new_initial_state(rules, players)
+    seats = [LiveSeat.new(rules, players, i) for i in range(players)]
+    deal = SimulatedDeal(players)
+    steps = 0
+    while not s.is_terminal() and s.hand_no <= hands:
+        if s.is_chance():
+            action = sample_chance(s, rng)
+            move = None
+            dealt = card(action)
+        else:
+            legal = s.legal_actions()
+            swaps = [a for a in legal if a.startswith("swap:")]
+            action = swaps[0] if swaps and rng.random() < 0.7 else rng.choice(legal)  # (swaps are rare)
+            move = seats[s.current_player].public_move(action)
+            if parse_action(action)[0] == "swap":
+                assert move.action.startswith("swap:?:") and move.pos is not None
+            else:
+                assert move == Move(action)
+            dealt = None
+        plans = [seat.plan(move) for seat in seats]
+        assert all(p == plans[0] for p in plans), f"the seats' plans differ at step {steps}: {plans}"
+        deal.run(plans[0], dealt)
+        seats = [seat.advance(move, deal.readable(i)) for i, seat in enumerate(seats)]
+        s = s.apply(action)
+        for i, seat in enumerate(seats):
+            assert seat.current_player == s.current_player
+            assert seat.replica.observation() == s.observation(i), f"seat {i} differs at step {steps} ({action})"
+            assert seat.replica.legal_actions() == (s.legal_actions() if s.current_player == i else ())
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4), (3, 5), (4, 6)])
+def test_live_seats_driven_by_the_deal_agree_with_the_full_game(players: int, seed: int) -> None:
+    assert play_session(players, seed) > 50
+
+
+SESSIONS = 240 if sys.platform != "emscripten" else 24  # (Pyodide: the same check on fewer sessions)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(4))
+def test_live_seats_over_many_sessions_and_rule_sets(chunk: int) -> None:
+    """Sessions of up to four hands at 2 to 5 seats under the replica test's rule sets (both
+    presets, every dealer mode, small bankrolls: all-ins, side pots, sessions ending early)."""
+    steps = 0
+    for seed in range(chunk, SESSIONS, 4):
+        rules, players = rules_for(seed)
+        steps += play_session(players, seed, hands=4, rules=rules)
+    assert steps > SESSIONS // 4 * 40
+
+
+def test_a_seat_reads_only_what_the_plans_give_it() -> None:
+    """At every step, each position a seat can read holds a card the full game shows that seat."""
+    from pyengine.chabashi.cards import card
+
+    rng = Pcg32(11)
+    s = GAME.new_initial_state(None, 4)
+    seats = [LiveSeat.new(None, 4, i) for i in range(4)]
+    deal = SimulatedDeal(4)
+    seen_hidden = 0
+    while s.hand_no <= 2 and not s.is_terminal():
+        move = None if s.is_chance() else seats[s.current_player].public_move(a := rng.choice(s.legal_actions()))
+        action = sample_chance(s, rng) if s.is_chance() else a
+        plan = seats[0].plan(move)
+        deal.run(plan, card(action) if s.is_chance() else None)
+        seats = [seat.advance(move, deal.readable(i)) for i, seat in enumerate(seats)]
+        s = s.apply(action)
+        if s.phase == "between":
+            continue
+        for i in range(4):
+            known = s.known_cards(i)
+            readable = set(deal.readable(i).values())
+            assert readable <= known, f"seat {i} can read {readable - known} that the game does not show it"
+            on_table = {c for c, _ in (x[:2] for row in s.hands for x in row)}
+            seen_hidden += len(on_table - readable)
+    assert seen_hidden > 0  # other seats' hands were there, unread
+
+
+def test_a_card_put_face_down_moves_by_its_position_and_a_wrong_one_is_refused() -> None:
+    rng = Pcg32(3)
+    s = GAME.new_initial_state(None, 3)
+    seats = [LiveSeat.new(None, 3, i) for i in range(3)]
+    deal = SimulatedDeal(3)
+    from pyengine.chabashi.cards import card
+
+    while not any(a.startswith("swap:") for a in (s.legal_actions() if not s.is_chance() else ())):
+        move = None if s.is_chance() else seats[s.current_player].public_move(a := rng.choice(s.legal_actions()))
+        action = sample_chance(s, rng) if s.is_chance() else a
+        deal.run(seats[0].plan(move), card(action) if s.is_chance() else None)
+        seats = [seat.advance(move, deal.readable(i)) for i, seat in enumerate(seats)]
+        s = s.apply(action)
+    actor = s.current_player
+    swap = next(a for a in s.legal_actions() if a.startswith("swap:"))
+    move = seats[actor].public_move(swap)
+    other = (actor + 1) % 3
+    in_hand = {c for c, _ in seats[other].state.hands[actor]}
+    elsewhere = next(p for c, p in seats[other].labels.items() if c not in in_hand)
+    with pytest.raises(ReplicaError, match="not in seat"):  # a position that is not in the actor's hand
+        seats[other].plan(Move(move.action, elsewhere))
+    with pytest.raises(ReplicaError):  # a card put face down comes with its position
+        seats[other].plan(Move(move.action))
+    with pytest.raises(ReplicaError):  # not this seat's turn
+        seats[other].public_move(swap)
+    assert seats[other].plan(move) == seats[actor].plan(move)  # the real one is fine
+
+
+def test_a_seat_cannot_take_a_step_before_it_can_read_what_the_step_shows_it() -> None:
+    seats = [LiveSeat.new(None, 3, i) for i in range(3)]
+    deal = SimulatedDeal(3)
+    s, rng = GAME.new_initial_state(None, 3), Pcg32(8)
+    from pyengine.chabashi.cards import card
+
+    while True:  # up to the first card dealt to a hand
+        action = sample_chance(s, rng)
+        plan = seats[0].plan(None)
+        if any(op.kind == "give" for op in plan):
+            break
+        deal.run(plan, card(action))
+        seats = [seat.advance(None, deal.readable(i)) for i, seat in enumerate(seats)]
+        s = s.apply(action)
+    (give,) = plan
+    with pytest.raises(ReplicaError, match="cannot read position"):
+        seats[give.seat].advance(None, deal.readable(give.seat))
+    deal.run(plan, card(action))
+    assert seats[give.seat].advance(None, deal.readable(give.seat)).replica.observation() == s.apply(action).observation(give.seat)
+    other = (give.seat + 1) % 3  # a seat that is not shown the card takes the step without it
+    assert seats[other].advance(None, deal.readable(other)).replica.observation() == s.apply(action).observation(other)
