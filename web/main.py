@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyengine.app.links import open_link, take_link
+from pyengine.app.live_table import LiveTable, on_table
 from pyengine.app.messages import error_json
 from pyengine.app.saves import continues, from_save, library_entry, save_json
 from pyengine.app.session import Session, record_save_key
@@ -165,7 +166,51 @@ def _save(s: Session, a: Args, lang: str) -> Result:
     return {"save": save_json(s)}
 
 
+# --- a live card table (web/live/cards.js): the seats this browser plays -------------------------
+_live: LiveTable | None = None
+
+
+def _live_view(t: LiveTable, lang: str) -> Result:
+    return {"view": t.view(lang), "state": None, "next": t.next_step()}
+
+
+def _live_new(a: Args, lang: str) -> Result:
+    global _live
+    seats = [(str(name), str(kind)) for name, kind in a["seats"]]
+    _live = LiveTable.new(str(a["game"]), a.get("rules"), seats, int(a["me"]), [int(s) for s in a["local"]],
+                          str(a["table"]))
+    return _live_view(_live, lang)
+
+
+def _on_live(fn: Callable[[LiveTable, Args, str], Result]) -> Callable[[Args, str], Result]:
+    def run(a: Args, lang: str) -> Result:
+        return fn(on_table(_live), a, lang)
+    return run
+
+
+def _live_move(t: LiveTable, a: Args, lang: str) -> Result:
+    seat = int(a["seat"])
+    action = t.bot_action(seat) if a.get("bot") else str(a["action"])
+    return {"move": t.move_of(seat, action)}
+
+
+def _live_advance(t: LiveTable, a: Args, lang: str) -> Result:
+    t.advance(a.get("move"), {int(s): c for s, c in dict(a.get("cards") or {}).items()}, lang)
+    return _live_view(t, lang)
+
+
+LIVE: dict[str, Callable[[Args, str], Result]] = {
+    "live_new": _live_new,
+    "live_view": _on_live(lambda t, a, lang: _live_view(t, lang)),
+    "live_move": _on_live(_live_move),
+    "live_plan": _on_live(lambda t, a, lang: {"ops": t.plan(a.get("move"))}),
+    "live_advance": _on_live(_live_advance),
+    "live_verify": _on_live(lambda t, a, lang: t.verify(a["decks"])),
+}
+
+
 ANYTIME: dict[str, Callable[[Args, str], Result]] = {
+    **LIVE,
     "games": _games, "setup": _setup, "new": _new, "open": _open, "restore": _restore, "close": _close,
     "game": _game, "link_info": _link_info, "check_save": _check_save,
 }

@@ -293,4 +293,12 @@ JA: Final[dict[str, str]] = {
     "option {path} has a value that cannot go in a link: {text}": "項目{path}の値はリンクに入れられません: {text}",
     "{path} must be 0 or 1, not {raw}": "{path}は0か1でなければなりません（{raw}は不可）",
     "{path} must be a whole number, not {raw}": "{path}は整数でなければなりません（{raw}は不可）",
+    "{game} cannot be played at a live table yet": "{game}はまだライブ卓では遊べません",
+    "a live table's seats are 0 to {n}": "ライブ卓の席は0から{n}までです",
+    "a person plays at a live table from their own browser": "人は自分のブラウザからライブ卓に着きます",
+    "seat {seat} is not played in this browser": "席{seat}はこのブラウザで打っていません",
+    "the session is still being played": "セッションはまだ続いています",
+    "a card dealt face down": "裏向きに配られた1枚",
+    "a hand card face down to the centre, floor card {n} into the hand": "手札1枚を裏向きで中央へ、場札{n}を手札へ",
+    "there is no live table on this page": "このページにライブ卓はありません",
 }

@@ -293,4 +293,12 @@ KO: Final[dict[str, str]] = {
     "option {path} has a value that cannot go in a link: {text}": "옵션 {path}의 값은 링크에 넣을 수 없습니다: {text}",
     "{path} must be 0 or 1, not {raw}": "{path}은(는) 0이나 1이어야 합니다 ({raw}은(는) 안 됩니다)",
     "{path} must be a whole number, not {raw}": "{path}은(는) 정수여야 합니다 ({raw}은(는) 안 됩니다)",
+    "{game} cannot be played at a live table yet": "{game}은(는) 아직 실시간 테이블에서 할 수 없습니다",
+    "a live table's seats are 0 to {n}": "실시간 테이블의 자리는 0부터 {n}까지입니다",
+    "a person plays at a live table from their own browser": "사람은 자기 브라우저에서 실시간 테이블에 앉습니다",
+    "seat {seat} is not played in this browser": "{seat}번 자리는 이 브라우저에서 두지 않습니다",
+    "the session is still being played": "세션이 아직 진행 중입니다",
+    "a card dealt face down": "뒷면으로 돌린 카드 한 장",
+    "a hand card face down to the centre, floor card {n} into the hand": "손패 한 장을 뒷면으로 가운데에, 바닥 카드 {n}을(를) 손으로",
+    "there is no live table on this page": "이 페이지에는 실시간 테이블이 없습니다",
 }

@@ -1,0 +1,120 @@
+"""A live Chabashi table across browsers (pyengine/app/live_table.py): three browsers — the host
+playing its seat and a bot's, two friends each their own — stepped in lockstep through a
+simulated fair deal (a real shuffled deck per hand, each position readable only as the plans
+say), to the end of the session; then every browser rebuilds the whole record from the revealed
+decks and replays it in the full engine.  A substituted card is named with its ply."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pyengine.app.live_table import LiveTable
+from pyengine.chabashi.cards import CODES, DECK
+from pyengine.core import decode_fragment
+from pyengine.core.errors import IllegalActionError
+
+SEATS = [("Ann", "human"), ("", "bot:normal"), ("Bo", "human"), ("Cy", "human")]
+
+
+class Deal:
+    """A simulated fair deal: a shuffled deck per hand, and who may read each position."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.decks: list[list[str]] = []
+        self.readers: list[set[int]] = []
+
+    def run(self, ops: list[dict[str, Any]]) -> None:
+        for op in ops:
+            if op["op"] == "deck":
+                deck = [CODES[c] for c in DECK]
+                self.rng.shuffle(deck)
+                self.decks.append(deck)
+                self.readers = [set() for _ in deck]
+            elif op["op"] == "give":
+                self.readers[op["pos"]].add(op["seat"])
+            else:
+                self.readers[op["pos"]].update(range(len(SEATS)))
+
+    def cards(self, seat: int) -> dict[int, str]:
+        return {pos: c for pos, c in enumerate(self.decks[-1]) if seat in self.readers[pos]} if self.decks else {}
+
+
+def play(seed: int, rules: str | None = "2.seed~hand_limit=2") -> tuple[list[LiveTable], Deal]:
+    rng = random.Random(seed)
+    browsers = [LiveTable.new("chabashi", rules, SEATS, me=0, local=[0, 1], table="ab" * 8),
+                LiveTable.new("chabashi", rules, SEATS, me=2, local=[2], table="ab" * 8),
+                LiveTable.new("chabashi", rules, SEATS, me=3, local=[3], table="ab" * 8)]
+    deal = Deal(rng)
+    for _ in range(5000):
+        steps = [b.next_step() for b in browsers]
+        assert all({**s, "local": None} == {**steps[0], "local": None} for s in steps)
+        assert sum(s["local"] for s in steps) == (steps[0]["to_act"] >= 0)  # one browser plays each seat
+        step = steps[0]
+        if step["kind"] == "over":
+            break
+        move = None
+        if step["to_act"] >= 0:
+            (player,) = [b for b in browsers if step["to_act"] in b.local]
+            seat = step["to_act"]
+            action = (player.bot_action(seat) if step["kind"] == "bot"
+                      else rng.choice(player.local[seat].replica.legal_actions()))
+            move = player.move_of(seat, action)
+        plans = [b.plan(move) for b in browsers]
+        assert all(p == plans[0] for p in plans)
+        deal.run(plans[0])
+        for b in browsers:
+            b.advance(move, {s: deal.cards(s) for s in b.local})
+    return browsers, deal
+
+
+def test_three_browsers_play_a_session_and_each_rebuilds_the_same_record() -> None:
+    browsers, deal = play(1)
+    assert browsers[0].next_step()["kind"] == "over"
+    views = [b.view("en") for b in browsers]
+    assert [v["status"] for v in views] == ["over"] * 3
+    assert views[0]["final_returns"] == views[1]["final_returns"] == views[2]["final_returns"]
+    fragments = [b.verify(deal.decks)["fragment"] for b in browsers]
+    assert fragments[0] == fragments[1] == fragments[2]
+    record = decode_fragment(fragments[0])
+    assert [s.name for s in record.seats] == ["Ann", "", "Bo", "Cy"]
+    end = record.replay()[-1]
+    assert end.is_terminal() and [float(r) for r in end.returns()] == views[0]["final_returns"]
+    # the history names no card the person did not see
+    for b, v in zip(browsers, views, strict=True):
+        seen = set()
+        for st in b.states:
+            seen |= {CODES[c] for c in st.known_cards(b.me)}
+        named = {c for h in v["history"] for c in (CODES[x] for x in DECK) if f" {c}" in h["label"] or h["label"].endswith(c)}
+        assert named <= seen
+
+
+def test_a_view_in_progress_shows_only_the_seat_and_its_legal_moves() -> None:
+    b = LiveTable.new("chabashi", None, SEATS, me=2, local=[2])
+    v = b.view("ko")
+    assert v["status"] == "waiting" and v["legal"] == [] and v["live"]["me"] == 2
+    assert v["table"]["viewer"] == 2 and v["share_kind"] == "live"
+
+
+def test_a_substituted_card_is_named_with_its_ply() -> None:
+    browsers, deal = play(2)
+    decks = [list(d) for d in deal.decks]
+    decks[0][1] = decks[0][0]  # the second card dealt substituted by a copy of the first
+    out = browsers[1].verify(decks)
+    assert out == {"ok": False, "ply": 2, "seat": None, "problem": f"{decks[0][0]} was not legal there"}
+    assert browsers[1].record is None
+
+
+def test_bad_set_ups_and_moves_are_refused() -> None:
+    with pytest.raises(IllegalActionError):
+        LiveTable.new("cetkaik", None, SEATS[:2], me=0, local=[0])
+    with pytest.raises(IllegalActionError, match="own browser"):
+        LiveTable.new("chabashi", None, SEATS, me=0, local=[0, 2])
+    b = LiveTable.new("chabashi", None, SEATS, me=0, local=[0, 1])
+    with pytest.raises(IllegalActionError):
+        b.move_of(2, "pass")
+    with pytest.raises(IllegalActionError):
+        b.verify([])
