@@ -12,6 +12,8 @@ import { render } from "./table.js";
 /** Play a move (the automation API; the legal ones: legal()). @param {string} action @returns {Promise<PublicState>} */
 export async function play(action) {
   await ready;
+  // at a live card table the person's move goes to the table's loop (web/live/cards.js)
+  if (app.livePlay && app.view && app.view.live) { app.livePlay(String(action)); return publicState(); }
   if (app.view && app.view.provisional && app.pending) await app.pending.done;
   if (!app.view || app.view.provisional) throw new Error("no game is open");
   const r = await call("play", { action: String(action) });

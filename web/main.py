@@ -179,7 +179,7 @@ def _live_new(a: Args, lang: str) -> Result:
     seats = [(str(name), str(kind)) for name, kind in a["seats"]]
     _live = LiveTable.new(str(a["game"]), a.get("rules"), seats, int(a["me"]), [int(s) for s in a["local"]],
                           str(a["table"]))
-    return _live_view(_live, lang)
+    return {**_live_view(_live, lang), "deck": _live.deck_labels()}
 
 
 def _on_live(fn: Callable[[LiveTable, Args, str], Result]) -> Callable[[Args, str], Result]:

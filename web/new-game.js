@@ -40,14 +40,22 @@ export async function showSetup(game, li) {
   // Two people at a game with chance and nothing hidden may play on two devices, the game
   // travelling as a link; its casts then come from both players' secrets (commit–reveal).
   const canLink = game.has_chance && !game.hidden_information && game.players[1] === 2;
+  // Friends with hidden hands on their own devices: a live card table (web/live/cards.js), the
+  // cards dealt by every seat together; seat 1 is this device's person, the others friends or bots.
+  const canLive = typeof RTCPeerConnection === "function" && !EMBED;
+  const liveCards = Boolean(info.live_cards) && canLive;
   const whereSel = h("select", { name: "where" },
-    h("option", { value: "here", text: t("setup.where_here") }),
-    h("option", { value: "link", text: t("setup.where_link") }),
+    h("option", { value: "here", text: t(canLink ? "setup.where_here" : "setup.where_here_cards") }),
+    canLink ? h("option", { value: "link", text: t("setup.where_link") }) : null,
     // live: the links travel by themselves over a direct connection (web/live/table.js)
-    typeof RTCPeerConnection === "function" && !EMBED ? h("option", { value: "live", text: t("setup.where_live") }) : null);
+    canLive && (canLink || liveCards) ? h("option", { value: "live", text: t(canLink ? "setup.where_live" : "setup.where_live_cards") }) : null);
   const whereBox = h("label", { class: "where", hidden: true }, h("span", { text: t("setup.where") }), whereSel);
-  const allHuman = () => Array.from(seatsBox.querySelectorAll("select")).every((x) => x.value === "human");
-  const drawWhere = () => { whereBox.hidden = !(canLink && Number(playersSel.value) === 2 && allHuman()); };
+  const seatValues = () => Array.from(seatsBox.querySelectorAll("select")).map((x) => x.value);
+  const allHuman = () => seatValues().every((x) => x === "human");
+  const drawWhere = () => {
+    whereBox.hidden = !(canLink ? Number(playersSel.value) === 2 && allHuman()
+      : liveCards && seatValues()[0] === "human" && seatValues().slice(1).includes("human"));
+  };
   seatsBox.addEventListener("change", drawWhere);
   playersSel.addEventListener("change", drawSeats);
   playersSel.addEventListener("change", drawWhere);
@@ -81,6 +89,11 @@ export async function showSetup(game, li) {
       Object.assign(args, custom && custom.values ? custom.values(args) : {});
     } catch (e) {
       return notify(t("error.setup", { reason: /** @type {Error} */ (e).message }), [], "error");
+    }
+    if (where === "live" && liveCards) {
+      delete args.by_link;
+      import("./live/cards.js").then((m) => m.hostCards(args)).catch((e) => notify(String(e), [], "error"));
+      return;
     }
     const started = startGame(args, true, presetSel.selectedOptions[0] ? presetSel.selectedOptions[0].dataset.preset ?? null : null);
     if (where === "live") started.then(() => import("./live/table.js")).then((m) => m.hostLive()).catch((e) => console.error(e));

@@ -32,6 +32,8 @@ export const app = {
   navGen: 0,       // bumped by every choice of the user's (a game started, continued, a link followed)
   /** @type {string | null} the save key of the live game whose friend is connected (web/live/table.js) */
   liveKey: null,
+  /** @type {((action: string) => void) | null} a live card table's person's move (web/live/cards.js) */
+  livePlay: null,
 };
 /** The game on the table is live and its friend connected: its links travel by themselves. */
 export const liveOpen = () => app.liveKey !== null && app.view !== null && !app.view.provisional && app.view.save_key === app.liveKey;

@@ -179,6 +179,9 @@ function statusText() {
   if (app.view.status === "over") return t("table.over");
   if (app.view.cursor !== app.view.length) return t("table.replaying", { ply: app.view.cursor, length: app.view.length });
   if (app.paused && (app.view.status === "bot" || app.view.status === "chance")) return t("table.paused");
+  if (app.view.live && app.view.status === "waiting") {
+    return app.view.to_move >= 0 ? t("live.waiting_seat", { seat: seatName(app.view.to_move) }) : t("live.dealing");
+  }
   if (app.view.status === "waiting" && liveOpen()) return app.view.by_link && app.view.by_link.waiting === "secret" ? t("live.waiting_secret") : t("live.waiting_move");
   if (app.view.status === "waiting") return app.view.by_link && app.view.by_link.waiting === "secret" ? t("table.waiting_secret") : t("table.waiting_move");
   if (app.view.status === "chance") return tOr(`table.dealing_${app.view.game}`, t("table.dealing"));
@@ -313,6 +316,7 @@ export function render() {
 // table, and its link sent to the friend when the friend lacks something in it.
 /** @param {View} view @param {HTMLElement} liveSlot */
 function drawLive(view, liveSlot) {
+  if (view.live) { import("./live/cards.js").then((m) => m.drawCardsPanel(liveSlot)).catch((e) => console.error(e)); return; }
   if (!view.by_link || view.provisional || EMBED) { liveSlot.hidden = true; return; }
   import("./live/table.js").then((m) => { m.drawLivePanel(liveSlot); m.sendIfNeeded(); }).catch((e) => console.error(e));
 }

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..ai.bot import BotView, decision_rng
 from ..ai.levels import bot_class
-from ..chabashi.cards import CODES, card
+from ..chabashi.cards import CODES, DECK, card
 from ..chabashi.live import DECK_SIZE, LiveSeat, Move
 from ..core.errors import EngineError, IllegalActionError
 from ..core.game import CHANCE, TERMINAL
@@ -86,6 +86,10 @@ class LiveTable:
         return t
 
     # --- reading ----------------------------------------------------------------------------
+    def deck_labels(self) -> list[str]:
+        """The deck's cards in the engine's order: the labels of the fair deal's cards."""
+        return [CODES[c] for c in DECK]
+
     @property
     def seat(self) -> LiveSeat:
         return self.local[self.me]

@@ -29,7 +29,11 @@ def games_json(lang: str = "en") -> list[dict[str, Any]]:
 
 
 def game_setup_json(game_id: str) -> dict[str, Any]:
-    """What the set-up form offers for one game: bot levels (weakest first) and presets."""
+    """What the set-up form offers for one game: bot levels (weakest first), presets, and whether
+    friends may play it live from their own browsers with hidden cards (``live_cards``:
+    :mod:`.live_table`)."""
+    from .live_table import LIVE_GAMES
+
     game = load_game(game_id)
     rules_type = game.rules_type
     return {
@@ -37,6 +41,7 @@ def game_setup_json(game_id: str) -> dict[str, Any]:
         "levels": list(levels(game_id)),
         "presets": [{"id": name, "rules": rules.encode()} for name, rules in rules_type.presets().items()],
         "default_preset": game.default_rules().preset_name(),
+        "live_cards": game_id in LIVE_GAMES,
     }
 
 

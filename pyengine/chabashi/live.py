@@ -129,13 +129,17 @@ def _swapped(labels: dict[int, int], a: int, b: int) -> dict[int, int]:
 class LiveSeat:
     """One seat's part of a live Chabashi table (see the module docstring); immutable."""
 
-    __slots__ = ("labels", "next_pos", "replica")
+    __slots__ = ("labels", "next_pos", "readers", "replica")
 
-    def __init__(self, replica: ChabashiReplica, labels: Mapping[int, int], next_pos: int) -> None:
+    def __init__(self, replica: ChabashiReplica, labels: Mapping[int, int], next_pos: int,
+                 readers: Mapping[int, int] | None = None) -> None:
         self.replica = replica
         self.labels: Mapping[int, int] = labels
         """card (as the replica has it) → the position it was dealt from, for this hand's cards"""
         self.next_pos = next_pos
+        self.readers: Mapping[int, int] = readers or {}
+        """position → the seats the deal has shown it to (a bitmask): once shown, always readable,
+        even where the game turns the card face down again"""
 
     @classmethod
     def new(cls, rules: ChabashiRules | str | None, players: int, seat: int) -> LiveSeat:
@@ -212,11 +216,12 @@ class LiveSeat:
         if move is None:  # (the replica deals its stock's first card for a card it cannot see)
             labels[s.stock[0]] = 0 if new_deck else self.next_pos
         full = s.all_mask
+        readers = {} if new_deck else self.readers
         for c, k in sorted(after.items(), key=lambda x: labels.get(x[0], -1)):
-            learners = k & ~before.get(c, 0)
+            pos = labels.get(c)
+            learners = k & ~before.get(c, 0) & ~readers.get(pos if pos is not None else -1, 0)
             if not learners:
                 continue
-            pos = labels.get(c)
             if pos is None:
                 raise ReplicaError(f"card {CODES[c]} has no position")
             if k == full:
@@ -269,7 +274,13 @@ class LiveSeat:
         if move is None:
             labels[dealt] = next_pos
             next_pos += 1
-        return LiveSeat(new_replica, labels, next_pos)
+        readers = {} if plan and plan[0].kind == "deck" else dict(self.readers)
+        for op in plan:
+            if op.kind == "open":
+                readers[op.pos] = s.all_mask
+            elif op.kind == "give":
+                readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
+        return LiveSeat(new_replica, labels, next_pos, readers)
 
 
 __all__ = ["DECK_SIZE", "DealOp", "LiveSeat", "Move"]

@@ -38,10 +38,12 @@ class SimulatedDeal:
         if dealt is not None:
             self.cards.append(dealt)
             self.readers.append(set())
-        for op in ops:
+        for op in ops:  # (the real deal refuses a position opened twice; a give to its reader is waste)
             if op.kind == "give":
+                assert op.seat not in self.readers[op.pos], f"position {op.pos} given again to seat {op.seat}"
                 self.readers[op.pos].add(op.seat)
             elif op.kind == "open":
+                assert len(self.readers[op.pos]) < self.seats, f"position {op.pos} opened twice"
                 self.readers[op.pos].update(range(self.seats))
 
     def readable(self, seat: int) -> dict[int, int]:

@@ -35,8 +35,10 @@ class Deal:
                 self.decks.append(deck)
                 self.readers = [set() for _ in deck]
             elif op["op"] == "give":
+                assert op["seat"] not in self.readers[op["pos"]]
                 self.readers[op["pos"]].add(op["seat"])
-            else:
+            else:  # (the real deal refuses a position opened twice)
+                assert len(self.readers[op["pos"]]) < len(SEATS), f"position {op['pos']} opened twice"
                 self.readers[op["pos"]].update(range(len(SEATS)))
 
     def cards(self, seat: int) -> dict[int, str]:

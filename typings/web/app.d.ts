@@ -31,6 +31,8 @@ interface GameSetup {
   levels: string[];
   presets: { id: string; rules: string }[];
   default_preset: string | null;
+  /** friends may play it live from their own browsers, its cards dealt by all (web/live/cards.js) */
+  live_cards?: boolean;
 }
 
 type Speed = "instant" | "fast" | "normal";
@@ -98,6 +100,15 @@ interface EngineResult {
   save_key?: string;
   entry?: LibraryEntry;
   continues?: boolean;
+  /** a live card table (live_* calls): who acts next, the deck's labels, the moves and plans */
+  next?: { to_act: number; local: boolean; kind: string; step: number };
+  deck?: string[];
+  move?: unknown;
+  ops?: unknown[];
+  fragment?: string;
+  ply?: number;
+  seat?: number | null;
+  problem?: string;
 }
 
 /** The AI Worker's choice for a bot. */

@@ -78,6 +78,8 @@ interface SessionView<T = unknown> {
   can_hint?: boolean;
   /** a game played by link: the viewer's seat and what it waits for */
   by_link?: { seat: number; waiting?: string | null } | null;
+  /** a live card table (web/live/cards.js): the table's id, the person's seat, the seats this browser plays */
+  live?: { table: string; me: number; local: number[]; verified: boolean } | null;
   table: T;
   /** true while the table shows a first frame the engine has not made yet: nothing is legal */
   provisional?: boolean;

@@ -44,6 +44,8 @@ export const live = {
   lastSent: "", peerLength: -1, sendsAtLength: 0, sentLength: -1,
   /** @type {string | null} a fragment from the friend that waits for its game to be on the table */
   waiting: /** @type {string | null} */ (null),
+  /** the invitation is to a card table (web/live/cards.js) */
+  cards: false,
 };
 // The connection changed: the table (its panel, status line and tools) is drawn again.
 function changed() {
@@ -204,6 +206,7 @@ export async function joinLive(text) {
   $("table").replaceChildren(joinSlot);
   closeConnection();
   live.role = "guest";
+  live.cards = false;
   live.key = null;
   live.state = "joining";
   live.problem = null;
@@ -211,8 +214,11 @@ export async function joinLive(text) {
   changed();
   try {
     // (a person carries the reply back: the guest waits for it for minutes, not seconds)
-    const { guest, reply } = await LiveGuest.join(text, { iceServers: iceServers(), timeoutMs: GUEST_WAIT_MS });
+    const { guest, reply, seat, extra } = await LiveGuest.join(text, { iceServers: iceServers(), timeoutMs: GUEST_WAIT_MS });
     live.guest = guest;
+    // a card table's invitation: the table itself is web/live/cards.js, this panel its lobby
+    live.cards = Boolean(extra && typeof extra === "object" && /** @type {{cards?: unknown}} */ (extra).cards);
+    if (live.cards) (await import("./cards.js")).adoptGuest(guest, seat);
     live.link = linkTo("reply", reply);
     live.state = "connecting";
     guest.on("state", (/** @type {string} */ state) => {
@@ -264,6 +270,10 @@ export function sendIfNeeded(force = false) {
 /** @param {number} from @param {unknown} body */
 function received(from, body) {
   if (!body || typeof body !== "object") return;
+  if (typeof (/** @type {{t?: unknown}} */ (body)).t === "string") { // a card table's frame
+    import("./cards.js").then((m) => m.fromNetwork(from, body)).catch((e) => console.error(e));
+    return;
+  }
   const msg = /** @type {{type?: unknown, fragment?: unknown}} */ (body);
   if (msg.type !== "link" || typeof msg.fragment !== "string") return;
   const frag = msg.fragment;
@@ -354,7 +364,7 @@ export function drawLivePanel(slotEl) {
 let panelRefs = null;
 /** @param {Role | null} role @param {LinkState} state */
 function stateText(role, state) {
-  if (state === "open") return t("live.state_open");
+  if (state === "open") return live.cards ? t("live.cards_waiting_start") : t("live.state_open");
   if (state === "preparing") return t("live.state_preparing");
   if (state === "joining") return t("live.state_joining");
   if (state === "invited") return t("live.state_invited");

@@ -1,0 +1,165 @@
+"""A live Chabashi table between three browsers through the app as players use it (issue 31): the
+host's set-up with two friends and a bot, an invitation per friend, one reply pasted into the
+lobby and one opened in another tab of the host's browser, a whole hand dealt by all four seats
+together (web/live/cards.js over web/live/deal.js), the end-of-game verification in every browser
+and the record with every hand.
+
+Trust: every frame each browser received is scanned (no card is named in any: the deal's messages
+are curve points and keys), and at many moments of the hand each browser's page (its DOM, its
+page state and its storage) is scanned for the cards its seat did not know then, computed
+afterwards from the verified record in the full engine. Runs in a network namespace of its own
+(conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+from conftest import WIRE_TAP, make_context
+from playwright.sync_api import expect
+
+from pyengine.chabashi.cards import CODES
+from pyengine.chabashi.state import ChabashiState
+from pyengine.core import decode_fragment
+
+pytestmark = pytest.mark.e2e
+LINK = "(document.querySelector({sel}) || {{value: ''}}).value"
+CARD = re.compile(r'"[RBYG][0-8]"')
+# (WIRE_TAP taps the channels a page creates, the host's; a guest's channel comes to it)
+GUEST_TAP = """
+const Connection = window.RTCPeerConnection;
+window.RTCPeerConnection = class extends Connection {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("datachannel", (e) => e.channel.addEventListener("message", (m) => window.wire.push(["in", String(m.data)])));
+  }
+};
+"""
+
+
+def open_app(context: Any, url: str) -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def link(page: Any, selector: str, kind: str) -> str:
+    expr = LINK.format(sel=json.dumps(selector))
+    page.wait_for_function(f"({expr}).includes('#{kind}=')", timeout=30_000)
+    return page.evaluate(expr)  # type: ignore[no-any-return]
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What a person could read in their own browser: the page state, the DOM, the storage."""
+    return page.evaluate("""() => ({
+        length: window.pyengineApp.state().length,
+        state: JSON.stringify(window.pyengineApp.state()),
+        html: document.documentElement.outerHTML,
+        storage: JSON.stringify(Object.entries(localStorage)),
+    })""")  # type: ignore[no-any-return]
+
+
+def unknown_cards(state: ChabashiState, seat: int) -> set[str]:
+    """The cards on the table that ``seat`` does not know in ``state``."""
+    on_table = set(state.dfloor) | {c for c, _, _ in state.centre}
+    on_table |= {c for row in state.floors for c, _, _ in row} | {c for hand in state.hands for c, _ in hand}
+    return {CODES[c] for c in on_table - state.known_cards(seat)}
+
+
+def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: Any) -> None:
+    contexts = [make_context(browser, server.url, service_workers="block") for _ in range(3)]
+    for context, _ in contexts:
+        context.add_init_script(WIRE_TAP)
+        context.add_init_script(GUEST_TAP)
+    try:
+        a = open_app(contexts[0][0], server.url + "?speed=instant#games")
+        a.evaluate("window.pyengineApp.ready")
+        a.locator('.game-card:has-text("Chabashi") button').first.click()
+        a.locator("select[name=players]").select_option("4")
+        a.locator("select[name=seat1]").select_option("human")
+        a.locator("select[name=seat2]").select_option("human")
+        expect(a.locator("select[name=where] option[value=live]")).to_have_text("Friends on their own devices, live")
+        a.locator("select[name=where]").select_option("live")
+        # one hand: the preset with a hand limit of 1 (what the form sends as the rules)
+        a.evaluate("document.querySelector('select[name=preset]').selectedOptions[0].value = '2.seed~hand_limit=1'")
+        a.locator("form.setup button[type=submit]").click()
+        invite_b = link(a, '.live-seats [data-seat="1"] .live-link', "join")
+        invite_c = link(a, '.live-seats [data-seat="2"] .live-link', "join")
+        expect(a.locator(".live-lobby")).to_contain_text("their hands are in your browser")
+        expect(a.locator('[data-live="start"]')).to_be_disabled()
+
+        b = open_app(contexts[1][0], invite_b)
+        c = open_app(contexts[2][0], invite_c)
+        a.locator(".live-reply").fill(link(b, ".live-link", "reply"))
+        a.locator('[data-live="connect"]').click()
+        relay = open_app(contexts[0][0], link(c, ".live-link", "reply"))  # another tab of the host's browser
+        expect(relay.locator(".live-panel")).to_have_attribute("data-state", "relayed")
+        relay.close()
+        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+        expect(b.locator(".live-panel")).to_contain_text("the game starts when everyone is here")
+        a.locator('[data-live="start"]').click()
+        pages = [a, b, c]
+        for page in pages:
+            page.wait_for_selector(".game-table", timeout=60_000)
+
+        rng = random.Random(5)
+        snaps: list[tuple[int, dict[str, Any]]] = []
+        end = time.monotonic() + 240
+        while True:
+            states = [p.evaluate("window.pyengineApp.state()") for p in pages]
+            if all(s["status"] == "over" for s in states):
+                break
+            assert time.monotonic() < end, f"the hand did not end: {[(s['status'], s['length']) for s in states]}"
+            for seat, (page, s) in enumerate(zip(pages, states, strict=True)):
+                snaps.append((seat, snapshot(page)))
+                if s["status"] == "human":
+                    legal = page.evaluate("window.pyengineApp.legal()")
+                    if legal:
+                        page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
+            time.sleep(0.05)
+
+        records = []
+        for page in pages:
+            panel = page.locator(".live-panel")
+            expect(panel).to_have_attribute("data-state", "verified", timeout=60_000)
+            expect(panel).to_contain_text("every deal was fair and every move legal")
+            href = page.locator('[data-live="record"]').get_attribute("href")
+            records.append(href.split("#", 1)[1])
+        assert records[0] == records[1] == records[2]
+        record = decode_fragment(records[0])
+        assert [s.kind for s in record.seats] == ["human", "human", "human", record.seats[3].kind]
+        assert record.seats[3].kind.startswith("bot:")
+        replay = record.replay()
+        assert replay[-1].is_terminal()
+
+        # nothing a seat did not know was in its browser, at any moment scanned
+        leaks, checked = [], 0
+        for seat, snap in snaps:
+            hidden = unknown_cards(replay[snap["length"]], seat)  # type: ignore[arg-type]
+            checked += len(hidden)
+            page_text = snap["state"] + snap["storage"]
+            for code in hidden:
+                if f'"{code}"' in page_text or f'data-card="{code}"' in snap["html"]:
+                    leaks.append((seat, snap["length"], code))
+        assert leaks == [] and checked > 100  # (other seats' hands and face-down cards were there to find)
+        assert len({snap["length"] for _, snap in snaps}) > 10  # the scans saw the hand as it went
+        # and no frame on the wire named a card
+        for page in pages:
+            frames = page.evaluate("window.wire.filter(([way]) => way === 'in').map(([, text]) => text)")
+            assert len(frames) > 20 and not any(CARD.search(f) for f in frames)
+        # the record with every hand opens as an ordinary finished game
+        a.goto(server.url + "#" + records[0])
+        a.evaluate("window.pyengineApp.ready")
+        a.wait_for_function("window.pyengineApp.state().status === 'over'")
+        assert all(p.errors == [] for p in pages)
+    finally:
+        for context, _ in contexts:
+            context.close()
+    assert all(guard.blocked == [] for _, guard in contexts)

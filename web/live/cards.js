@@ -1,0 +1,476 @@
+// A live card table (Chabashi) between friends' browsers, with no server and no trusted dealer.
+// The host's browser is the hub (web/live/peer.js) and plays its person's seat and its bots'
+// seats; every other browser plays its person's seat. Every browser runs the same loop, one step
+// at a time, in lockstep:
+//   1. the engine says who acts (pyengine/app/live_table.py: live_view's `next`);
+//   2. the browser that plays that seat sends its move as the table may know it (a card put face
+//      down is written ? with its position); a card from the deck needs no move;
+//   3. every browser asks its engine for the step's plan (the same everywhere: positions of the
+//      deal to give to one seat or to open to all, a new deck at a hand's first card) and carries
+//      it out with the fair deal (web/live/deal.js): the deck shuffled and locked by every seat,
+//      each position readable only by the seats the plans give it;
+//   4. once each of its seats can read what the plan shows it, the engine steps them (live_advance)
+//      and the table is drawn from the person's seat.
+// At the end every seat reveals its keys, every browser verifies every deal and replays the whole
+// session in the full engine (live_verify), and the record opens as an ordinary finished game.
+// What travels: {t: "start"} (the host's set-up), {t: "move", step, seat, move}, {t: "deal", msg}
+// (the deal's messages: broadcasts through the host, keys privately, sealed between friends).
+import { callOk } from "../bridge.js";
+import { h, notify } from "../dom.js";
+import { whenEngine } from "../engine-start.js";
+import { t } from "../i18n.js";
+import { $, storage } from "../page.js";
+import { app } from "../state.js";
+import { drawOpening, render, shareUrl, tableHold } from "../table.js";
+import { Deal } from "./deal.js";
+import { LiveHost } from "./peer.js";
+import { listenForReplies, SignalError } from "./signal.js";
+import { ICE_KEY, parseIceServers } from "./table.js";
+
+/** The card games with a live table, and their decks' names for the deal. */
+export const LIVE_CARD_GAMES = { chabashi: "dido-36" };
+const WAIT_MS = 120_000; // how long a step waits for another seat before it says so
+
+/** @typedef {{t: string, [key: string]: any}} Frame */
+/** @typedef {{op: string, pos: number, seat: number}} DealOp */
+
+const table = {
+  /** @type {"host" | "guest" | null} */ role: null,
+  /** @type {LiveHost | null} */ host: null,
+  /** @type {any} a LiveGuest */ guest: null,
+  /** @type {string} */ id: "",
+  /** @type {{game: string, rules: string | null, seats: [string, string][], plays: Record<string, "host" | "guest">} | null} */ setup: null,
+  me: -1,
+  /** @type {number[]} the seats this browser plays */ local: [],
+  /** @type {string[]} */ deck: [],
+  /** @type {Map<number, Deal>[]} every hand's deal, one Deal per local seat */ deals: [],
+  /** @type {Map<string, any[]>} messages of a deal this browser has not started yet */ early: new Map(),
+  /** @type {number[]} per deal, the number of its broadcasts the steps so far have made */ played: [],
+  /** @type {number[][]} per deal, who holds each position (−1: nobody) after the steps so far */ holders: [],
+  /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
+  /** @type {((action: string) => void) | null} */ wantAction: null,
+  /** @type {Record<number, string>} seat → invitation link (host) */ links: {},
+  /** @type {Record<number, string>} seat → connection state (host) */ states: {},
+  /** @type {string[]} problems named (a refused message, a failed verification) */ problems: [],
+  /** @type {{ok: boolean, fragment?: string, ply?: number, seat?: number | null, problem?: string} | null} */ verified: null,
+  step: 0,
+  running: false,
+  verifying: false,
+};
+/** @type {Set<() => void>} */
+const waiters = new Set();
+function poke() { for (const w of Array.from(waiters)) w(); }
+/** Resolves with cond()'s value once it is truthy (checked whenever something arrives).
+ * @template T @param {() => T} cond @param {string} what @returns {Promise<NonNullable<T>>} */
+function until(cond, what) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      let v;
+      try { v = cond(); } catch (e) { waiters.delete(check); clearTimeout(timer); reject(e); return; }
+      if (v) { waiters.delete(check); clearTimeout(timer); resolve(/** @type {NonNullable<T>} */ (v)); }
+    };
+    const timer = setTimeout(() => { waiters.delete(check); reject(new Error(t("live.cards_stalled", { what }))); }, WAIT_MS);
+    waiters.add(check);
+    check();
+  });
+}
+const iceServers = () => { try { return parseIceServers(storage.get(ICE_KEY) || ""); } catch { return []; } };
+/** Who plays a seat: "host" (the host's person and its bots) or "guest". @param {number} seat */
+const playedBy = (seat) => (table.setup ? table.setup.plays[String(seat)] : "host");
+
+// ---------------------------------------------------------------- the host's lobby
+/** The host starts a live card table from the set-up form (seat 0 is the host's person; the other
+ * people are friends to invite; bots play in this browser). @param {NewGameArgs} args */
+export async function hostCards(args) {
+  const seats = /** @type {[string, string][]} */ (args.seats);
+  table.role = "host";
+  table.setup = { game: args.game, rules: args.rules ?? null, seats, plays: {} };
+  seats.forEach(([, kind], i) => { /** @type {any} */ (table.setup).plays[String(i)] = i === 0 || kind !== "human" ? "host" : "guest"; });
+  table.me = 0;
+  table.local = seats.flatMap(([, kind], i) => (i === 0 || kind !== "human" ? [i] : []));
+  const host = new LiveHost({ seats: seats.length, iceServers: iceServers() });
+  table.host = host;
+  table.id = host.table;
+  host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => { table.states[seat] = state; drawLobby(); });
+  host.on("message", (/** @type {number} */ seat, /** @type {any} */ body) => fromNetwork(seat, body));
+  host.on("refused", (/** @type {number} */ seat, /** @type {string} */ reason) => problem(t("live.refused", { seat: seatLabel(seat), reason })));
+  listenForReplies(async (text) => {
+    if (table.role !== "host" || !table.host || table.running) return false;
+    return takeCardReply(text);
+  });
+  drawLobby();
+  for (const [i, [, kind]] of seats.entries()) {
+    if (i === 0 || kind !== "human") continue;
+    table.states[i] = "preparing";
+    drawLobby();
+    table.links[i] = linkTo("join", await host.invite(i, { game: args.game, seat: i, cards: true }));
+    table.states[i] = "invited";
+    drawLobby();
+  }
+}
+/** @param {string} text */
+async function takeCardReply(text) {
+  if (!table.host) return false;
+  try {
+    await table.host.accept(text.replace(/^.*#reply=/, ""));
+    return true;
+  } catch (e) {
+    notify(e instanceof SignalError ? t(`live.reply_${e.code}`) : /** @type {Error} */ (e).message, [], "error");
+    return false;
+  }
+}
+/** @param {"join" | "reply"} kind @param {string} text */
+function linkTo(kind, text) {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = `${kind}=${text}`;
+  return url.href;
+}
+/** @param {number} seat */
+function seatLabel(seat) {
+  const s = table.setup && table.setup.seats[seat];
+  return s && s[0] ? s[0] : t("table.seat", { n: seat + 1 });
+}
+/** @type {HTMLElement | null} */
+let lobbyEl = null;
+function drawLobby() {
+  if (table.running || !table.setup) return;
+  if (!lobbyEl || !lobbyEl.isConnected) {
+    drawOpening();
+    lobbyEl = h("section", { class: "live-panel live-lobby", "aria-label": t("live.heading") });
+    $("table").replaceChildren(lobbyEl);
+  }
+  const friends = table.setup.seats.flatMap(([, kind], i) => (i !== 0 && kind === "human" ? [i] : []));
+  const bots = table.setup.seats.some(([, kind]) => kind !== "human");
+  const ready = friends.every((i) => table.states[i] === "open");
+  const reply = h("input", { type: "text", class: "live-reply", placeholder: t("live.reply_placeholder"), "aria-label": t("live.reply_label") });
+  lobbyEl.dataset.state = ready ? "ready" : "invited";
+  lobbyEl.replaceChildren(...[
+    h("p", { class: "live-state", role: "status", text: ready ? t("live.cards_ready") : t("live.cards_invite") }),
+    h("ul", { class: "live-seats" }, friends.map((i) => {
+      const state = table.states[i] || "preparing";
+      const link = h("input", { type: "text", readonly: true, class: "live-link", value: table.links[i] || "", "aria-label": t("live.link_for", { seat: seatLabel(i) }) });
+      return h("li", { "data-seat": i, "data-state": state },
+        h("span", { class: "live-seat-name", text: `${seatLabel(i)} · ${t(`live.seat_${state === "open" ? "open" : state === "failed" ? "failed" : state === "closed" ? "closed" : "waiting"}`)}` }),
+        state === "open" ? null : h("span", { class: "live-link-box" }, link,
+          h("button", { type: "button", "data-live": "copy", text: t("live.copy_invitation"), onclick: async () => {
+            try { await navigator.clipboard.writeText(link.value); notify(t("live.copied")); } catch { link.select(); notify(t("notice.copy_failed")); }
+          } })));
+    })),
+    ready ? null : h("label", { class: "live-row" }, h("span", { text: t("live.paste_reply") }),
+      h("span", { class: "live-link-box" }, reply, h("button", { type: "button", "data-live": "connect", text: t("live.connect"),
+        onclick: async () => { if (reply.value.trim() && await takeCardReply(reply.value.trim())) reply.value = ""; } }))),
+    bots ? h("p", { class: "muted", text: t("live.bots_here") }) : null,
+    h("div", { class: "row" }, h("button", { type: "button", class: "primary", "data-live": "start", disabled: !ready, text: t("live.start"),
+      onclick: () => startAsHost() }))].filter((x) => x !== null));
+}
+function startAsHost() {
+  if (!table.host || !table.setup || table.running) return;
+  /** @type {Frame} */
+  const frame = { t: "start", table: table.id, ...table.setup };
+  table.host.broadcast(frame);
+  begin();
+}
+
+// ---------------------------------------------------------------- the network
+/** A frame from another browser (the host hears every guest; a guest hears the host; a deal's
+ * keys come privately, and say which seat they are for). @param {number} from @param {any} body */
+export function fromNetwork(from, body) {
+  if (!body || typeof body !== "object" || typeof body.t !== "string") return;
+  if (body.t === "start" && table.role !== "host") return joinedStart(body);
+  if (body.t === "move") {
+    if (table.role === "host") relay(from, body);
+    if (Number.isInteger(body.step) && !table.moves.has(body.step)) table.moves.set(body.step, body);
+    poke();
+    return;
+  }
+  if (body.t === "deal" && body.msg && typeof body.msg === "object") {
+    const msg = body.msg;
+    if (msg.to !== undefined) {
+      if (table.local.includes(msg.to)) deliver(msg.to, msg);
+      return;
+    }
+    if (table.role === "host") relay(from, body);
+    for (const s of table.local) if (s !== msg.seat) deliver(s, msg);
+  }
+}
+/** The host passes a guest's broadcast on to every other guest. @param {number} from @param {Frame} body */
+function relay(from, body) {
+  if (!table.host || !table.setup) return;
+  table.setup.seats.forEach((_, i) => { if (i !== from && playedBy(i) === "guest") table.host?.send(i, body); });
+}
+/** Sends a frame to every other browser. @param {Frame} body */
+function broadcast(body) {
+  if (table.host) table.host.broadcast(body);
+  else if (table.guest) table.guest.send(body);
+}
+/** A deal's message to one seat: here, or to the browser that plays it (sealed between friends).
+ * @param {number} to @param {any} msg */
+function sendTo(to, msg) {
+  if (table.local.includes(to)) return queueMicrotask(() => deliver(to, msg));
+  const frame = { t: "deal", msg };
+  if (table.host) table.host.sendPrivate(to, frame);
+  else if (table.guest) table.guest.sendPrivate(playedBy(to) === "host" ? 0 : to, frame);
+}
+/** What a local seat's deal owes after a call: broadcasts to all, keys to their seat.
+ * @param {number} seat @param {{messages: any[], events: any[]}} out */
+function route(seat, out) {
+  for (const e of out.events) {
+    if (e.type === "refused") problem(t("live.refused", { seat: seatLabel(e.error.seat ?? e.error.claimed ?? -1), reason: e.error.message }));
+    if (e.type === "broken") problem(e.detail);
+  }
+  for (const msg of out.messages) {
+    if (msg.to !== undefined) { sendTo(msg.to, msg); continue; }
+    for (const s of table.local) if (s !== seat) queueMicrotask(() => deliver(s, msg));
+    broadcast({ t: "deal", msg });
+  }
+  poke();
+}
+/** A deal's message into a local seat's deal (kept until that deal starts). @param {number} seat @param {any} msg */
+function deliver(seat, msg) {
+  const deal = table.deals.map((m) => m.get(seat)).find((d) => d && d.setup.deal === msg.deal);
+  if (!deal) {
+    const list = table.early.get(msg.deal) || [];
+    list.push([seat, msg]);
+    table.early.set(msg.deal, list);
+    return;
+  }
+  try {
+    route(seat, deal.receive(msg));
+  } catch (e) {
+    problem(t("live.refused", { seat: seatLabel(msg.seat), reason: /** @type {Error} */ (e).message }));
+  }
+}
+/** @param {string} text */
+function problem(text) {
+  table.problems.push(text);
+  notify(text, [], "error");
+}
+
+// ---------------------------------------------------------------- a friend's browser
+/** The guest side: the connection made by web/live/table.js's invitation, then the host's start.
+ * @param {any} guest a LiveGuest @param {number} seat */
+export function adoptGuest(guest, seat) {
+  table.role = "guest";
+  table.guest = guest;
+  table.me = seat;
+  table.local = [seat];
+}
+/** @param {any} frame */
+function joinedStart(frame) {
+  if (table.running || table.role !== "guest") return;
+  const seats = frame.seats;
+  if (!Array.isArray(seats) || typeof frame.game !== "string" || !(frame.game in LIVE_CARD_GAMES)) return;
+  table.setup = { game: frame.game, rules: frame.rules ?? null, seats, plays: frame.plays || {} };
+  table.id = String(frame.table);
+  begin();
+}
+
+// ---------------------------------------------------------------- the game
+async function begin() {
+  if (!table.setup) return;
+  table.running = true;
+  await whenEngine(() => {});
+  const r = await callOk("live_new", { game: table.setup.game, rules: table.setup.rules, seats: table.setup.seats,
+    me: table.me, local: table.local, table: table.id });
+  table.deck = r.deck || [];
+  app.livePlay = (action) => {
+    if (!table.wantAction) return notify(t("live.not_your_turn"), [], "error");
+    table.wantAction(action);
+  };
+  window.addEventListener("beforeunload", leaveWarning);
+  show(r);
+  try {
+    await loop(nextOf(r));
+  } catch (e) {
+    problem(/** @type {Error} */ (e).message);
+  }
+}
+/** @param {BeforeUnloadEvent} ev */
+function leaveWarning(ev) {
+  if (table.running && !table.verified) { ev.preventDefault(); ev.returnValue = ""; }
+}
+/** The person's view on the table. @param {EngineResult} r */
+function show(r) {
+  if (!r.view) return;
+  app.view = r.view;
+  app.autoState = { game: r.view.game, rules: r.view.rules, record: null, to_move: r.view.to_move, viewer: r.view.viewer,
+    observation: r.view.observation, status: r.view.status, ply: r.view.cursor, length: r.view.length };
+  app.currentKey = null;
+  render();
+  drawStatus();
+}
+/** @param {EngineResult} r */
+function nextOf(r) {
+  if (!r.next) throw new Error("the engine did not say who acts next");
+  return r.next;
+}
+/** @param {{to_act: number, local: boolean, kind: string, step: number}} next */
+async function loop(next) {
+  for (;;) {
+    if (next.kind === "over") return finish();
+    const step = next.step;
+    /** @type {any} */
+    let move = null;
+    if (next.to_act >= 0) {
+      if (next.local) {
+        let r;
+        if (next.kind === "bot") r = await callOk("live_move", { seat: next.to_act, bot: true });
+        else {
+          for (;;) { // the person picks on the table; an illegal pick is said and asked again
+            const action = await new Promise((resolve) => { table.wantAction = resolve; });
+            table.wantAction = null;
+            try { r = await callOk("live_move", { seat: next.to_act, action }); break; } catch (e) { notify(/** @type {Error} */ (e).message, [], "error"); }
+          }
+        }
+        move = r.move;
+        table.moves.set(step, { t: "move", step, seat: next.to_act, move });
+        broadcast({ t: "move", step, seat: next.to_act, move });
+      } else {
+        const got = await until(() => table.moves.get(step), seatLabel(next.to_act));
+        if (got.seat !== next.to_act) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "a move out of turn" }));
+        move = got.move;
+      }
+    } else {
+      await tableHold(); // (a deal finishes arriving on screen; the person who deals next presses Deal)
+    }
+    const plan = await callOk("live_plan", { move });
+    await carryOut(/** @type {DealOp[]} */ (plan.ops), next);
+    /** @type {Record<number, Record<number, string>>} */
+    const cards = {};
+    const deals = table.deals[table.deals.length - 1];
+    for (const s of table.local) {
+      /** @type {Record<number, string>} */
+      const mine = {};
+      const d = deals && deals.get(s);
+      if (d) for (let j = 0; j < table.deck.length; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; }
+      cards[s] = mine;
+    }
+    const r = await callOk("live_advance", { move, cards });
+    table.step = step + 1;
+    show(r);
+    next = nextOf(r);
+  }
+}
+/** The plan's deal operations, in the same order at every browser: a new deck; then each position
+ * given by its holder (or the host when nobody holds it) and each opened by its holder (or by
+ * every seat's own key); then wait until every local seat reads what the plan shows it.
+ * @param {DealOp[]} ops @param {{to_act: number}} next */
+async function carryOut(ops, next) {
+  if (!table.setup) return;
+  const n = table.setup.seats.length;
+  if (ops.some((op) => op.op === "deck")) await newDeal();
+  const deals = table.deals[table.deals.length - 1];
+  if (!deals) return;
+  // who holds each position, as the plans so far made it (the same at every browser: a deal's own
+  // count may already include a message of this step that another seat sent)
+  const holders = table.holders[table.holders.length - 1];
+  /** @type {{seat: number, kind: "assign" | "open", positions: number[], holders: number[]}[]} */
+  const duties = [];
+  /** @param {number} seat @param {"assign" | "open"} kind @param {number} pos @param {number} holder */
+  const add = (seat, kind, pos, holder) => {
+    let d = duties.find((x) => x.seat === seat && x.kind === kind);
+    if (!d) { d = { seat, kind, positions: [], holders: [] }; duties.push(d); }
+    d.positions.push(pos);
+    d.holders.push(holder);
+  };
+  for (const op of ops) {
+    if (op.op === "deck") continue;
+    const holder = holders[op.pos];
+    if (op.op === "give") add(holder >= 0 ? holder : 0, "assign", op.pos, op.seat);
+    else if (holder >= 0) add(holder, "open", op.pos, -1);
+    else for (let s = 0; s < n; s++) add(s, "open", op.pos, -1);
+  }
+  duties.sort((a, b) => a.seat - b.seat || (a.kind === b.kind ? 0 : a.kind === "assign" ? -1 : 1));
+  for (const op of ops) if (op.op === "give") holders[op.pos] = op.seat;
+  // (counted, not read: another seat's message may already be in when this browser gets here)
+  const base = table.played[table.played.length - 1];
+  table.played[table.played.length - 1] = base + duties.length;
+  for (const [k, duty] of duties.entries()) {
+    if (table.local.includes(duty.seat)) {
+      const d = /** @type {Deal} */ (deals.get(duty.seat));
+      await until(() => d.transcript.length >= base + k, seatLabel(duty.seat));
+      route(duty.seat, duty.kind === "assign" ? d.assign(duty.positions, duty.holders) : d.open(duty.positions));
+    }
+    await until(() => Array.from(deals.values()).every((d) => d.transcript.length >= base + k + 1), seatLabel(duty.seat));
+  }
+  const shows = ops.filter((op) => op.op === "open").map((op) => op.pos);
+  await until(() => table.local.every((s) => {
+    const d = /** @type {Deal} */ (deals.get(s));
+    return ops.every((op) => op.op !== "give" || op.seat !== s || d.card(op.pos) !== null)
+      && shows.every((j) => d.shown(j) !== null || d.card(j) !== null);
+  }), next.to_act >= 0 ? seatLabel(next.to_act) : t("live.the_deal"));
+}
+/** A new deck for the next hand: every local seat's deal starts (shuffle, then lock, in seat order). */
+async function newDeal() {
+  if (!table.setup) return;
+  const name = `${table.id}-${table.deals.length}`;
+  /** @type {Map<number, Deal>} */
+  const deals = new Map();
+  for (const s of table.local) {
+    deals.set(s, new Deal({ deal: name, seats: table.setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (table.setup.game)], cards: table.deck, me: s }));
+  }
+  table.deals.push(deals);
+  table.played.push(2 * table.setup.seats.length); // (the shuffle and the lock: a message per seat each)
+  table.holders.push(table.deck.map(() => -1));
+  for (const [s, d] of deals) route(s, d.start());
+  const early = table.early.get(name) || [];
+  table.early.delete(name);
+  for (const [s, msg] of early) deliver(s, msg);
+  await until(() => Array.from(deals.values()).every((d) => d.phase === "play"), t("live.the_deal"));
+}
+/** The end: every seat reveals its keys, every deal is verified, the session replayed in full. */
+async function finish() {
+  table.wantAction = null;
+  table.verifying = true;
+  drawStatus();
+  const n = table.setup ? table.setup.seats.length : 0;
+  for (const [di, deals] of table.deals.entries()) { // every seat reveals in turn (a broadcast each)
+    const base = table.played[di];
+    for (let s = 0; s < n; s++) {
+      const d = deals.get(s);
+      if (d) {
+        await until(() => d.transcript.length >= base + s, seatLabel(s));
+        route(s, d.reveal());
+      }
+      await until(() => Array.from(deals.values()).every((x) => x.transcript.length >= base + s + 1), seatLabel(s));
+    }
+  }
+  await until(() => table.deals.every((deals) => Array.from(deals.values()).every((d) => d.report !== null)), t("live.the_deal"));
+  const mine = table.deals.map((deals) => /** @type {Deal} */ (deals.get(table.me)));
+  const bad = mine.flatMap((d) => (d.report && !d.report.ok ? d.report.problems : []));
+  if (bad.length) {
+    table.verified = { ok: false, problem: bad.map((p) => `${p.seat === null ? "" : seatLabel(p.seat) + ": "}${p.detail}`).join("; ") };
+  } else {
+    const decks = mine.map((d) => d.report ? d.report.cards : []);
+    table.verified = await callOk("live_verify", { decks });
+  }
+  table.verifying = false;
+  window.removeEventListener("beforeunload", leaveWarning);
+  drawStatus();
+}
+
+// ---------------------------------------------------------------- the live line above the table
+/** The live table's line above the table: who plays, then the verification and the record.
+ * @param {HTMLElement} slotEl */
+export function drawCardsPanel(slotEl) {
+  slotEl.hidden = false;
+  let panel = /** @type {HTMLElement | null} */ (slotEl.querySelector(":scope > .live-panel"));
+  if (!panel) { panel = h("section", { class: "live-panel", "aria-label": t("live.heading") }); slotEl.replaceChildren(panel); }
+  const v = table.verified;
+  panel.dataset.state = v ? (v.ok ? "verified" : "failed") : table.verifying ? "verifying" : "open";
+  const text = v ? (v.ok ? t("live.cards_verified") : t("live.cards_cheat", { what: v.problem || "", ply: v.ply ?? "" }))
+    : table.verifying ? t("live.cards_verifying")
+      : t("live.cards_playing", { n: table.setup ? table.setup.seats.filter(([, k]) => k === "human").length : 0 });
+  /** @type {HTMLElement[]} */
+  const parts = [h("p", { class: "live-state", role: "status", text })];
+  if (v && v.ok && v.fragment) parts.push(h("div", { class: "row" }, h("a", { class: "button primary", "data-live": "record", href: shareUrl(v.fragment), text: t("live.cards_record") })));
+  const sig = JSON.stringify([text, v && v.fragment]);
+  if (panel.dataset.sig !== sig) { panel.dataset.sig = sig; panel.replaceChildren(...parts); }
+}
+function drawStatus() {
+  const el = /** @type {HTMLElement | null} */ ($("table").querySelector(":scope > [data-slot='live']"));
+  if (el && app.view && app.view.live) drawCardsPanel(el);
+}
+/** Whether a live card table is on this page. */
+export const cardsRunning = () => table.running;
