@@ -91,7 +91,7 @@ export async function hostCards(args) {
   const host = new LiveHost({ seats: seats.length, iceServers: iceServers() });
   table.host = host;
   table.id = host.table;
-  host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => { table.states[seat] = state; drawLobby(); });
+  host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => { table.states[seat] = state; drawLobby(); drawStatus(); });
   host.on("message", (/** @type {number} */ seat, /** @type {any} */ body) => fromNetwork(seat, body));
   host.on("refused", (/** @type {number} */ seat, /** @type {string} */ reason) => problem(t("live.refused", { seat: seatLabel(seat), reason })));
   listenForReplies(async (text) => {
@@ -335,7 +335,9 @@ async function loop(next) {
       await tableHold(); // (a deal finishes arriving on screen; the person who deals next presses Deal)
     }
     const plan = await callOk("live_plan", { move });
+    const t0 = performance.now();
     await carryOut(/** @type {DealOp[]} */ (plan.ops), next);
+    measure("live-protocol", t0); // (benchmarks/live_cards.py sums these)
     /** @type {Record<number, Record<number, string>>} */
     const cards = {};
     const deals = table.deals[table.deals.length - 1];
@@ -410,6 +412,7 @@ async function newDeal() {
   for (const s of table.local) {
     deals.set(s, new Deal({ deal: name, seats: table.setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (table.setup.game)], cards: table.deck, me: s }));
   }
+  const t0 = performance.now();
   table.deals.push(deals);
   table.played.push(2 * table.setup.seats.length); // (the shuffle and the lock: a message per seat each)
   table.holders.push(table.deck.map(() => -1));
@@ -418,6 +421,11 @@ async function newDeal() {
   table.early.delete(name);
   for (const [s, msg] of early) deliver(s, msg);
   await until(() => Array.from(deals.values()).every((d) => d.phase === "play"), t("live.the_deal"));
+  measure("live-deck", t0);
+}
+/** A span of the page's timeline, for the benchmarks. @param {string} name @param {number} start */
+function measure(name, start) {
+  try { performance.measure(`pyengine:${name}`, { start, end: performance.now() }); } catch { /* an old browser */ }
 }
 /** The end: every seat reveals its keys, every deal is verified, the session replayed in full. */
 async function finish() {
@@ -458,10 +466,16 @@ export function drawCardsPanel(slotEl) {
   let panel = /** @type {HTMLElement | null} */ (slotEl.querySelector(":scope > .live-panel"));
   if (!panel) { panel = h("section", { class: "live-panel", "aria-label": t("live.heading") }); slotEl.replaceChildren(panel); }
   const v = table.verified;
-  panel.dataset.state = v ? (v.ok ? "verified" : "failed") : table.verifying ? "verifying" : "open";
+  // a friend whose connection dropped: the table waits for them (a seat cannot come back into a
+  // hand yet: the deal's keys of a closed page are gone)
+  const lost = table.role === "host"
+    ? Object.entries(table.states).flatMap(([seat, state]) => (state === "closed" || state === "failed" ? [seatLabel(Number(seat))] : []))
+    : table.guest && (table.guest.state === "closed" || table.guest.state === "failed") ? [t("live.the_host")] : [];
   const text = v ? (v.ok ? t("live.cards_verified") : t("live.cards_cheat", { what: v.problem || "", ply: v.ply ?? "" }))
-    : table.verifying ? t("live.cards_verifying")
-      : t("live.cards_playing", { n: table.setup ? table.setup.seats.filter(([, k]) => k === "human").length : 0 });
+    : lost.length ? t("live.cards_lost", { seats: lost.join(", ") })
+      : table.verifying ? t("live.cards_verifying")
+        : t("live.cards_playing", { n: table.setup ? table.setup.seats.filter(([, k]) => k === "human").length : 0 });
+  panel.dataset.state = v ? (v.ok ? "verified" : "failed") : lost.length ? "lost" : table.verifying ? "verifying" : "open";
   /** @type {HTMLElement[]} */
   const parts = [h("p", { class: "live-state", role: "status", text })];
   if (v && v.ok && v.fragment) parts.push(h("div", { class: "row" }, h("a", { class: "button primary", "data-live": "record", href: shareUrl(v.fragment), text: t("live.cards_record") })));
@@ -472,5 +486,7 @@ function drawStatus() {
   const el = /** @type {HTMLElement | null} */ ($("table").querySelector(":scope > [data-slot='live']"));
   if (el && app.view && app.view.live) drawCardsPanel(el);
 }
+/** The connection to the host changed (web/live/table.js tells a friend's page). */
+export function connectionChanged() { drawStatus(); }
 /** Whether a live card table is on this page. */
 export const cardsRunning = () => table.running;

@@ -227,6 +227,7 @@ export async function joinLive(text) {
       else if (state === "failed") { live.state = "failed"; live.problem = t("live.no_path_guest"); }
       else if (state === "closed") live.state = "closed";
       changed();
+      if (live.cards) import("./cards.js").then((m) => m.connectionChanged()).catch((e) => console.error(e));
     });
     guest.on("message", (/** @type {number} */ from, /** @type {unknown} */ body) => { if (live.guest === guest) received(from, body); });
   } catch (e) {

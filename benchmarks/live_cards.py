@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""A live Chabashi hand's protocol cost (web/live/cards.js) between Chromium contexts on this
+machine: a table of 5 seats — the host, two friends (each a browser context of its own) and two
+bots in the host's browser — playing one hand at Instant, inside a network namespace of its own
+(tests/e2e_live/netns.py; re-run in one when started outside, which needs root).
+
+    .venv/bin/python benchmarks/live_cards.py [--rounds 3]
+
+Per browser and hand: the *protocol time*, what a live table adds to a local game — the time
+each step spends carrying out its plan with the fair deal (the new deck's shuffle and lock by
+all five seats, keys to the seats that read a card, cards opened to all; the page's
+``pyengine:live-protocol`` spans), with the deck's share apart (``pyengine:live-deck``); and the
+end of the session (every seat reveals in turn, every deal verified, the session replayed in the
+full engine). People's moves are random and immediate. Medians over the rounds (a fresh table
+each), the slowest browser of each table. The machine is shared: figures move with its load.
+Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e_live"))
+import netns  # noqa: E402
+
+SPANS = """(name) => performance.getEntriesByName(`pyengine:${name}`).map((e) => e.duration)"""
+
+
+def one_table(browser: Any, server: Any, make_context: Any) -> dict[str, Any]:
+    contexts = [make_context(browser, server.url, service_workers="block")[0] for _ in range(3)]
+    try:
+        a = contexts[0].new_page()
+        a.goto(server.url + "?speed=instant#games")
+        a.evaluate("window.pyengineApp.ready")
+        a.locator('.game-card:has-text("Chabashi") button').first.click()
+        a.locator("select[name=players]").select_option("5")
+        a.locator("select[name=seat1]").select_option("human")
+        a.locator("select[name=seat2]").select_option("human")
+        a.locator("select[name=where]").select_option("live")
+        a.evaluate("document.querySelector('select[name=preset]').selectedOptions[0].value = '2.seed~hand_limit=1'")
+        a.locator("form.setup button[type=submit]").click()
+        pages = [a]
+        for seat, context in ((1, contexts[1]), (2, contexts[2])):
+            sel = f'.live-seats [data-seat="{seat}"] .live-link'
+            a.wait_for_function(f"(document.querySelector('{sel}') || {{value: ''}}).value.includes('#join=')")
+            page = context.new_page()
+            page.goto(a.locator(sel).input_value())
+            page.wait_for_function("(document.querySelector('.live-link') || {value: ''}).value.includes('#reply=')")
+            a.locator(".live-reply").fill(page.locator(".live-link").input_value())
+            a.locator('[data-live="connect"]').click()
+            pages.append(page)
+        a.wait_for_selector('[data-live="start"]:not([disabled])', timeout=30_000)
+        for page in pages:  # (each engine up before the clock starts)
+            page.evaluate("window.pyengineApp.ready")
+        t0 = time.perf_counter()
+        a.locator('[data-live="start"]').click()
+        rng = random.Random(7)
+        over_at = None
+        while True:
+            states = [p.evaluate("window.pyengineApp.state()") for p in pages]
+            if all(s["status"] == "over" for s in states):
+                over_at = over_at or time.perf_counter()
+                if all(p.locator('.live-panel[data-state="verified"]').count() for p in pages):
+                    break
+            for page, s in zip(pages, states, strict=True):
+                if s["status"] == "human":
+                    legal = page.evaluate("window.pyengineApp.legal()")
+                    if legal:
+                        page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
+            time.sleep(0.02)
+        done = time.perf_counter()
+        protocol = [sum(p.evaluate(SPANS, "live-protocol")) / 1000 for p in pages]
+        deck = [sum(p.evaluate(SPANS, "live-deck")) / 1000 for p in pages]
+        steps = states[0]["length"]
+        return {"hand": over_at - t0, "verify": done - over_at, "protocol": max(protocol), "deck": max(deck), "steps": steps}
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    if not netns.inside():
+        netns.exec_inside([sys.executable, *sys.argv])
+    from conftest import ARGS, Server, e2e, make_context
+    from playwright.sync_api import sync_playwright
+
+    site = ROOT / "public"
+    if not (site / "index.html").exists():
+        e2e.build.build()
+    server = Server(site)
+    tables = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=e2e.CHROMIUM, args=ARGS)
+            for _ in range(args.rounds):
+                tables.append(one_table(browser, server, make_context))
+            browser.close()
+    finally:
+        server.stop()
+
+    def med(key: str) -> float:
+        return statistics.median(t[key] for t in tables)
+
+    print(f"one live Chabashi hand, 5 seats (host + 2 bots in one browser, 2 friends in their own), "
+          f"medians of {args.rounds} tables, in a network namespace of its own")
+    print(f"  steps in the hand                        {med('steps'):6.0f}")
+    print(f"  start → hand over (wall)                 {med('hand'):6.2f} s")
+    print(f"  protocol time, the slowest browser       {med('protocol'):6.2f} s   (the target: ≤ 0.5 s over a local game)")
+    print(f"    of which the new deck (shuffle + lock) {med('deck'):6.2f} s")
+    print(f"  hand over → verified in every browser    {med('verify'):6.2f} s   (reveal, every deal checked, full replay)")
+
+
+if __name__ == "__main__":
+    main()
