@@ -157,7 +157,7 @@ function drawLobby() {
             try { await navigator.clipboard.writeText(link.value); notify(t("live.copied")); } catch { link.select(); notify(t("notice.copy_failed")); }
           } })));
     })),
-    ready ? null : h("label", { class: "live-row" }, h("span", { text: t("live.paste_reply") }),
+    ready ? null : h("label", { class: "live-row" }, h("span", { text: t("live.paste_replies") }),
       h("span", { class: "live-link-box" }, reply, h("button", { type: "button", "data-live": "connect", text: t("live.connect"),
         onclick: async () => { if (reply.value.trim() && await takeCardReply(reply.value.trim())) reply.value = ""; } }))),
     bots ? h("p", { class: "muted", text: t("live.bots_here") }) : null,
