@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.game import CHANCE, JSON, TERMINAL
+from ..core.live import DealOp
 from ..core.replica import HIDDEN, ReplicaError, SeatEvent
 from .cards import CODES, DECK, card
 from .notation import parse_action
@@ -48,20 +49,6 @@ from .rules import ChabashiRules
 from .state import ChabashiState
 
 DECK_SIZE = len(DECK)
-
-
-@dataclass(frozen=True, slots=True)
-class DealOp:
-    """One operation of the fair deal that a step needs: ``deck`` (a new deck of ``pos`` cards:
-    the hand's deal starts), ``give`` (position ``pos`` becomes readable to ``seat``) or ``open``
-    (position ``pos`` is shown to all)."""
-
-    kind: str
-    pos: int = -1
-    seat: int = -1
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"op": self.kind, "pos": self.pos, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
