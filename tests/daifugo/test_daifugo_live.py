@@ -1,0 +1,162 @@
+"""Live Daifugō tables (pyengine/daifugo/live.py): whole matches played by seats that each hold
+only their replica, their cards coming from a simulated fair deal that shows a position to a seat
+only when a plan gives or opens it, and the rules' hidden reads answered by the seat whose hand
+they look at.  At every step every seat computes the same reads and the same plan, reads nothing
+the game does not show it, and its observation and legal actions are the full state's.
+
+The deal itself (keys, shuffles, proofs) is web/live/deal.js, tested under Node and in Chromium;
+here it is the bookkeeping of who may read which position, which is all the engine relies on."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from replica_support import uniform  # noqa: E402
+from test_daifugo_replica import PRESET_CASES, rules_for, steered  # noqa: E402
+
+from pyengine.core import Pcg32, State  # noqa: E402
+from pyengine.core.live import DealOp  # noqa: E402
+from pyengine.core.replica import ReplicaError  # noqa: E402
+from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
+from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move  # noqa: E402
+from pyengine.daifugo.state import DaifugoState  # noqa: E402
+
+
+class SimulatedDeal:
+    """Who may read which position of this game's deck: position k is the k-th card the full game
+    deals (blind cards first)."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.size = 0
+        self.cards: list[int] = []
+        self.readers: list[set[int]] = []
+
+    def run(self, ops: tuple[DealOp, ...], dealt: int | None) -> None:
+        for op in ops:
+            if op.kind == "deck":
+                self.size, self.cards, self.readers = op.pos, [], []
+        if dealt is not None:
+            assert len(self.cards) < self.size, "the deck has no card left"
+            self.cards.append(dealt)
+            self.readers.append(set())
+        for op in ops:  # (the real deal refuses a position opened twice; a give to its reader is waste)
+            if op.kind == "give":
+                assert op.seat not in self.readers[op.pos], f"position {op.pos} given again to seat {op.seat}"
+                self.readers[op.pos].add(op.seat)
+            elif op.kind == "open":
+                assert len(self.readers[op.pos]) < self.seats, f"position {op.pos} opened twice"
+                self.readers[op.pos].update(range(self.seats))
+
+    def readable(self, seat: int) -> dict[int, int]:
+        return {pos: c for pos, c in enumerate(self.cards) if seat in self.readers[pos]}
+
+
+def dealt_card(before: DaifugoState, after: DaifugoState) -> int:
+    """The card the full game's chance step dealt or put aside."""
+    e0, e1 = before._e, after._e
+    if e0.phase == CARD_PHASES[1]:  # blind
+        return (e1.blind & ~e0.blind).bit_length() - 1
+    return (e0.deck & ~(e1.deck | e1.undealt)).bit_length() - 1
+
+
+def play_match(rules: DaifugoRules, players: int, seed: int,
+               choose: Callable[[State, Pcg32], str] = uniform) -> tuple[int, int]:
+    """A whole match; returns (steps, reads answered)."""
+    rng = Pcg32(seed, 0x11FE)
+    s = GAME.new_initial_state(rules, players)
+    assert isinstance(s, DaifugoState)
+    seats = [LiveSeat.new(rules, players, i) for i in range(players)]
+    deal = SimulatedDeal(players)
+    steps = reads = 0
+    seen: list[int] = [0] * players  # every card the full game has shown each seat in this game
+    game = s._e.game_no
+    deck_game = -1  # the game the deal's deck is of
+    while not s.is_terminal():
+        action = choose(s, rng)
+        after = s.apply(action)
+        assert isinstance(after, DaifugoState)
+        dealt = None
+        if s.is_chance() and s._e.phase in CARD_PHASES:
+            move = None
+            dealt = dealt_card(s, after)
+        elif s.is_chance():
+            move = Move(action)
+        else:
+            move = seats[s.current_player].public_move(action)
+        first = seats[0].card_ops(move)  # (the card itself, before any read: its seat may answer one)
+        if first and first[0].kind == "deck":
+            deck_game = s._e.game_no
+        deal.run(first, dealt)
+        answers: list[object] = []
+        while (read := seats[0].reads(move, answers)) is not None:
+            assert all(seat.reads(move, answers) == read for seat in seats[1:]), f"step {steps}: reads differ"
+            answers.append(seats[read.seat].answer(move, answers, deal.readable(read.seat)))
+            reads += 1
+        plans = [seat.plan(move, answers) for seat in seats]
+        assert all(p == plans[0] for p in plans), f"the seats' plans differ at step {steps} ({action}): {plans}"
+        assert plans[0][:len(first)] == first
+        deal.run(plans[0][len(first):], None)
+        seats = [seat.advance(move, deal.readable(i), answers) for i, seat in enumerate(seats)]
+        if after._e.game_no != game:
+            game, seen = after._e.game_no, [0] * players
+        for i, seat in enumerate(seats):
+            seen[i] |= after._known_mask(i)
+            readable = sum(1 << c for c in deal.readable(i).values())
+            if after._e.game_no == deck_game:
+                assert not readable & ~seen[i], f"step {steps}: seat {i} reads cards the game does not show it"
+            assert seat.current_player == after.current_player
+            assert seat.replica.observation() == after.observation(i), f"seat {i} differs at step {steps} ({action})"
+            assert seat.replica.legal_actions() == (after.legal_actions() if after.current_player == i else ())
+        s = after
+        steps += 1
+    return steps, reads
+
+
+def live_rules(seed: int) -> tuple[DaifugoRules, int]:
+    """The replica test's rule set of ``seed``, unless it keeps blind cards between games (which a
+    live table refuses): then the same with one game."""
+    rules, n = rules_for(seed)
+    try:
+        LiveSeat.new(rules, n, 0)
+    except ReplicaError:
+        rules = rules.with_option("match.games", 1)
+    return rules, n
+
+
+@pytest.mark.parametrize(("name", "players"), PRESET_CASES)
+def test_live_seats_play_a_preset_match_as_the_full_game(name: str, players: int) -> None:
+    rules = DaifugoRules.preset(name).with_option("match.games", 2)
+    try:
+        LiveSeat.new(rules, players, 0)
+    except ReplicaError:
+        rules = rules.with_option("match.games", 1)
+    steps, _ = play_match(rules, players, 7)
+    assert steps > 40
+
+
+def test_live_seats_answer_the_hidden_reads_of_steered_rules() -> None:
+    reads = 0
+    for seed in (2, 5, 8):
+        rules, n = live_rules(seed)
+        reads += play_match(rules, n, seed, steered(seed))[1]
+    assert reads > 10
+
+
+MATCHES = 150 if sys.platform != "emscripten" else 15  # (Pyodide: the same check on fewer matches)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(5))
+def test_live_seats_over_many_matches_and_rule_sets(chunk: int) -> None:
+    """Two-game matches under the replica test's rule sets: presets, random local rules, and the
+    rules that read hidden cards with steered deals."""
+    for seed in range(chunk, MATCHES, 5):
+        rules, n = live_rules(seed)
+        play_match(rules, n, seed, steered(seed) if seed % 3 == 2 else uniform)
