@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -24,7 +24,8 @@ from pyengine.core import Pcg32, State  # noqa: E402
 from pyengine.core.live import DealOp  # noqa: E402
 from pyengine.core.replica import ReplicaError  # noqa: E402
 from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
-from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move  # noqa: E402
+from pyengine.daifugo.engine import RETURN, TRIBUTE  # noqa: E402
+from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read  # noqa: E402
 from pyengine.daifugo.state import DaifugoState  # noqa: E402
 
 
@@ -130,7 +131,11 @@ def live_rules(seed: int) -> tuple[DaifugoRules, int]:
     return rules, n
 
 
-@pytest.mark.parametrize(("name", "players"), PRESET_CASES)
+LIVE_PRESETS = PRESET_CASES if sys.platform != "emscripten" else list(dict(PRESET_CASES[::-1]).items())
+"""Every preset at each table size it is for (Pyodide: one size each)."""
+
+
+@pytest.mark.parametrize(("name", "players"), LIVE_PRESETS)
 def test_live_seats_play_a_preset_match_as_the_full_game(name: str, players: int) -> None:
     rules = DaifugoRules.preset(name).with_option("match.games", 2)
     try:
@@ -160,3 +165,121 @@ def test_live_seats_over_many_matches_and_rule_sets(chunk: int) -> None:
     for seed in range(chunk, MATCHES, 5):
         rules, n = live_rules(seed)
         play_match(rules, n, seed, steered(seed) if seed % 3 == 2 else uniform)
+
+
+def test_the_antimonopoly_and_its_2s_are_answered_by_the_tycoon() -> None:
+    """The 大富豪 holding five or more 2s and jokers: how many 2s (public) and which (positions,
+    given to each receiver) come from the 大富豪's own seat."""
+    rules = DaifugoRules.preset("popular").with_option("match.games", 3).with_option("exchange.antimonopoly", True)
+    asked: list[str] = []
+    real_reads = LiveSeat.reads
+
+    def reads(seat: LiveSeat, move: Move | None, answers: Sequence[object] = ()) -> Read | None:
+        read = real_reads(seat, move, answers)  # type: ignore[arg-type]
+        if read is not None and seat.seat == 0:
+            asked.append(read.name)
+        return read
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(LiveSeat, "reads", reads)
+        play_match(rules, 4, 8, steered(8))
+    assert "lowest_two" in asked and "antimonopoly_twos" in asked
+
+
+class Table:
+    """Seats, the full state and the deal, stepped together (for the refusal tests)."""
+
+    def __init__(self, rules: DaifugoRules, players: int, seed: int) -> None:
+        self.rng = Pcg32(seed)
+        s = GAME.new_initial_state(rules, players)
+        assert isinstance(s, DaifugoState)
+        self.s = s
+        self.seats = [LiveSeat.new(rules, players, i) for i in range(players)]
+        self.deal = SimulatedDeal(players)
+
+    def move(self, action: str) -> Move | None:
+        s = self.s
+        if s.is_chance():
+            return None if s._e.phase in CARD_PHASES else Move(action)
+        return self.seats[s.current_player].public_move(action)
+
+    def step(self, action: str | None = None) -> None:
+        s = self.s
+        action = action or uniform(s, self.rng)
+        after = s.apply(action)
+        assert isinstance(after, DaifugoState)
+        move = self.move(action)
+        first = self.seats[0].card_ops(move)
+        self.deal.run(first, dealt_card(s, after) if move is None else None)
+        answers: list[object] = []
+        while (read := self.seats[0].reads(move, answers)) is not None:
+            answers.append(self.seats[read.seat].answer(move, answers, self.deal.readable(read.seat)))
+        self.deal.run(self.seats[0].plan(move, answers)[len(first):], None)
+        self.seats = [seat.advance(move, self.deal.readable(i), answers) for i, seat in enumerate(self.seats)]
+        self.s = after
+
+
+def test_a_move_must_name_the_positions_of_its_cards_in_the_actor_s_hand() -> None:
+    t = Table(DaifugoRules.preset("popular"), 4, 3)
+    while t.s.is_chance():
+        t.step()
+    actor = t.s.current_player
+    play = next(a for a in t.s.legal_actions() if a != "pass")
+    move = t.seats[actor].public_move(play)
+    assert move.action == play and len(move.positions) == play.count(".") + 1
+    other = (actor + 1) % 4
+    with pytest.raises(ReplicaError, match="not in seat"):  # a position of another hand
+        t.seats[other].plan(Move(play, tuple(sorted(t.seats[other].labels[c] for c in t.seats[other].labels
+                                                     if t.seats[other].state._e.hands[other] >> c & 1)[:1])))
+    with pytest.raises(ReplicaError):  # not this seat's turn
+        t.seats[other].public_move(play)
+    assert all(seat.plan(move) == t.seats[actor].plan(move) for seat in t.seats)
+
+
+def test_a_private_card_travels_by_its_position_to_its_receiver_only() -> None:
+    """A tribute between two players: written ``?`` on the table; the receiver alone is given its
+    position; a seat cannot advance before it can read what the step shows it."""
+    t = Table(DaifugoRules.preset("popular").with_option("match.games", 2), 4, 5)
+    while t.s._e.phase not in (TRIBUTE, RETURN) or t.s.is_chance():
+        t.step()
+    giver = t.s.current_player
+    e = t.s._e
+    kind, _, receiver, count = e.exch[0]
+    action = t.s.legal_actions()[0]
+    move = t.seats[giver].public_move(action)
+    assert move.action == action.partition(":")[0] + ":" + ".".join(["?"] * count)
+    plan = t.seats[(giver + 1) % 4].plan(move)
+    assert plan and all(op.kind == "give" and op.seat == receiver and op.pos in move.positions for op in plan)
+    assert len(move.positions) == count  # (a returned card that its receiver gave as tribute is not given again)
+    with pytest.raises(ReplicaError, match="cannot read position"):
+        t.seats[receiver].advance(move, t.deal.readable(receiver))
+    t.step(action)
+    assert t.seats[receiver].replica.observation() == t.s.observation(receiver)
+
+
+def test_a_read_is_answered_by_its_seat_and_a_plan_needs_every_answer() -> None:
+    """The first read of a match (who holds ♦3, to lead) comes with the deal's last card; only the
+    seat asked may answer it, and no seat plans the step before every read is answered."""
+    t = Table(DaifugoRules.preset("popular").with_option("match.games", 2), 4, 5)
+    while not (t.s.is_chance() and t.s._e.phase in CARD_PHASES and t.seats[0].reads(None) is not None):
+        t.step()
+    read = t.seats[0].reads(None)
+    assert read is not None and read.name == "first_card"  # (who holds ♦3: asked seat by seat)
+    other = (read.seat + 1) % 4
+    with pytest.raises(ReplicaError, match=f"seat {read.seat}'s to answer"):
+        t.seats[other].answer(None)
+    with pytest.raises(ReplicaError, match="needs the answer"):
+        t.seats[other].plan(None)
+    answers: list[object] = []
+    while (read := t.seats[0].reads(None, answers)) is not None:
+        answers.append(t.seats[read.seat].answer(None, answers, t.deal.readable(read.seat)))
+    with pytest.raises(ReplicaError, match="fewer reads"):
+        t.seats[other].plan(None, [*answers, True])
+    assert all(seat.plan(None, answers) == t.seats[0].plan(None, answers) for seat in t.seats)
+
+
+def test_blind_cards_kept_from_one_game_to_the_next_are_refused() -> None:
+    jdf = DaifugoRules.preset("jdf")
+    assert jdf.with_option("match.games", 1) is not None
+    with pytest.raises(ReplicaError, match="blind"):
+        LiveSeat.new(jdf.with_option("match.games", 2), 4, 0)
