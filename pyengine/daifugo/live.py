@@ -40,6 +40,15 @@ card that moves unseen (a tribute between two other players) is the guess that c
 position: the labels always follow the real cards.  The replica's engine then takes the step with
 every read answered (a set of cards: the cards at its positions, real where the seat may read them).
 
+The two jokers are interchangeable: a shuffled deck may show the second before the full game
+would deal it, and a seat may hold one while the deal shows it "the other"; a joker read from the
+deal is whichever joker the seat's engine can put there (their bits differ only in the table's
+rule fields).
+
+Positions are public, so a card that moved privately (a tribute between two other players) and is
+later shown (played) is known by every seat to have been that card, which the full game would not
+tell a third player; the deal would have to re-shuffle handed-over cards to hide that.
+
 Not supported: ``remainder=blind`` when blind cards outlast a game (a set of several games: the
 next game's deck would be the cards the blind left, which no seat knows); :meth:`LiveSeat.new`
 refuses it.
@@ -293,15 +302,7 @@ class LiveSeat:
             deck = w.deck if w.phase == DEAL else w.deck & ~JOKER_BITS
             card = bits_of(deck)[0]
             if real is not None and next_pos in real:
-                card = real[next_pos]
-                if not w.deck >> card & 1:
-                    if _seen_by(w, self.seat) >> card & 1:
-                        raise ReplicaError(f"position {next_pos} holds a card seat {self.seat} knows is elsewhere")
-                    other = bits_of(deck & ~(1 << card))[0]
-                    _exchange(w, 1 << card, 1 << other)
-                    _swap_labels(labels, card, other)
-                if card == 53 and w.deck & J1:  # (the engine deals the first joker first: J1 goes elsewhere)
-                    self._away(w, labels, 52, w.deck)
+                card = self._dealt_real(w, labels, deck, real[next_pos])
             return ("card", card)
         if w.turn < 0 and w.phase in CARD_PHASES:
             raise ReplicaError("a card from the deck comes with no move")
@@ -320,23 +321,46 @@ class LiveSeat:
         if move.positions:
             moved, want = _action_cards(w, internal), self._at(w, labels, move.positions)
             if moved != want and moved ^ want == JOKER_BITS:  # the other joker, a guess in the same hand
-                self._away(w, labels, (moved & JOKER_BITS).bit_length() - 1, w.hands[w.turn])
-                internal = internal_action(w, parsed)
-                moved = _action_cards(w, internal)
+                if self._away(w, labels, (moved & JOKER_BITS).bit_length() - 1, w.hands[w.turn]):
+                    internal = internal_action(w, parsed)
+                else:  # (nowhere else to put it: the two are interchangeable)
+                    _swap_labels(labels, 52, 53)
+                moved, want = _action_cards(w, internal), self._at(w, labels, move.positions)
             if moved != want:
                 raise ReplicaError(f"{move.action} does not move the cards at positions {list(move.positions)}")
         return internal
 
-    def _away(self, w: Engine, labels: dict[int, int], card: int, place: int) -> None:
+    def _away(self, w: Engine, labels: dict[int, int], card: int, place: int) -> bool:
         """Exchange the guess ``card`` with a card hidden from the seat outside ``place`` (the deck,
-        or a hand): the engine would take it where the real card is the other joker."""
+        or a hand) where the engine would take it and the real card is the other joker; whether
+        there was one."""
         mine = _seen_by(w, self.seat) | place | JOKER_BITS
         hidden = (w.deck | w.undealt | w.blind | w.facedown | sum(w.hands)) & ~mine
         if not hidden:
-            raise ReplicaError("no card hidden from the seat to exchange a joker with")
+            return False
         other = hidden & -hidden
         _exchange(w, 1 << card, other)
         _swap_labels(labels, card, other.bit_length() - 1)
+        return True
+
+    def _dealt_real(self, w: Engine, labels: dict[int, int], deck: int, card: int) -> int:
+        """Put the real ``card`` in the deck, for the engine to deal it; a joker is either joker
+        (a shuffled deck may show the second before the first, and this seat may hold the other)."""
+        mine = _seen_by(w, self.seat)
+        if card >= 52:
+            if not w.deck >> card & 1 and w.deck & JOKER_BITS:
+                card = (w.deck & JOKER_BITS).bit_length() - 1
+            elif not w.deck >> card & 1 and mine >> card & 1:
+                card = 105 - card  # the other joker (52 ↔ 53)
+        if not w.deck >> card & 1:
+            if mine >> card & 1:
+                raise ReplicaError(f"the deck deals {card}, which seat {self.seat} knows is elsewhere")
+            other = bits_of(deck & ~(1 << card))[0]
+            _exchange(w, 1 << card, 1 << other)
+            _swap_labels(labels, card, other)
+        if card == 53 and w.deck & J1 and not self._away(w, labels, 52, w.deck):
+            card = 52  # (the engine deals the first joker first)
+        return card
 
     @staticmethod
     def _named(parsed: Any) -> tuple[int, int] | None:
@@ -406,11 +430,17 @@ class LiveSeat:
         return w, before, labels, dealt
 
     def _make_real(self, w: Engine, labels: dict[int, int], pos: int, card: int) -> None:
+        """The real ``card`` into the place of position ``pos`` (exchanged with the guess there)."""
         at = {p: c for c, p in labels.items()}
         guess = at.get(pos)
         if guess is None or guess == card:
             return
-        if _seen_by(w, self.seat) >> card & 1 and not (card >= 52 and guess >= 52):
+        mine = _seen_by(w, self.seat)
+        if card >= 52 and mine >> card & 1:  # (the jokers are interchangeable: the one this seat may not see)
+            if guess >= 52:
+                return
+            card = 105 - card
+        if mine >> card & 1:
             raise ReplicaError(f"position {pos} holds a card seat {self.seat} knows is elsewhere")
         _exchange(w, 1 << card, 1 << guess)
         _swap_labels(labels, card, guess)

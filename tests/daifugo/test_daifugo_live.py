@@ -24,6 +24,7 @@ from pyengine.core import Pcg32, State  # noqa: E402
 from pyengine.core.live import DealOp  # noqa: E402
 from pyengine.core.replica import ReplicaError  # noqa: E402
 from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
+from pyengine.daifugo.cards import CODES, JOKER_BITS, bits_of  # noqa: E402
 from pyengine.daifugo.engine import RETURN, TRIBUTE  # noqa: E402
 from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read  # noqa: E402
 from pyengine.daifugo.state import DaifugoState  # noqa: E402
@@ -68,8 +69,10 @@ def dealt_card(before: DaifugoState, after: DaifugoState) -> int:
 
 
 def play_match(rules: DaifugoRules, players: int, seed: int,
-               choose: Callable[[State, Pcg32], str] = uniform) -> tuple[int, int]:
-    """A whole match; returns (steps, reads answered)."""
+               choose: Callable[[State, Pcg32], str] = uniform, shuffled: bool = False) -> tuple[int, int]:
+    """A whole match; returns (steps, reads answered).  ``shuffled``: the deal's deck is shuffled
+    first and the full game deals its cards in that order (the jokers in any order: the full game
+    deals the first joker for either, the deck may show the second)."""
     rng = Pcg32(seed, 0x11FE)
     s = GAME.new_initial_state(rules, players)
     assert isinstance(s, DaifugoState)
@@ -79,14 +82,27 @@ def play_match(rules: DaifugoRules, players: int, seed: int,
     seen: list[int] = [0] * players  # every card the full game has shown each seat in this game
     game = s._e.game_no
     deck_game = -1  # the game the deal's deck is of
+    order: list[int] = []
     while not s.is_terminal():
-        action = choose(s, rng)
+        card_step = s.is_chance() and s._e.phase in CARD_PHASES
+        if shuffled and card_step:
+            new = any(op.kind == "deck" for op in seats[0].card_ops(None))
+            if new:
+                order = bits_of(s._e.cx.deck)
+                for i in range(len(order) - 1, 0, -1):
+                    j = rng.below(i + 1)
+                    order[i], order[j] = order[j], order[i]
+                order = [c for c in order if not s._e.blind >> c & 1]  # (a blind card left from a set's first game)
+            nxt = order[0 if new else len(deal.cards)]
+            action = ("blind:" if s._e.phase == CARD_PHASES[1] else "deal:") + CODES[nxt]
+        else:
+            action = choose(s, rng)
         after = s.apply(action)
         assert isinstance(after, DaifugoState)
         dealt = None
-        if s.is_chance() and s._e.phase in CARD_PHASES:
+        if card_step:
             move = None
-            dealt = dealt_card(s, after)
+            dealt = nxt if shuffled else dealt_card(s, after)
         elif s.is_chance():
             move = Move(action)
         else:
@@ -111,7 +127,9 @@ def play_match(rules: DaifugoRules, players: int, seed: int,
             seen[i] |= after._known_mask(i)
             readable = sum(1 << c for c in deal.readable(i).values())
             if after._e.game_no == deck_game:
-                assert not readable & ~seen[i], f"step {steps}: seat {i} reads cards the game does not show it"
+                assert not readable & ~seen[i] & ~JOKER_BITS, f"step {steps}: seat {i} reads cards the game does not show it"
+                # (the jokers: as many as the game shows; a shuffled deck may show the other one)
+                assert (readable & JOKER_BITS).bit_count() <= (seen[i] & JOKER_BITS).bit_count(), f"step {steps}"
             assert seat.current_player == after.current_player
             assert seat.replica.observation() == after.observation(i), f"seat {i} differs at step {steps} ({action})"
             assert seat.replica.legal_actions() == (after.legal_actions() if after.current_player == i else ())
@@ -144,6 +162,13 @@ def test_live_seats_play_a_preset_match_as_the_full_game(name: str, players: int
         rules = rules.with_option("match.games", 1)
     steps, _ = play_match(rules, players, 7)
     assert steps > 40
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [("popular", 4, 1), ("party", 5, 2), ("basic", 3, 3)])
+def test_live_seats_with_a_shuffled_deck(name: str, players: int, seed: int) -> None:
+    """The deck shuffled as the real deal shuffles it, with two jokers: the second may come first."""
+    rules = DaifugoRules.preset(name).with_option("match.games", 2).with_option("deck.jokers", 2)
+    play_match(rules, players, seed, shuffled=True)
 
 
 def test_live_seats_answer_the_hidden_reads_of_steered_rules() -> None:
