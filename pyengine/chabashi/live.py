@@ -270,4 +270,17 @@ class LiveSeat:
         return LiveSeat(new_replica, labels, next_pos, readers)
 
 
-__all__ = ["DECK_SIZE", "DealOp", "LiveSeat", "Move"]
+
+
+def deck_labels(rules: ChabashiRules | str | None, players: int) -> list[str]:
+    """The deck's cards in the engine's order: the labels of the fair deal's cards."""
+    del rules, players  # every hand is dealt from the whole deck
+    return [CODES[c] for c in DECK]
+
+
+def card_of(label: str) -> int:
+    """The card a label of :func:`deck_labels` names."""
+    return card(label)
+
+
+__all__ = ["DECK_SIZE", "DealOp", "LiveSeat", "Move", "card_of", "deck_labels"]

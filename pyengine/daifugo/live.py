@@ -75,7 +75,7 @@ from typing import Any
 from ..core.game import CHANCE, JSON, TERMINAL
 from ..core.live import DealOp
 from ..core.replica import HIDDEN, ReplicaError
-from .cards import J1, JOKER_BITS, SUIT_ROW, bit, bits_of
+from .cards import CODES, J1, JOKER_BITS, SUIT_ROW, bit, bits_of, fmt_cards, parse_card
 from .deal import dealt_to
 from .engine import ALL, BLIND, DEAL, RETURN, SEVEN, TRIBUTE, Engine
 from .notation import parse_action
@@ -265,6 +265,11 @@ class LiveSeat:
     @property
     def current_player(self) -> int:
         return self.replica.current_player
+
+    @property
+    def deals_card(self) -> bool:
+        """Whether the next step is a card from the deck (a chance step with no move)."""
+        return self.current_player == CHANCE and self.replica._w.phase in CARD_PHASES
 
     # --- the seat's own move --------------------------------------------------------------
     def public_move(self, action: str) -> Move:
@@ -538,4 +543,59 @@ class LiveSeat:
         return LiveSeat(DaifugoReplica(world, self.seat), labels, next_pos, readers, deck_game)
 
 
-__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read"]
+def deck_labels(rules: DaifugoRules | str | None, players: int) -> list[str]:
+    """The rules' deck in the engine's order (card numbers up): the labels of the fair deal's cards,
+    the card codes, the jokers ``JK1`` and ``JK2`` (the deal must tell them apart; the notation
+    writes both ``JK``).
+
+    >>> labels = deck_labels(DaifugoRules.preset("popular").with_option("deck.jokers", 2), 4)
+    >>> len(labels), labels[:3], labels[-3:]
+    (54, ['S3', 'H3', 'D3'], ['C2', 'JK1', 'JK2'])
+    """
+    from .ctx import compile_rules
+    from .game import GAME
+
+    decoded = GAME.rules_type.decode(rules) if isinstance(rules, str) and rules else rules
+    rules_obj = decoded if isinstance(decoded, DaifugoRules) else GAME.default_rules()
+    assert isinstance(rules_obj, DaifugoRules)
+    cx = compile_rules(rules_obj, players)
+    return [_label(i) for i in bits_of(cx.deck)]
+
+
+def _label(i: int) -> str:
+    return CODES[i] if i < 52 else f"JK{i - 51}"
+
+
+def card_of(label: str) -> int:
+    """The card a label of :func:`deck_labels` names."""
+    if label in ("JK1", "JK2"):
+        return 51 + int(label[2])
+    return parse_card(label) if label != "JK" else 52
+
+
+def code_of(label: str) -> str:
+    """The card's code in the notation (``JK`` for either joker)."""
+    return CODES[card_of(label)]
+
+
+def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | None], drawn: int) -> str | None:
+    """The step's action in the full game, from the deck's labels by position as the deal's
+    verification read them (``drawn``: how many cards of that deck came before); None where a card
+    it needs was never shown."""
+    if move is None:
+        label = deck[drawn] if 0 <= drawn < len(deck) else None
+        if label is None:
+            return None
+        return ("blind:" if state.phase == "blind" else "deal:") + code_of(label)
+    if HIDDEN not in move.action:
+        return move.action
+    mask = 0
+    for p in move.positions:
+        label = deck[p] if 0 <= p < len(deck) else None
+        if label is None:
+            return None
+        mask |= 1 << card_of(label)
+    return move.action.partition(":")[0] + ":" + fmt_cards(mask)
+
+
+__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "code_of", "deck_labels", "full_action"]
