@@ -195,15 +195,23 @@ def _live_move(t: LiveTable, a: Args, lang: str) -> Result:
 
 
 def _live_advance(t: LiveTable, a: Args, lang: str) -> Result:
-    t.advance(a.get("move"), {int(s): c for s, c in dict(a.get("cards") or {}).items()}, lang)
+    t.advance(a.get("move"), {int(s): c for s, c in dict(a.get("cards") or {}).items()}, lang,
+              list(a.get("answers") or []))
     return _live_view(t, lang)
+
+
+def _live_answer(t: LiveTable, a: Args, lang: str) -> Result:
+    return {"answer": t.answer(int(a["seat"]), a.get("move"), list(a.get("answers") or []), dict(a.get("cards") or {}))}
 
 
 LIVE: dict[str, Callable[[Args, str], Result]] = {
     "live_new": _live_new,
     "live_view": _on_live(lambda t, a, lang: _live_view(t, lang)),
     "live_move": _on_live(_live_move),
-    "live_plan": _on_live(lambda t, a, lang: {"ops": t.plan(a.get("move"))}),
+    "live_plan": _on_live(lambda t, a, lang: {"ops": t.plan(a.get("move"), list(a.get("answers") or []))}),
+    "live_card_ops": _on_live(lambda t, a, lang: {"ops": t.card_ops(a.get("move"))}),
+    "live_reads": _on_live(lambda t, a, lang: {"read": t.reads(a.get("move"), list(a.get("answers") or []))}),
+    "live_answer": _on_live(_live_answer),
     "live_advance": _on_live(_live_advance),
     "live_verify": _on_live(lambda t, a, lang: t.verify(a["decks"])),
 }

@@ -2,11 +2,16 @@
 
 At a live table (``web/live/cards.js``) every browser plays its person's seat — and the host's
 browser also its bots' seats (their hands are in the host's browser, as the set-up says) — each
-as a :class:`~pyengine.chabashi.live.LiveSeat`: a replica driven by the fair deal, which no
-browser can see through.  Every browser steps the same way: whoever is to act says its
+as its game's ``LiveSeat`` (:mod:`pyengine.chabashi.live`, :mod:`pyengine.daifugo.live`, found by
+the game's id: :func:`live_module`): a replica driven by the fair deal, which no browser can see
+through.  Every browser steps the same way: whoever is to act says its
 :class:`~pyengine.chabashi.live.Move` (a person's through the table, a bot's here), every seat
 computes the same plan of deal operations, and once the deal has shown each local seat what the
-plan gives it, :meth:`LiveTable.advance` steps them all.
+plan gives it, :meth:`LiveTable.advance` steps them all.  In Daifugō a step may also draw a public
+chance outcome (``kind: draw``: the seating, the dealer, the leader) and make hidden reads: the
+table carries out :meth:`LiveTable.card_ops` first, then asks each read of :meth:`LiveTable.reads`
+of the browser that plays the seat named (:meth:`LiveTable.answer`), and passes the answers, in
+order, to :meth:`LiveTable.plan` and :meth:`LiveTable.advance`.
 
 The page's view of the table is the game's own table view of the person's seat, built from the
 replica's observation (its guesses show nowhere); the history names only what every seat saw.
@@ -27,12 +32,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from ..ai.bot import BotView, decision_rng
 from ..ai.levels import bot_class
-from ..chabashi.cards import CODES, DECK, card
-from ..chabashi.live import DECK_SIZE, LiveSeat, Move
 from ..core.errors import EngineError, IllegalActionError
 from ..core.game import CHANCE, TERMINAL
 from ..core.messages import msg
@@ -43,7 +48,18 @@ from .messages import localize
 from .views import TableContext, table_view
 
 LIVE_GAMES = ("chabashi",)
-"""The card games that can be played at a live table (each has a ``live`` module)."""
+"""The card games the page offers at a live table."""
+LIVE_ENGINES = ("chabashi", "daifugo")
+"""The card games whose ``live`` module a :class:`LiveTable` can drive (each game's
+``pyengine/<game>/live.py``: ``LiveSeat``, ``Move``, ``deck_labels``, ``card_of``).  Daifugō is not
+offered yet: its steps may make hidden reads (:meth:`LiveTable.reads`, answered by one browser's
+seat) and draw public chance outcomes (``kind: draw`` in :meth:`LiveTable.next_step`), which the
+page's table does not carry yet."""
+
+
+def live_module(game: str) -> ModuleType:
+    """The game's ``live`` module."""
+    return import_module(f"{__package__.rpartition('.')[0]}.{game}.live")
 
 
 @dataclass
@@ -54,9 +70,10 @@ class LiveTable:
     rules: str
     seats: tuple[Seat, ...]
     me: int
-    local: dict[int, LiveSeat]
+    local: dict[int, Any]
+    """seat → its game's ``LiveSeat``"""
     table: str = field(default_factory=lambda: os.urandom(8).hex())
-    steps: list[tuple[int, Move | None, int]] = field(default_factory=list)
+    steps: list[tuple[int, Any, int]] = field(default_factory=list)
     """Every step so far: (the seat that acted or CHANCE, its move, the deal it drew from)."""
     states: list[Any] = field(default_factory=list)
     """The person's replica states (guesses inside: only their observation is ever shown)."""
@@ -68,7 +85,7 @@ class LiveTable:
     @classmethod
     def new(cls, game: str, rules: str | None, seats: Sequence[tuple[str, str]], me: int,
             local: Sequence[int], table: str | None = None) -> LiveTable:
-        if game not in LIVE_GAMES:
+        if game not in LIVE_ENGINES:
             raise IllegalActionError(msg("{game} cannot be played at a live table yet", game=game))
         g = load_game(game)
         rules_obj = g.rules_type.decode(rules) if rules else g.default_rules()
@@ -80,7 +97,8 @@ class LiveTable:
         for s in local:
             if s != me and seat_objs[s].kind == "human":
                 raise IllegalActionError(msg("a person plays at a live table from their own browser"))
-        mine = {s: LiveSeat.new(rules_obj.encode(), len(seat_objs), s) for s in sorted(set(local))}
+        live = live_module(game)
+        mine = {s: live.LiveSeat.new(rules_obj.encode(), len(seat_objs), s) for s in sorted(set(local))}
         t = cls(game, rules_obj.encode(), seat_objs, me, mine, table or os.urandom(8).hex())
         t.states.append(mine[me].state)
         return t
@@ -88,11 +106,16 @@ class LiveTable:
     # --- reading ----------------------------------------------------------------------------
     def deck_labels(self) -> list[str]:
         """The deck's cards in the engine's order: the labels of the fair deal's cards."""
-        return [CODES[c] for c in DECK]
+        labels: list[str] = live_module(self.game).deck_labels(self.rules, len(self.seats))
+        return labels
 
     @property
-    def seat(self) -> LiveSeat:
+    def seat(self) -> Any:
+        """The person's seat (its game's ``LiveSeat``)."""
         return self.local[self.me]
+
+    def _move(self, move: Any) -> Any:
+        return None if move is None else live_module(self.game).Move.from_json(move)
 
     def next_step(self) -> dict[str, Any]:
         """Who acts next: ``to_act`` (a seat, -1 a card from the deck, -2 over), whether this
@@ -100,6 +123,9 @@ class LiveTable:
         p = self.seat.current_player
         if p == TERMINAL:
             return {"to_act": -2, "local": False, "kind": "over", "step": len(self.steps)}
+        if p == CHANCE and not getattr(self.seat, "deals_card", True):  # a public draw (seat, dealer, …)
+            outcomes = [[a, str(pr)] for a, pr in self.seat.state.chance_outcomes()]
+            return {"to_act": -1, "local": False, "kind": "draw", "outcomes": outcomes, "step": len(self.steps)}
         if p == CHANCE:
             return {"to_act": -1, "local": False, "kind": "chance", "step": len(self.steps)}
         return {"to_act": p, "local": p in self.local, "kind": "human" if self.seats[p].kind == "human" else "bot",
@@ -140,7 +166,8 @@ class LiveTable:
         if seat not in self.local:
             raise IllegalActionError(msg("seat {seat} is not played in this browser", seat=seat + 1))
         try:
-            return self.local[seat].public_move(action).to_json()
+            move: dict[str, Any] = self.local[seat].public_move(action).to_json()
+            return move
         except ReplicaError as exc:
             raise IllegalActionError(str(exc)) from None
 
@@ -152,30 +179,65 @@ class LiveTable:
         view = BotView(self.game, self.rules, seat, s.replica.observation(), s.replica.legal_actions(), 0.8)
         return bot.act(view)
 
-    def plan(self, move: Any) -> list[dict[str, Any]]:
-        """The deal operations the next step needs (every seat computes the same)."""
-        m = None if move is None else Move.from_json(move)
-        return [op.to_json() for op in self.seat.plan(m)]
+    def card_ops(self, move: Any) -> list[dict[str, Any]]:
+        """The start of the plan that needs no answer (a new deck, the card from the deck given to
+        its seat), carried out before the step's reads; ``[]`` in a game without reads."""
+        ops = getattr(self.seat, "card_ops", lambda m: ())(self._move(move))
+        return [op.to_json() for op in ops]
 
-    def advance(self, move: Any, cards: Mapping[int, Mapping[int, str]], lang: str = "en") -> None:
+    def reads(self, move: Any, answers: Sequence[Any] = ()) -> dict[str, Any] | None:
+        """The step's next hidden read once ``answers`` are known: ``{name, seat}`` (the seat whose
+        browser answers it with :meth:`answer`), or None when the plan may be made."""
+        if not hasattr(self.seat, "reads"):
+            return None
+        read = self.seat.reads(self._move(move), list(answers))
+        return None if read is None else {"name": read.name, "seat": read.seat}
+
+    def answer(self, seat: int, move: Any, answers: Sequence[Any], cards: Mapping[Any, str]) -> Any:
+        """A local seat's answer to the step's next read (``cards``: the positions it can read)."""
+        if seat not in self.local:
+            raise IllegalActionError(msg("seat {seat} is not played in this browser", seat=seat + 1))
+        try:
+            return self.local[seat].answer(self._move(move), list(answers), self._readable(cards))
+        except ReplicaError as exc:
+            raise IllegalActionError(str(exc)) from None
+
+    def _readable(self, cards: Mapping[Any, str] | None) -> dict[int, int]:
+        card_of = live_module(self.game).card_of
+        return {int(pos): card_of(code) for pos, code in (cards or {}).items()}
+
+    def _plan(self, seat: Any, m: Any, answers: Sequence[Any]) -> Any:
+        return seat.plan(m, list(answers)) if answers else seat.plan(m)
+
+    def plan(self, move: Any, answers: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """The deal operations the next step needs (every seat computes the same), once every read
+        is answered (``answers``, in order)."""
+        return [op.to_json() for op in self._plan(self.seat, self._move(move), answers)]
+
+    def advance(self, move: Any, cards: Mapping[int, Mapping[int, str]], lang: str = "en",
+                answers: Sequence[Any] = ()) -> None:
         """Step every local seat, each with the cards its deal can read now (seat → position → card)."""
-        m = None if move is None else Move.from_json(move)
+        m = self._move(move)
         actor = self.seat.current_player
-        plan = self.seat.plan(m)
+        plan = self._plan(self.seat, m, answers)
         if plan and plan[0].kind == "deck":
             self.decks += 1
         new = {}
         for s, live in self.local.items():
-            readable = {int(pos): card(code) for pos, code in (cards.get(s) or cards.get(str(s)) or {}).items()}  # type: ignore[call-overload]
-            new[s] = live.advance(m, readable)
+            readable = self._readable(cards.get(s) or cards.get(str(s)))  # type: ignore[call-overload]
+            new[s] = live.advance(m, readable, list(answers)) if answers else live.advance(m, readable)
         before = self.seat.state
         self.local = new
         self.steps.append((actor, m, self.decks - 1))
         self.states.append(self.seat.state)
         self.labels.append(self._label(before, actor, m, lang))
 
-    def _label(self, before: Any, actor: int, move: Move | None, lang: str) -> str:
+    def _label(self, before: Any, actor: int, move: Any, lang: str) -> str:
         """The history's words for a step, as the person's seat saw it (a hidden card is not named)."""
+        if self.game == "daifugo":
+            return self._daifugo_label(before, move, lang)
+        from ..chabashi.cards import CODES
+
         if move is None:
             after = self.seat.state
             fresh = set(after.known_cards(self.me)) - (set() if before.phase == "between" else set(before.known_cards(self.me)))
@@ -185,6 +247,16 @@ class LiveTable:
         if HIDDEN in move.action:
             return localize(msg("a hand card face down to the centre, floor card {n} into the hand",
                                 n=move.action.rsplit(":f", 1)[1]), lang)
+        return str(before.describe(move.action, lang))
+
+    def _daifugo_label(self, before: Any, move: Any, lang: str) -> str:
+        if move is None:
+            fresh = [c for c in self.seat.state.observation(self.me)["hand"] if c not in before.observation(self.me)["hand"]]
+            if len(fresh) == 1 and before.phase == "deal":
+                return str(before.describe(f"deal:{fresh[0]}", lang))
+            return localize(msg("a card dealt face down"), lang)
+        if HIDDEN in move.action:
+            return localize(msg("cards handed over face down: {n}", n=move.action.count(HIDDEN)), lang)
         return str(before.describe(move.action, lang))
 
     # --- the end ----------------------------------------------------------------------------
@@ -197,10 +269,21 @@ class LiveTable:
         state = game.new_initial_state(game.rules_type.decode(self.rules), len(self.seats))
         actions: list[str] = []
         drawn = [0] * len(decks)
+        full_action = getattr(live_module(self.game), "full_action", None)
         for ply, (actor, move, deck) in enumerate(self.steps):
             try:
-                if move is None:
-                    code = decks[deck][drawn[deck]] if 0 <= deck < len(decks) and drawn[deck] < DECK_SIZE else None
+                if full_action is not None:
+                    cards = decks[deck] if 0 <= deck < len(decks) else []
+                    got = full_action(state, move, cards, drawn[deck] if 0 <= deck < len(decks) else -1)
+                    if move is None and 0 <= deck < len(decks):
+                        drawn[deck] += 1
+                    if got is None:
+                        return {"ok": False, "ply": ply + 1, "seat": None if move is None else actor,
+                                "problem": "a card of the deck was never shown" if move is None
+                                else "a card handed over was never shown"}
+                    action = str(got)
+                elif move is None:
+                    code = decks[deck][drawn[deck]] if 0 <= deck < len(decks) and drawn[deck] < len(decks[deck]) else None
                     drawn[deck] += 1
                     if code is None:
                         return {"ok": False, "ply": ply + 1, "seat": None, "problem": "a card of the deck was never shown"}
@@ -212,9 +295,10 @@ class LiveTable:
                     action = move.action.replace(HIDDEN, code, 1)
                 else:
                     action = move.action
-                if state.current_player != (CHANCE if move is None else actor) or action not in (
-                        [o for o, _ in state.chance_outcomes()] if move is None else state.legal_actions()):
-                    return {"ok": False, "ply": ply + 1, "seat": None if move is None else actor,
+                chance = move is None or actor == CHANCE
+                if state.current_player != (CHANCE if chance else actor) or action not in (
+                        [o for o, _ in state.chance_outcomes()] if chance else state.legal_actions()):
+                    return {"ok": False, "ply": ply + 1, "seat": None if chance else actor,
                             "problem": f"{action} was not legal there"}
                 state = state.apply(action)
                 actions.append(action)
@@ -233,4 +317,4 @@ def on_table(table: LiveTable | None) -> LiveTable:
     return table
 
 
-__all__ = ["LIVE_GAMES", "LiveTable", "on_table"]
+__all__ = ["LIVE_ENGINES", "LIVE_GAMES", "LiveTable", "live_module", "on_table"]

@@ -299,6 +299,7 @@ JA: Final[dict[str, str]] = {
     "seat {seat} is not played in this browser": "席{seat}はこのブラウザで打っていません",
     "the session is still being played": "セッションはまだ続いています",
     "a card dealt face down": "裏向きに配られた1枚",
+    "cards handed over face down: {n}": "裏向きで渡したカード{n}枚",
     "a hand card face down to the centre, floor card {n} into the hand": "手札1枚を裏向きで中央へ、場札{n}を手札へ",
     "there is no live table on this page": "このページにライブ卓はありません",
 }

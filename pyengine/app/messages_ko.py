@@ -299,6 +299,7 @@ KO: Final[dict[str, str]] = {
     "seat {seat} is not played in this browser": "{seat}번 자리는 이 브라우저에서 두지 않습니다",
     "the session is still being played": "세션이 아직 진행 중입니다",
     "a card dealt face down": "뒷면으로 돌린 카드 한 장",
+    "cards handed over face down: {n}": "뒷면으로 건넨 카드 {n}장",
     "a hand card face down to the centre, floor card {n} into the hand": "손패 한 장을 뒷면으로 가운데에, 바닥 카드 {n}을(를) 손으로",
     "there is no live table on this page": "이 페이지에는 실시간 테이블이 없습니다",
 }

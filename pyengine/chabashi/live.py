@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.game import CHANCE, JSON, TERMINAL
+from ..core.live import DealOp
 from ..core.replica import HIDDEN, ReplicaError, SeatEvent
 from .cards import CODES, DECK, card
 from .notation import parse_action
@@ -48,20 +49,6 @@ from .rules import ChabashiRules
 from .state import ChabashiState
 
 DECK_SIZE = len(DECK)
-
-
-@dataclass(frozen=True, slots=True)
-class DealOp:
-    """One operation of the fair deal that a step needs: ``deck`` (a new deck of ``pos`` cards:
-    the hand's deal starts), ``give`` (position ``pos`` becomes readable to ``seat``) or ``open``
-    (position ``pos`` is shown to all)."""
-
-    kind: str
-    pos: int = -1
-    seat: int = -1
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"op": self.kind, "pos": self.pos, "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,4 +270,17 @@ class LiveSeat:
         return LiveSeat(new_replica, labels, next_pos, readers)
 
 
-__all__ = ["DECK_SIZE", "DealOp", "LiveSeat", "Move"]
+
+
+def deck_labels(rules: ChabashiRules | str | None, players: int) -> list[str]:
+    """The deck's cards in the engine's order: the labels of the fair deal's cards."""
+    del rules, players  # every hand is dealt from the whole deck
+    return [CODES[c] for c in DECK]
+
+
+def card_of(label: str) -> int:
+    """The card a label of :func:`deck_labels` names."""
+    return card(label)
+
+
+__all__ = ["DECK_SIZE", "DealOp", "LiveSeat", "Move", "card_of", "deck_labels"]

@@ -120,3 +120,107 @@ def test_bad_set_ups_and_moves_are_refused() -> None:
         b.move_of(2, "pass")
     with pytest.raises(IllegalActionError):
         b.verify([])
+
+
+class DaifugoDeal:
+    """A simulated fair deal for a Daifugō match: a shuffled deck of the table's labels per game."""
+
+    def __init__(self, rng: random.Random, labels: list[str], seats: int) -> None:
+        self.rng, self.labels, self.seats = rng, labels, seats
+        self.decks: list[list[str]] = []
+        self.readers: list[set[int]] = []
+
+    def run(self, ops: list[dict[str, Any]]) -> None:
+        for op in ops:
+            if op["op"] == "deck":
+                assert op["pos"] == len(self.labels)
+                deck = list(self.labels)
+                self.rng.shuffle(deck)
+                self.decks.append(deck)
+                self.readers = [set() for _ in deck]
+            elif op["op"] == "give":
+                assert op["seat"] not in self.readers[op["pos"]]
+                self.readers[op["pos"]].add(op["seat"])
+            else:
+                assert len(self.readers[op["pos"]]) < self.seats, f"position {op['pos']} opened twice"
+                self.readers[op["pos"]].update(range(self.seats))
+
+    def cards(self, seat: int) -> dict[int, str]:
+        return {pos: c for pos, c in enumerate(self.decks[-1]) if seat in self.readers[pos]} if self.decks else {}
+
+
+def play_daifugo(seed: int, rules: str) -> tuple[list[LiveTable], DaifugoDeal, int]:
+    """A Daifugō match between three browsers (the host with a bot): every step's public draws,
+    card operations, hidden reads (each answered by the browser of the seat asked) and plan."""
+    rng = random.Random(seed)
+    browsers = [LiveTable.new("daifugo", rules, SEATS, me=0, local=[0, 1], table="cd" * 8),
+                LiveTable.new("daifugo", rules, SEATS, me=2, local=[2], table="cd" * 8),
+                LiveTable.new("daifugo", rules, SEATS, me=3, local=[3], table="cd" * 8)]
+    assert browsers[0].deck_labels() == browsers[2].deck_labels()
+    deal = DaifugoDeal(rng, browsers[0].deck_labels(), len(SEATS))
+    reads = 0
+    for _ in range(20000):
+        steps = [b.next_step() for b in browsers]
+        assert all({**s, "local": None} == {**steps[0], "local": None} for s in steps)
+        step = steps[0]
+        if step["kind"] == "over":
+            break
+        move = None
+        if step["kind"] == "draw":  # (the table's shared chance draws a seat, the dealer, a leader)
+            move = {"action": rng.choice(step["outcomes"])[0], "positions": []}
+        elif step["to_act"] >= 0:
+            (player,) = [b for b in browsers if step["to_act"] in b.local]
+            seat = step["to_act"]
+            action = (player.bot_action(seat) if step["kind"] == "bot"
+                      else rng.choice(player.local[seat].replica.legal_actions()))
+            move = player.move_of(seat, action)
+        first = [b.card_ops(move) for b in browsers]
+        assert all(f == first[0] for f in first)
+        deal.run(first[0])
+        answers: list[Any] = []
+        while (read := browsers[0].reads(move, answers)) is not None:
+            assert all(b.reads(move, answers) == read for b in browsers)
+            (owner,) = [b for b in browsers if read["seat"] in b.local]
+            answers.append(owner.answer(read["seat"], move, answers, deal.cards(read["seat"])))
+            reads += 1
+        plans = [b.plan(move, answers) for b in browsers]
+        assert all(p == plans[0] for p in plans)
+        assert plans[0][:len(first[0])] == first[0]
+        deal.run(plans[0][len(first[0]):])
+        for b in browsers:
+            b.advance(move, {s: deal.cards(s) for s in b.local}, answers=answers)
+    return browsers, deal, reads
+
+
+def test_three_browsers_play_a_daifugo_match_and_each_rebuilds_the_same_record() -> None:
+    from pyengine.daifugo import DaifugoRules
+
+    rules = DaifugoRules.preset("party").with_option("match.games", 2).with_option("deck.jokers", 2).encode()
+    browsers, deal, reads = play_daifugo(3, rules)
+    assert reads > 0 and len(deal.decks) == 2
+    views = [b.view("en") for b in browsers]
+    assert [v["status"] for v in views] == ["over"] * 3
+    assert views[0]["final_returns"] == views[1]["final_returns"] == views[2]["final_returns"]
+    fragments = [b.verify(deal.decks)["fragment"] for b in browsers]
+    assert fragments[0] == fragments[1] == fragments[2]
+    end = decode_fragment(fragments[0]).replay()[-1]
+    assert end.is_terminal() and [float(r) for r in end.returns()] == views[0]["final_returns"]
+    private = 0
+    for b, v in zip(browsers, views, strict=True):  # the history names no card handed over privately
+        for (_, move, _), h in zip(b.steps, v["history"], strict=True):
+            if move is not None and "?" in move.action:
+                assert h["label"] == f"cards handed over face down: {move.action.count('?')}"
+                private += 1
+        dealt = [h["label"] for (_, move, _), h in zip(b.steps, v["history"], strict=True) if move is None]
+        assert sum(label == "a card dealt face down" for label in dealt) > len(dealt) // 2  # (most go to others)
+    assert private > 0
+
+
+def test_a_daifugo_card_substituted_in_the_deck_is_named_with_its_ply() -> None:
+    from pyengine.daifugo import DaifugoRules
+
+    browsers, deal, _ = play_daifugo(4, DaifugoRules.preset("popular").with_option("match.games", 1).encode())
+    decks = [list(d) for d in deal.decks]
+    decks[0][1] = decks[0][0]  # the second card dealt substituted by a copy of the first
+    out = browsers[1].verify(decks)
+    assert out["ok"] is False and out["seat"] is None and "was not legal there" in out["problem"]

@@ -1,0 +1,601 @@
+"""A Daifugō seat at a live table: its replica driven by a deal nobody can see.
+
+At a live table no browser holds the whole match: each runs its seat's
+:class:`~pyengine.daifugo.replica.DaifugoReplica`, and the cards come from the fair deal of
+``web/live/deal.js`` (as for Chabashi: :mod:`pyengine.chabashi.live`).  This module is what a
+seat needs to take part, in the engine's own terms:
+
+* each game of the match is dealt from a fresh deck of the rules' cards (a ``deck`` operation at
+  the game's first card); the k-th card the game deals (blind cards first, then the deal) is
+  position k; cards never dealt (a two-player deck) stay unread in the deck;
+* where every card lies and who has seen it are public (``Engine.known``), so every seat computes
+  the same :meth:`LiveSeat.plan` for a step: each position whose card some seat learns is
+  **given** to each such seat (one operation per seat: a card handed over, the two hands that a
+  tenpen-chii or a king's privilege swap) or **opened** to all (a card played or discarded face
+  up); a position the deal has shown to a seat is never shown to it again (``readers``);
+* the seat that acts tells the table its :class:`Move`: the action and the positions of every
+  card it moves; a card that only some seats may see (a tribute, a return, a 7-pass, the face-down
+  choices of a simultaneous exchange) is written ``?`` and travels by its position alone;
+* a chance step that is not a card (the seating, the dealer, the lead, the places) is a
+  :class:`Move` too, its outcome drawn by the table's shared chance.
+
+**Hidden reads.**  Where the rules read cards that some seat cannot see (:meth:`Engine.ask`: is a
+tribute forced, which 2 does the antimonopoly take, the thief's strongest cards, …) the answer must
+come from a seat that knows them: :meth:`LiveSeat.reads` names the next read the step makes and the
+seat whose hand it looks at (every seat computes the same), that seat computes it from its own
+hand (:meth:`LiveSeat.answer`), and the answer travels with the step, public, in the order of the
+reads: a yes/no or a count as itself, a set of cards as their positions (the cards themselves go
+through the deal, given to the seats the rules show them to, opened when they are shown to all:
+nothing secret is ever in an answer).  The reads that look at every hand are asked seat by seat:
+*monopolist* asks each seat in seat order "do you hold a whole suit?" up to the first yes (what
+the full game shows), and *first_card* (who leads under ♦3/♠3) asks, card by card in the order of
+the search, each seat "do you hold this card?" up to the first yes.  That last one shows a little
+more than the full game when the 3 was not dealt (blind cards, a two-player deck): which card
+decided the lead.  :meth:`LiveSeat.plan` and :meth:`LiveSeat.advance` take the answers.
+
+Every card of the replica carries the position it was dealt from (its *label*); a card the seat
+cannot see is a guess, and guesses are interchangeable, so when a step shows the seat a position
+the replica first exchanges the real card into that place (both cards hidden from the seat), and a
+card that moves unseen (a tribute between two other players) is the guess that carries its
+position: the labels always follow the real cards.  The replica's engine then takes the step with
+every read answered (a set of cards: the cards at its positions, real where the seat may read them).
+
+The two jokers are interchangeable: a shuffled deck may show the second before the full game
+would deal it, and a seat may hold one while the deal shows it "the other"; a joker read from the
+deal is whichever joker the seat's engine can put there (their bits differ only in the table's
+rule fields).
+
+Positions are public, so a card that moved privately (a tribute between two other players) and is
+later shown (played) is known by every seat to have been that card, which the full game would not
+tell a third player; the deal would have to re-shuffle handed-over cards to hide that.
+
+Not supported: ``remainder=blind`` when blind cards outlast a game (a set of several games: the
+next game's deck would be the cards the blind left, which no seat knows); :meth:`LiveSeat.new`
+refuses it.
+
+The conformance test (``tests/daifugo/test_daifugo_live.py``) plays whole matches with a simulated
+deal: every seat computes the same reads and plan at every step, reads only what the game shows
+it, and its observation and legal actions are the full state's.
+
+>>> seats = [LiveSeat.new("", 4, i) for i in range(4)]
+>>> seats[0].plan(Move("dealer:0"))  # the dealer is a public chance outcome: nothing to deal yet
+()
+>>> s1 = [s.advance(Move("dealer:0"), {}) for s in seats]
+>>> s1[0].plan(None)  # the first card: a new deck (one joker), position 0 to seat 1
+(DealOp(kind='deck', pos=53, seat=-1), DealOp(kind='give', pos=0, seat=1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from ..core.game import CHANCE, JSON, TERMINAL
+from ..core.live import DealOp
+from ..core.replica import HIDDEN, ReplicaError
+from .cards import CODES, J1, JOKER_BITS, SUIT_ROW, bit, bits_of, fmt_cards, parse_card
+from .deal import dealt_to
+from .engine import ALL, BLIND, DEAL, RETURN, SEVEN, TRIBUTE, Engine
+from .notation import parse_action
+from .replica import CARD_READS, DaifugoReplica, _action_cards, _clone, _exchange, _World
+from .rules import DaifugoRules
+from .state import DaifugoState, internal_action
+
+CARD_PHASES = (DEAL, BLIND)
+"""The chance phases whose outcome is a card of the deck (a step with no move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What the acting seat (or the table's chance, for a seat, a dealer, a leader) tells the table:
+    its action as every seat may know it, and the positions of the cards it moves."""
+
+    action: str
+    positions: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"action": self.action, "positions": list(self.positions)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Move:
+        if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+            raise ReplicaError("a move is {action, positions}")
+        pos = data.get("positions") or []
+        if not isinstance(pos, list) or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 54
+                                                for p in pos):
+            raise ReplicaError("a move's positions are positions of the deck")
+        return cls(data["action"], tuple(pos))
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A hidden read the step makes: ``name`` (the rule's, or its part asked of one seat) and the
+    seat that answers it."""
+
+    name: str
+    seat: int
+
+
+class _Need(Exception):
+    """The step needs the answer to a read that has not been given yet."""
+
+    def __init__(self, read: Read, value: Callable[[], JSON]) -> None:
+        super().__init__(read.name)
+        self.read = read
+        self.value = value
+
+
+def _first_of(e: Engine, args: tuple[Any, ...]) -> int:
+    return int(args[0])
+
+
+_ANSWERER: dict[str, Callable[[Engine, tuple[Any, ...]], int]] = {
+    "tenpen_due": _first_of, "tribute_forced": _first_of, "forced_tribute": _first_of,
+    "antimonopoly_twos": _first_of, "lowest_two": _first_of, "drawn_cards": _first_of,
+    "strongest_of": _first_of, "bombed_cards": _first_of,
+    "deferred_cards": lambda e, a: int(e.cont[1][a[0]][1]) if e.cont is not None else -1,
+    "no_legal_lead": lambda e, a: e.turn,
+}
+"""The seat whose hand each single-hand read looks at (it answers)."""
+
+
+class _Step(_World):
+    """A live seat's engine for one step: the reads answered from the table's answers, in order."""
+
+    __slots__ = ("given", "labels")
+
+    given: list[JSON]
+    labels: dict[int, int]
+
+    def _part(self, name: str, seat: int, value: Callable[[], JSON]) -> JSON:
+        if not self.given:
+            raise _Need(Read(name, seat), value)
+        return self.given.pop(0)
+
+    def ask(self, rule: Callable[..., Any], *args: Any, seen: int = ALL) -> Any:
+        name = rule.__name__
+        if name == "monopolist":
+            for p in range(self.n):
+                if self._part(name, p, partial(self._monopoly, p)):
+                    return p
+            return -1
+        if name == "first_card":
+            return self._first_card(int(args[0]))
+        if name not in _ANSWERER:  # pragma: no cover - every read of the rules is listed
+            raise ReplicaError(f"the live table cannot answer the read {name}")
+        raw = self._part(name, _ANSWERER[name](self, args), lambda: self._encode(name, rule(self, *args)))
+        return self._decode(name, raw)
+
+    def _monopoly(self, p: int) -> bool:
+        return any(self.hands[p] & row == row for row in SUIT_ROW)
+
+    def _holds(self, p: int, card: int) -> bool:
+        return bool(self.hands[p] & card)
+
+    def _first_card(self, suit: int) -> tuple[int, int]:
+        target = bit(1, suit)
+        for r in range(1, 14):
+            for s in dict.fromkeys((suit, 0, 1, 2, 3)):
+                card = bit(r, s)
+                for p in range(self.n):
+                    if self.hands[p] and self._part("first_card", p, partial(self._holds, p, card)):
+                        return p, target if self.cx.must_include and card == target else 0
+        return self.order[0], 0  # pragma: no cover - someone always holds a card
+
+    def _encode(self, name: str, answer: Any) -> JSON:
+        if name in CARD_READS:
+            return sorted(self.labels[i] for i in bits_of(answer))
+        return answer  # type: ignore[no-any-return]
+
+    def _decode(self, name: str, raw: JSON) -> Any:
+        if name not in CARD_READS:
+            return raw
+        if not isinstance(raw, list):
+            raise ReplicaError(f"the answer to {name} is a list of positions")
+        at = {p: c for c, p in self.labels.items()}
+        mask = 0
+        for p in raw:
+            if not isinstance(p, int) or p not in at:
+                raise ReplicaError(f"the answer to {name} names position {p}, which no card was dealt from")
+            mask |= 1 << at[p]
+        return mask
+
+
+def _knowers(e: Engine) -> dict[int, int]:
+    """Every card some seat has seen: who (a bitmask)."""
+    full = (1 << e.n) - 1
+    out = dict.fromkeys(bits_of(e.public), full)
+    for p in range(e.n):
+        for c in bits_of(e.hands[p] | e.known[p]):
+            out[c] = out.get(c, 0) | 1 << p
+    return out
+
+
+def _swap_labels(labels: dict[int, int], a: int, b: int) -> None:
+    la, lb = labels.pop(a, None), labels.pop(b, None)
+    if la is not None:
+        labels[b] = la
+    if lb is not None:
+        labels[a] = lb
+
+
+def _seen_by(e: Engine, seat: int) -> int:
+    return e.hands[seat] | e.public | e.known[seat]
+
+
+class LiveSeat:
+    """One seat's part of a live Daifugō table (see the module docstring); immutable."""
+
+    __slots__ = ("deck_game", "labels", "next_pos", "readers", "replica")
+
+    def __init__(self, replica: DaifugoReplica, labels: Mapping[int, int], next_pos: int,
+                 readers: Mapping[int, int] | None = None, deck_game: int = 0) -> None:
+        self.replica = replica
+        self.labels: Mapping[int, int] = labels
+        """card (as the replica has it) → the position it was dealt from, for this game's cards"""
+        self.next_pos = next_pos
+        self.readers: Mapping[int, int] = readers or {}
+        """position → the seats the deal has shown it to (a bitmask)"""
+        self.deck_game = deck_game
+        """the game whose deck the positions are of (0: none yet)"""
+
+    @classmethod
+    def new(cls, rules: DaifugoRules | str | None, players: int, seat: int) -> LiveSeat:
+        from .game import GAME
+
+        decoded = GAME.rules_type.decode(rules) if isinstance(rules, str) and rules else rules
+        replica = GAME.seat_replica(seat, decoded if not isinstance(decoded, str) else None, players)
+        assert isinstance(replica, DaifugoReplica)
+        cx = replica._w.cx
+        if cx.blind and cx.games > 1 and cx.set_games != 1:
+            raise ReplicaError("a live table cannot keep blind cards from one game to the next")
+        return cls(replica, {}, 0)
+
+    @property
+    def seat(self) -> int:
+        return self.replica.seat
+
+    @property
+    def state(self) -> DaifugoState:
+        """The replica's state (its hidden cards are guesses)."""
+        return self.replica.guess_state
+
+    @property
+    def current_player(self) -> int:
+        return self.replica.current_player
+
+    @property
+    def deals_card(self) -> bool:
+        """Whether the next step is a card from the deck (a chance step with no move)."""
+        return self.current_player == CHANCE and self.replica._w.phase in CARD_PHASES
+
+    # --- the seat's own move --------------------------------------------------------------
+    def public_move(self, action: str) -> Move:
+        """This seat's ``action`` as the table may know it (it must be this seat's turn)."""
+        if self.current_player != self.seat:
+            raise ReplicaError(f"it is not seat {self.seat}'s turn")
+        if action not in self.replica.legal_actions():
+            raise ReplicaError(f"{action} is not legal here")
+        w = self.replica._w
+        moved = _action_cards(w, internal_action(w, parse_action(action)))
+        positions = tuple(sorted(self.labels[i] for i in bits_of(moved)))
+        if w.phase in (TRIBUTE, RETURN, SEVEN) and moved:
+            return Move(action.partition(":")[0] + ":" + ".".join([HIDDEN] * moved.bit_count()), positions)
+        return Move(action, positions)
+
+    # --- a step ---------------------------------------------------------------------------
+    def _new_deck(self, move: Move | None) -> bool:
+        return move is None and self.replica._w.game_no != self.deck_game
+
+    def _start(self, move: Move | None) -> tuple[_Step, dict[int, int], int]:
+        """A working copy of the engine and labels for the step, and the next position."""
+        w: _Step = _clone(_Step, self.replica._w)
+        w.answers, w.reserved = None, 0
+        if self._new_deck(move):
+            return w, {}, 0
+        return w, dict(self.labels), self.next_pos
+
+    def _resolve(self, w: _Step, labels: dict[int, int], move: Move | None, next_pos: int,
+                 real: Mapping[int, int] | None = None) -> Any:
+        """The engine's action for the step in ``w``: the card dealt (the real one when ``real``
+        shows it), or the move's, its named cards exchanged into the places its positions give."""
+        if move is None:
+            if w.phase not in CARD_PHASES:
+                raise ReplicaError("a step with no move is a card from the deck")
+            deck = w.deck if w.phase == DEAL else w.deck & ~JOKER_BITS
+            card = bits_of(deck)[0]
+            if real is not None and next_pos in real:
+                card = self._dealt_real(w, labels, deck, real[next_pos])
+            return ("card", card)
+        if w.turn < 0 and w.phase in CARD_PHASES:
+            raise ReplicaError("a card from the deck comes with no move")
+        if HIDDEN in move.action.split(":", 1)[-1].split("."):
+            kind = move.action.partition(":")[0]
+            if kind not in ("tribute", "return", "give") or move.action.count(HIDDEN) != len(move.positions):
+                raise ReplicaError(f"{move.action}: only cards handed over privately are written {HIDDEN}")
+            return (kind, self._at(w, labels, move.positions))
+        parsed = parse_action(move.action)
+        at = self._at(w, labels, move.positions)
+        named = self._named(parsed)
+        if named is not None:
+            naturals, jokers = named
+            self._place(w, labels, at, naturals, jokers)
+        internal = internal_action(w, parsed)
+        if move.positions:
+            moved, want = _action_cards(w, internal), self._at(w, labels, move.positions)
+            if moved != want and moved ^ want == JOKER_BITS:  # the other joker, a guess in the same hand
+                if self._away(w, labels, (moved & JOKER_BITS).bit_length() - 1, w.hands[w.turn]):
+                    internal = internal_action(w, parsed)
+                else:  # (nowhere else to put it: the two are interchangeable)
+                    _swap_labels(labels, 52, 53)
+                moved, want = _action_cards(w, internal), self._at(w, labels, move.positions)
+            if moved != want:
+                raise ReplicaError(f"{move.action} does not move the cards at positions {list(move.positions)}")
+        return internal
+
+    def _away(self, w: Engine, labels: dict[int, int], card: int, place: int) -> bool:
+        """Exchange the guess ``card`` with a card hidden from the seat outside ``place`` (the deck,
+        or a hand) where the engine would take it and the real card is the other joker; whether
+        there was one."""
+        mine = _seen_by(w, self.seat) | place | JOKER_BITS
+        hidden = (w.deck | w.undealt | w.blind | w.facedown | sum(w.hands)) & ~mine
+        if not hidden:
+            return False
+        other = hidden & -hidden
+        _exchange(w, 1 << card, other)
+        _swap_labels(labels, card, other.bit_length() - 1)
+        return True
+
+    def _dealt_real(self, w: Engine, labels: dict[int, int], deck: int, card: int) -> int:
+        """Put the real ``card`` in the deck, for the engine to deal it; a joker is either joker
+        (a shuffled deck may show the second before the first, and this seat may hold the other)."""
+        mine = _seen_by(w, self.seat)
+        if card >= 52:
+            if not w.deck >> card & 1 and w.deck & JOKER_BITS:
+                card = (w.deck & JOKER_BITS).bit_length() - 1
+            elif not w.deck >> card & 1 and mine >> card & 1:
+                card = 105 - card  # the other joker (52 ↔ 53)
+        if not w.deck >> card & 1:
+            if mine >> card & 1:
+                raise ReplicaError(f"the deck deals {card}, which seat {self.seat} knows is elsewhere")
+            other = bits_of(deck & ~(1 << card))[0]
+            _exchange(w, 1 << card, 1 << other)
+            _swap_labels(labels, card, other)
+        if card == 53 and w.deck & J1 and not self._away(w, labels, 52, w.deck):
+            card = 52  # (the engine deals the first joker first)
+        return card
+
+    @staticmethod
+    def _named(parsed: Any) -> tuple[int, int] | None:
+        """The natural cards and the number of jokers an action names, if it names cards."""
+        if isinstance(parsed, tuple) and parsed and not isinstance(parsed[0], str) and len(parsed) > 4:
+            return parsed[3] & ~JOKER_BITS, int(parsed[4]) if parsed[4] else 0
+        if isinstance(parsed, tuple) and len(parsed) == 2 and parsed[0] in ("tribute", "return", "give", "discard") \
+                and isinstance(parsed[1], int):
+            return parsed[1] & ~JOKER_BITS, (parsed[1] & JOKER_BITS).bit_count()
+        return None
+
+    def _at(self, w: Engine, labels: Mapping[int, int], positions: Sequence[int]) -> int:
+        at = {p: c for c, p in labels.items()}
+        mask = 0
+        for p in positions:
+            if p not in at or not w.hands[w.turn] >> at[p] & 1:
+                raise ReplicaError(f"position {p} is not in seat {w.turn}'s hand")
+            mask |= 1 << at[p]
+        return mask
+
+    def _place(self, w: Engine, labels: dict[int, int], at: int, naturals: int, jokers: int) -> None:
+        """Exchange the cards an action names into the places of its positions (``at``: the cards
+        there now): every named card that is elsewhere takes the place of one that is not named."""
+        mine = _seen_by(w, self.seat)
+        for c in bits_of(naturals & ~at):
+            spare = at & ~naturals & ~JOKER_BITS or at & ~naturals
+            if not spare or mine >> c & 1:
+                raise ReplicaError("a move names a card that is not at its positions")
+            s = spare & -spare
+            _exchange(w, 1 << c, s)
+            _swap_labels(labels, c, s.bit_length() - 1)
+            at = at & ~s | 1 << c
+        while (at & JOKER_BITS).bit_count() < jokers:
+            spare = at & ~naturals & ~JOKER_BITS
+            free = JOKER_BITS & ~at & ~mine
+            if not spare or not free:
+                raise ReplicaError("a move names a joker that is not at its positions")
+            s, j = spare & -spare, free & -free
+            _exchange(w, s, j)
+            _swap_labels(labels, s.bit_length() - 1, j.bit_length() - 1)
+            at = at & ~s | j
+
+    def _run(self, move: Move | None, answers: Sequence[JSON], real: Mapping[int, int] | None = None,
+             ) -> tuple[_Step, Engine, dict[int, int], int]:
+        """The step taken in a working copy: (the engine after, the engine before, labels, the
+        position of the card dealt or -1); raises :class:`_Need` for a read not yet answered."""
+        s = self.replica._w
+        if self.current_player == TERMINAL:
+            raise ReplicaError("the match is over")
+        if (move is None) != (self.current_player == CHANCE and s.phase in CARD_PHASES):
+            raise ReplicaError("a step with no move is exactly a card from the deck")
+        w, labels, next_pos = self._start(move)
+        if real is not None:  # the positions this step shows the seat: their real cards, in place
+            for pos, card in sorted(real.items()):
+                self._make_real(w, labels, pos, card)
+        internal = self._resolve(w, labels, move, next_pos, real)
+        before = _clone(Engine, w)
+        dealt = -1
+        if move is None:
+            dealt = next_pos
+            labels[internal[1]] = next_pos
+        w.labels = labels
+        w.given = list(answers)
+        w.step(internal)
+        if w.given:
+            raise ReplicaError(f"the step makes fewer reads than the {len(answers)} answers given")
+        return w, before, labels, dealt
+
+    def _make_real(self, w: Engine, labels: dict[int, int], pos: int, card: int) -> None:
+        """The real ``card`` into the place of position ``pos`` (exchanged with the guess there)."""
+        at = {p: c for c, p in labels.items()}
+        guess = at.get(pos)
+        if guess is None or guess == card:
+            return
+        mine = _seen_by(w, self.seat)
+        if card >= 52 and mine >> card & 1:  # (the jokers are interchangeable: the one this seat may not see)
+            if guess >= 52:
+                return
+            card = 105 - card
+        if mine >> card & 1:
+            raise ReplicaError(f"position {pos} holds a card seat {self.seat} knows is elsewhere")
+        _exchange(w, 1 << card, 1 << guess)
+        _swap_labels(labels, card, guess)
+
+    def reads(self, move: Move | None, answers: Sequence[JSON] = ()) -> Read | None:
+        """The next hidden read the step makes once ``answers`` (the answers so far, in order) are
+        known, and who answers it; None when the step needs no more.  Every seat computes the same."""
+        try:
+            self._run(move, answers)
+        except _Need as need:
+            return need.read
+        return None
+
+    def answer(self, move: Move | None, answers: Sequence[JSON] = (), cards: Mapping[int, int] | None = None,
+               ) -> JSON:
+        """This seat's answer to the next read (it must be the seat :meth:`reads` names); ``cards``:
+        the positions it can read, at least the card of :meth:`card_ops` when that came to it."""
+        pos = 0 if self._new_deck(move) else self.next_pos
+        real = {pos: cards[pos]} if move is None and cards and pos in cards else None
+        try:
+            self._run(move, answers, real)
+        except _Need as need:
+            if need.read.seat != self.seat:
+                raise ReplicaError(f"the read {need.read.name} is seat {need.read.seat}'s to answer") from None
+            return need.value()
+        raise ReplicaError("the step makes no more reads")
+
+    def card_ops(self, move: Move | None) -> tuple[DealOp, ...]:
+        """The start of :meth:`plan` for a card from the deck, which needs no answer: a new deck at a
+        game's first card, and the card given to the seat it is dealt to (none for a blind card).  A
+        table carries them out before it asks the step's reads (the seat that is dealt the card may
+        have to answer one about its hand)."""
+        if move is not None:
+            return ()
+        w = self.replica._w
+        new = self._new_deck(move)
+        ops = [DealOp("deck", w.cx.deck.bit_count())] if new else []
+        if w.phase == DEAL:
+            ops.append(DealOp("give", 0 if new else self.next_pos, dealt_to(w)))
+        return tuple(ops)
+
+    def plan(self, move: Move | None, answers: Sequence[JSON] = ()) -> tuple[DealOp, ...]:
+        """What the fair deal must do for the step (``move``: None for a card from the deck;
+        ``answers``: every read's, in order): every seat computes the same plan from what is public."""
+        try:
+            w, before, labels, _ = self._run(move, answers)
+        except _Need as need:
+            raise ReplicaError(f"the step needs the answer to {need.read.name} from seat {need.read.seat}") from None
+        ops = list(self.card_ops(move))
+        new_deck = self._new_deck(move)
+        readers = dict({} if new_deck else self.readers)
+        for op in ops:
+            if op.kind == "give":
+                readers[op.pos] = 1 << op.seat
+        if w.game_no != before.game_no:
+            return tuple(ops)  # the game ended: its cards leave the table with the next game's deck
+        full = (1 << w.n) - 1
+        k0, k1 = _knowers(before), _knowers(w)
+        for c, k in sorted(k1.items(), key=lambda x: labels.get(x[0], -1)):
+            pos = labels.get(c)
+            shown = readers.get(pos if pos is not None else -1, 0)
+            learners = k & ~k0.get(c, 0) & ~shown
+            if not learners:
+                continue
+            if pos is None:
+                raise ReplicaError(f"card {c} has no position")
+            if k == full:
+                ops.append(DealOp("open", pos))
+            else:
+                ops.extend(DealOp("give", pos, p) for p in range(w.n) if learners >> p & 1)
+        return tuple(ops)
+
+    def advance(self, move: Move | None, cards: Mapping[int, int], answers: Sequence[JSON] = ()) -> LiveSeat:
+        """The seat after the step, once the plan's keys have arrived: ``cards`` maps the positions
+        this seat can read to their cards (at least those the plan gave or opened)."""
+        plan = self.plan(move, answers)
+        new_deck = bool(plan) and plan[0].kind == "deck"
+        learnt = {op.pos for op in plan if op.kind == "open" or (op.kind == "give" and op.seat == self.seat)}
+        missing = sorted(p for p in learnt if p not in cards)
+        if missing:
+            raise ReplicaError(f"seat {self.seat} cannot read position {missing[0]} yet")
+        w, _, labels, dealt = self._run(move, answers, {p: cards[p] for p in learnt})
+        world: _World = _clone(_World, w)
+        world.answers, world.reserved = None, 0
+        readers = {} if new_deck else dict(self.readers)
+        for op in plan:
+            if op.kind == "open":
+                readers[op.pos] = (1 << w.n) - 1
+            elif op.kind == "give":
+                readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
+        next_pos = dealt + 1 if dealt >= 0 else self.next_pos
+        deck_game = w.game_no if new_deck else self.deck_game
+        if w.game_no != deck_game:
+            labels, readers = {}, {}
+        return LiveSeat(DaifugoReplica(world, self.seat), labels, next_pos, readers, deck_game)
+
+
+def deck_labels(rules: DaifugoRules | str | None, players: int) -> list[str]:
+    """The rules' deck in the engine's order (card numbers up): the labels of the fair deal's cards,
+    the card codes, the jokers ``JK1`` and ``JK2`` (the deal must tell them apart; the notation
+    writes both ``JK``).
+
+    >>> labels = deck_labels(DaifugoRules.preset("popular").with_option("deck.jokers", 2), 4)
+    >>> len(labels), labels[:3], labels[-3:]
+    (54, ['S3', 'H3', 'D3'], ['C2', 'JK1', 'JK2'])
+    """
+    from .ctx import compile_rules
+    from .game import GAME
+
+    decoded = GAME.rules_type.decode(rules) if isinstance(rules, str) and rules else rules
+    rules_obj = decoded if isinstance(decoded, DaifugoRules) else GAME.default_rules()
+    assert isinstance(rules_obj, DaifugoRules)
+    cx = compile_rules(rules_obj, players)
+    return [_label(i) for i in bits_of(cx.deck)]
+
+
+def _label(i: int) -> str:
+    return CODES[i] if i < 52 else f"JK{i - 51}"
+
+
+def card_of(label: str) -> int:
+    """The card a label of :func:`deck_labels` names."""
+    if label in ("JK1", "JK2"):
+        return 51 + int(label[2])
+    return parse_card(label) if label != "JK" else 52
+
+
+def code_of(label: str) -> str:
+    """The card's code in the notation (``JK`` for either joker)."""
+    return CODES[card_of(label)]
+
+
+def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | None], drawn: int) -> str | None:
+    """The step's action in the full game, from the deck's labels by position as the deal's
+    verification read them (``drawn``: how many cards of that deck came before); None where a card
+    it needs was never shown."""
+    if move is None:
+        label = deck[drawn] if 0 <= drawn < len(deck) else None
+        if label is None:
+            return None
+        return ("blind:" if state.phase == "blind" else "deal:") + code_of(label)
+    if HIDDEN not in move.action:
+        return move.action
+    mask = 0
+    for p in move.positions:
+        label = deck[p] if 0 <= p < len(deck) else None
+        if label is None:
+            return None
+        mask |= 1 << card_of(label)
+    return move.action.partition(":")[0] + ":" + fmt_cards(mask)
+
+
+__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "code_of", "deck_labels", "full_action"]

@@ -1,0 +1,310 @@
+"""Live Daifugō tables (pyengine/daifugo/live.py): whole matches played by seats that each hold
+only their replica, their cards coming from a simulated fair deal that shows a position to a seat
+only when a plan gives or opens it, and the rules' hidden reads answered by the seat whose hand
+they look at.  At every step every seat computes the same reads and the same plan, reads nothing
+the game does not show it, and its observation and legal actions are the full state's.
+
+The deal itself (keys, shuffles, proofs) is web/live/deal.js, tested under Node and in Chromium;
+here it is the bookkeeping of who may read which position, which is all the engine relies on."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from replica_support import uniform  # noqa: E402
+from test_daifugo_replica import PRESET_CASES, rules_for, steered  # noqa: E402
+
+from pyengine.core import Pcg32, State  # noqa: E402
+from pyengine.core.live import DealOp  # noqa: E402
+from pyengine.core.replica import ReplicaError  # noqa: E402
+from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
+from pyengine.daifugo.cards import CODES, JOKER_BITS, bits_of  # noqa: E402
+from pyengine.daifugo.engine import RETURN, TRIBUTE  # noqa: E402
+from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read  # noqa: E402
+from pyengine.daifugo.state import DaifugoState  # noqa: E402
+
+
+class SimulatedDeal:
+    """Who may read which position of this game's deck: position k is the k-th card the full game
+    deals (blind cards first)."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.size = 0
+        self.cards: list[int] = []
+        self.readers: list[set[int]] = []
+
+    def run(self, ops: tuple[DealOp, ...], dealt: int | None) -> None:
+        for op in ops:
+            if op.kind == "deck":
+                self.size, self.cards, self.readers = op.pos, [], []
+        if dealt is not None:
+            assert len(self.cards) < self.size, "the deck has no card left"
+            self.cards.append(dealt)
+            self.readers.append(set())
+        for op in ops:  # (the real deal refuses a position opened twice; a give to its reader is waste)
+            if op.kind == "give":
+                assert op.seat not in self.readers[op.pos], f"position {op.pos} given again to seat {op.seat}"
+                self.readers[op.pos].add(op.seat)
+            elif op.kind == "open":
+                assert len(self.readers[op.pos]) < self.seats, f"position {op.pos} opened twice"
+                self.readers[op.pos].update(range(self.seats))
+
+    def readable(self, seat: int) -> dict[int, int]:
+        return {pos: c for pos, c in enumerate(self.cards) if seat in self.readers[pos]}
+
+
+def dealt_card(before: DaifugoState, after: DaifugoState) -> int:
+    """The card the full game's chance step dealt or put aside."""
+    e0, e1 = before._e, after._e
+    if e0.phase == CARD_PHASES[1]:  # blind
+        return (e1.blind & ~e0.blind).bit_length() - 1
+    return (e0.deck & ~(e1.deck | e1.undealt)).bit_length() - 1
+
+
+def play_match(rules: DaifugoRules, players: int, seed: int,
+               choose: Callable[[State, Pcg32], str] = uniform, shuffled: bool = False) -> tuple[int, int]:
+    """A whole match; returns (steps, reads answered).  ``shuffled``: the deal's deck is shuffled
+    first and the full game deals its cards in that order (the jokers in any order: the full game
+    deals the first joker for either, the deck may show the second)."""
+    rng = Pcg32(seed, 0x11FE)
+    s = GAME.new_initial_state(rules, players)
+    assert isinstance(s, DaifugoState)
+    seats = [LiveSeat.new(rules, players, i) for i in range(players)]
+    deal = SimulatedDeal(players)
+    steps = reads = 0
+    seen: list[int] = [0] * players  # every card the full game has shown each seat in this game
+    game = s._e.game_no
+    deck_game = -1  # the game the deal's deck is of
+    order: list[int] = []
+    while not s.is_terminal():
+        card_step = s.is_chance() and s._e.phase in CARD_PHASES
+        if shuffled and card_step:
+            new = any(op.kind == "deck" for op in seats[0].card_ops(None))
+            if new:
+                order = bits_of(s._e.cx.deck)
+                for i in range(len(order) - 1, 0, -1):
+                    j = rng.below(i + 1)
+                    order[i], order[j] = order[j], order[i]
+                order = [c for c in order if not s._e.blind >> c & 1]  # (a blind card left from a set's first game)
+            nxt = order[0 if new else len(deal.cards)]
+            action = ("blind:" if s._e.phase == CARD_PHASES[1] else "deal:") + CODES[nxt]
+        else:
+            action = choose(s, rng)
+        after = s.apply(action)
+        assert isinstance(after, DaifugoState)
+        dealt = None
+        if card_step:
+            move = None
+            dealt = nxt if shuffled else dealt_card(s, after)
+        elif s.is_chance():
+            move = Move(action)
+        else:
+            move = seats[s.current_player].public_move(action)
+        first = seats[0].card_ops(move)  # (the card itself, before any read: its seat may answer one)
+        if first and first[0].kind == "deck":
+            deck_game = s._e.game_no
+        deal.run(first, dealt)
+        answers: list[object] = []
+        while (read := seats[0].reads(move, answers)) is not None:
+            assert all(seat.reads(move, answers) == read for seat in seats[1:]), f"step {steps}: reads differ"
+            answers.append(seats[read.seat].answer(move, answers, deal.readable(read.seat)))
+            reads += 1
+        plans = [seat.plan(move, answers) for seat in seats]
+        assert all(p == plans[0] for p in plans), f"the seats' plans differ at step {steps} ({action}): {plans}"
+        assert plans[0][:len(first)] == first
+        deal.run(plans[0][len(first):], None)
+        seats = [seat.advance(move, deal.readable(i), answers) for i, seat in enumerate(seats)]
+        if after._e.game_no != game:
+            game, seen = after._e.game_no, [0] * players
+        for i, seat in enumerate(seats):
+            seen[i] |= after._known_mask(i)
+            readable = sum(1 << c for c in deal.readable(i).values())
+            if after._e.game_no == deck_game:
+                assert not readable & ~seen[i] & ~JOKER_BITS, f"step {steps}: seat {i} reads cards the game does not show it"
+                # (the jokers: as many as the game shows; a shuffled deck may show the other one)
+                assert (readable & JOKER_BITS).bit_count() <= (seen[i] & JOKER_BITS).bit_count(), f"step {steps}"
+            assert seat.current_player == after.current_player
+            assert seat.replica.observation() == after.observation(i), f"seat {i} differs at step {steps} ({action})"
+            assert seat.replica.legal_actions() == (after.legal_actions() if after.current_player == i else ())
+        s = after
+        steps += 1
+    return steps, reads
+
+
+def live_rules(seed: int) -> tuple[DaifugoRules, int]:
+    """The replica test's rule set of ``seed``, unless it keeps blind cards between games (which a
+    live table refuses): then the same with one game."""
+    rules, n = rules_for(seed)
+    try:
+        LiveSeat.new(rules, n, 0)
+    except ReplicaError:
+        rules = rules.with_option("match.games", 1)
+    return rules, n
+
+
+LIVE_PRESETS = PRESET_CASES if sys.platform != "emscripten" else list(dict(PRESET_CASES[::-1]).items())
+"""Every preset at each table size it is for (Pyodide: one size each)."""
+
+
+@pytest.mark.parametrize(("name", "players"), LIVE_PRESETS)
+def test_live_seats_play_a_preset_match_as_the_full_game(name: str, players: int) -> None:
+    rules = DaifugoRules.preset(name).with_option("match.games", 2)
+    try:
+        LiveSeat.new(rules, players, 0)
+    except ReplicaError:
+        rules = rules.with_option("match.games", 1)
+    steps, _ = play_match(rules, players, 7)
+    assert steps > 40
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [("popular", 4, 1), ("party", 5, 2), ("basic", 3, 3)])
+def test_live_seats_with_a_shuffled_deck(name: str, players: int, seed: int) -> None:
+    """The deck shuffled as the real deal shuffles it, with two jokers: the second may come first."""
+    rules = DaifugoRules.preset(name).with_option("match.games", 2).with_option("deck.jokers", 2)
+    play_match(rules, players, seed, shuffled=True)
+
+
+def test_live_seats_answer_the_hidden_reads_of_steered_rules() -> None:
+    reads = 0
+    for seed in (2, 5, 8):
+        rules, n = live_rules(seed)
+        reads += play_match(rules, n, seed, steered(seed))[1]
+    assert reads > 10
+
+
+MATCHES = 150 if sys.platform != "emscripten" else 15  # (Pyodide: the same check on fewer matches)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(5))
+def test_live_seats_over_many_matches_and_rule_sets(chunk: int) -> None:
+    """Two-game matches under the replica test's rule sets: presets, random local rules, and the
+    rules that read hidden cards with steered deals."""
+    for seed in range(chunk, MATCHES, 5):
+        rules, n = live_rules(seed)
+        play_match(rules, n, seed, steered(seed) if seed % 3 == 2 else uniform)
+
+
+def test_the_antimonopoly_and_its_2s_are_answered_by_the_tycoon() -> None:
+    """The 大富豪 holding five or more 2s and jokers: how many 2s (public) and which (positions,
+    given to each receiver) come from the 大富豪's own seat."""
+    rules = DaifugoRules.preset("popular").with_option("match.games", 3).with_option("exchange.antimonopoly", True)
+    asked: list[str] = []
+    real_reads = LiveSeat.reads
+
+    def reads(seat: LiveSeat, move: Move | None, answers: Sequence[object] = ()) -> Read | None:
+        read = real_reads(seat, move, answers)  # type: ignore[arg-type]
+        if read is not None and seat.seat == 0:
+            asked.append(read.name)
+        return read
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(LiveSeat, "reads", reads)
+        play_match(rules, 4, 8, steered(8))
+    assert "lowest_two" in asked and "antimonopoly_twos" in asked
+
+
+class Table:
+    """Seats, the full state and the deal, stepped together (for the refusal tests)."""
+
+    def __init__(self, rules: DaifugoRules, players: int, seed: int) -> None:
+        self.rng = Pcg32(seed)
+        s = GAME.new_initial_state(rules, players)
+        assert isinstance(s, DaifugoState)
+        self.s = s
+        self.seats = [LiveSeat.new(rules, players, i) for i in range(players)]
+        self.deal = SimulatedDeal(players)
+
+    def move(self, action: str) -> Move | None:
+        s = self.s
+        if s.is_chance():
+            return None if s._e.phase in CARD_PHASES else Move(action)
+        return self.seats[s.current_player].public_move(action)
+
+    def step(self, action: str | None = None) -> None:
+        s = self.s
+        action = action or uniform(s, self.rng)
+        after = s.apply(action)
+        assert isinstance(after, DaifugoState)
+        move = self.move(action)
+        first = self.seats[0].card_ops(move)
+        self.deal.run(first, dealt_card(s, after) if move is None else None)
+        answers: list[object] = []
+        while (read := self.seats[0].reads(move, answers)) is not None:
+            answers.append(self.seats[read.seat].answer(move, answers, self.deal.readable(read.seat)))
+        self.deal.run(self.seats[0].plan(move, answers)[len(first):], None)
+        self.seats = [seat.advance(move, self.deal.readable(i), answers) for i, seat in enumerate(self.seats)]
+        self.s = after
+
+
+def test_a_move_must_name_the_positions_of_its_cards_in_the_actor_s_hand() -> None:
+    t = Table(DaifugoRules.preset("popular"), 4, 3)
+    while t.s.is_chance():
+        t.step()
+    actor = t.s.current_player
+    play = next(a for a in t.s.legal_actions() if a != "pass")
+    move = t.seats[actor].public_move(play)
+    assert move.action == play and len(move.positions) == play.count(".") + 1
+    other = (actor + 1) % 4
+    with pytest.raises(ReplicaError, match="not in seat"):  # a position of another hand
+        t.seats[other].plan(Move(play, tuple(sorted(t.seats[other].labels[c] for c in t.seats[other].labels
+                                                     if t.seats[other].state._e.hands[other] >> c & 1)[:1])))
+    with pytest.raises(ReplicaError):  # not this seat's turn
+        t.seats[other].public_move(play)
+    assert all(seat.plan(move) == t.seats[actor].plan(move) for seat in t.seats)
+
+
+def test_a_private_card_travels_by_its_position_to_its_receiver_only() -> None:
+    """A tribute between two players: written ``?`` on the table; the receiver alone is given its
+    position; a seat cannot advance before it can read what the step shows it."""
+    t = Table(DaifugoRules.preset("popular").with_option("match.games", 2), 4, 5)
+    while t.s._e.phase not in (TRIBUTE, RETURN) or t.s.is_chance():
+        t.step()
+    giver = t.s.current_player
+    e = t.s._e
+    kind, _, receiver, count = e.exch[0]
+    action = t.s.legal_actions()[0]
+    move = t.seats[giver].public_move(action)
+    assert move.action == action.partition(":")[0] + ":" + ".".join(["?"] * count)
+    plan = t.seats[(giver + 1) % 4].plan(move)
+    assert plan and all(op.kind == "give" and op.seat == receiver and op.pos in move.positions for op in plan)
+    assert len(move.positions) == count  # (a returned card that its receiver gave as tribute is not given again)
+    with pytest.raises(ReplicaError, match="cannot read position"):
+        t.seats[receiver].advance(move, t.deal.readable(receiver))
+    t.step(action)
+    assert t.seats[receiver].replica.observation() == t.s.observation(receiver)
+
+
+def test_a_read_is_answered_by_its_seat_and_a_plan_needs_every_answer() -> None:
+    """The first read of a match (who holds ♦3, to lead) comes with the deal's last card; only the
+    seat asked may answer it, and no seat plans the step before every read is answered."""
+    t = Table(DaifugoRules.preset("popular").with_option("match.games", 2), 4, 5)
+    while not (t.s.is_chance() and t.s._e.phase in CARD_PHASES and t.seats[0].reads(None) is not None):
+        t.step()
+    read = t.seats[0].reads(None)
+    assert read is not None and read.name == "first_card"  # (who holds ♦3: asked seat by seat)
+    other = (read.seat + 1) % 4
+    with pytest.raises(ReplicaError, match=f"seat {read.seat}'s to answer"):
+        t.seats[other].answer(None)
+    with pytest.raises(ReplicaError, match="needs the answer"):
+        t.seats[other].plan(None)
+    answers: list[object] = []
+    while (read := t.seats[0].reads(None, answers)) is not None:
+        answers.append(t.seats[read.seat].answer(None, answers, t.deal.readable(read.seat)))
+    with pytest.raises(ReplicaError, match="fewer reads"):
+        t.seats[other].plan(None, [*answers, True])
+    assert all(seat.plan(None, answers) == t.seats[0].plan(None, answers) for seat in t.seats)
+
+
+def test_blind_cards_kept_from_one_game_to_the_next_are_refused() -> None:
+    jdf = DaifugoRules.preset("jdf")
+    assert jdf.with_option("match.games", 1) is not None
+    with pytest.raises(ReplicaError, match="blind"):
+        LiveSeat.new(jdf.with_option("match.games", 2), 4, 0)
