@@ -47,6 +47,7 @@ const table = {
   /** @type {Map<string, any[]>} messages of a deal this browser has not started yet */ early: new Map(),
   /** @type {number[]} per deal, the number of its broadcasts the steps so far have made */ played: [],
   /** @type {number[][]} per deal, who holds each position (−1: nobody) after the steps so far */ holders: [],
+  current: -1, // the deal in use (the next one is being shuffled meanwhile)
   /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
   /** @type {((action: string) => void) | null} */ wantAction: null,
   /** @type {Record<number, string>} seat → invitation link (host) */ links: {},
@@ -340,7 +341,7 @@ async function loop(next) {
     measure("live-protocol", t0); // (benchmarks/live_cards.py sums these)
     /** @type {Record<number, Record<number, string>>} */
     const cards = {};
-    const deals = table.deals[table.deals.length - 1];
+    const deals = table.deals[table.current];
     for (const s of table.local) {
       /** @type {Record<number, string>} */
       const mine = {};
@@ -362,11 +363,11 @@ async function carryOut(ops, next) {
   if (!table.setup) return;
   const n = table.setup.seats.length;
   if (ops.some((op) => op.op === "deck")) await newDeal();
-  const deals = table.deals[table.deals.length - 1];
+  const deals = table.deals[table.current];
   if (!deals) return;
   // who holds each position, as the plans so far made it (the same at every browser: a deal's own
   // count may already include a message of this step that another seat sent)
-  const holders = table.holders[table.holders.length - 1];
+  const holders = table.holders[table.current];
   /** @type {{seat: number, kind: "assign" | "open", positions: number[], holders: number[]}[]} */
   const duties = [];
   /** @param {number} seat @param {"assign" | "open"} kind @param {number} pos @param {number} holder */
@@ -386,8 +387,8 @@ async function carryOut(ops, next) {
   duties.sort((a, b) => a.seat - b.seat || (a.kind === b.kind ? 0 : a.kind === "assign" ? -1 : 1));
   for (const op of ops) if (op.op === "give") holders[op.pos] = op.seat;
   // (counted, not read: another seat's message may already be in when this browser gets here)
-  const base = table.played[table.played.length - 1];
-  table.played[table.played.length - 1] = base + duties.length;
+  const base = table.played[table.current];
+  table.played[table.current] = base + duties.length;
   for (const [k, duty] of duties.entries()) {
     if (table.local.includes(duty.seat)) {
       const d = /** @type {Deal} */ (deals.get(duty.seat));
@@ -403,25 +404,34 @@ async function carryOut(ops, next) {
       && shows.every((j) => d.shown(j) !== null || d.card(j) !== null);
   }), next.to_act >= 0 ? seatLabel(next.to_act) : t("live.the_deal"));
 }
-/** A new deck for the next hand: every local seat's deal starts (shuffle, then lock, in seat order). */
+/** A new deck for the next hand. Each deck is shuffled and locked a hand ahead (every browser
+ * starts the next one as soon as a hand's deck is in use), so a new hand seldom waits for it. */
 async function newDeal() {
   if (!table.setup) return;
-  const name = `${table.id}-${table.deals.length}`;
+  const t0 = performance.now();
+  table.current += 1;
+  const deals = table.deals[table.current] || startDeal(table.current);
+  await until(() => Array.from(deals.values()).every((d) => d.phase === "play"), t("live.the_deal"));
+  measure("live-deck", t0);
+  startDeal(table.current + 1);
+}
+/** Every local seat's deal of deck `k` starts (shuffle, then lock, in seat order). @param {number} k */
+function startDeal(k) {
+  const setup = /** @type {NonNullable<typeof table.setup>} */ (table.setup);
+  const name = `${table.id}-${k}`;
   /** @type {Map<number, Deal>} */
   const deals = new Map();
   for (const s of table.local) {
-    deals.set(s, new Deal({ deal: name, seats: table.setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (table.setup.game)], cards: table.deck, me: s }));
+    deals.set(s, new Deal({ deal: name, seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)], cards: table.deck, me: s }));
   }
-  const t0 = performance.now();
-  table.deals.push(deals);
-  table.played.push(2 * table.setup.seats.length); // (the shuffle and the lock: a message per seat each)
-  table.holders.push(table.deck.map(() => -1));
+  table.deals[k] = deals;
+  table.played[k] = 2 * setup.seats.length; // (the shuffle and the lock: a message per seat each)
+  table.holders[k] = table.deck.map(() => -1);
   for (const [s, d] of deals) route(s, d.start());
   const early = table.early.get(name) || [];
   table.early.delete(name);
   for (const [s, msg] of early) deliver(s, msg);
-  await until(() => Array.from(deals.values()).every((d) => d.phase === "play"), t("live.the_deal"));
-  measure("live-deck", t0);
+  return deals;
 }
 /** A span of the page's timeline, for the benchmarks. @param {string} name @param {number} start */
 function measure(name, start) {
@@ -433,6 +443,8 @@ async function finish() {
   table.verifying = true;
   drawStatus();
   const n = table.setup ? table.setup.seats.length : 0;
+  // (the deck shuffled ahead for a hand that never came is revealed and verified too)
+  await until(() => table.deals.every((deals) => Array.from(deals.values()).every((d) => d.phase === "play")), t("live.the_deal"));
   for (const [di, deals] of table.deals.entries()) { // every seat reveals in turn (a broadcast each)
     const base = table.played[di];
     for (let s = 0; s < n; s++) {
