@@ -47,7 +47,7 @@ from ..core.replica import HIDDEN, ReplicaError
 from .messages import localize
 from .views import TableContext, table_view
 
-LIVE_GAMES = ("chabashi",)
+LIVE_GAMES = ("chabashi", "daifugo")
 """The card games the page offers at a live table."""
 LIVE_ENGINES = ("chabashi", "daifugo")
 """The card games whose ``live`` module a :class:`LiveTable` can drive (each game's

@@ -101,7 +101,7 @@ interface EngineResult {
   entry?: LibraryEntry;
   continues?: boolean;
   /** a live card table (live_* calls): who acts next, the deck's labels, the moves and plans */
-  next?: { to_act: number; local: boolean; kind: string; step: number };
+  next?: { to_act: number; local: boolean; kind: string; step: number; outcomes?: [string, string][] };
   deck?: string[];
   move?: unknown;
   ops?: unknown[];

@@ -28,7 +28,7 @@ import { listenForReplies, SignalError } from "./signal.js";
 import { ICE_KEY, parseIceServers } from "./table.js";
 
 /** The card games with a live table, and their decks' names for the deal. */
-export const LIVE_CARD_GAMES = { chabashi: "dido-36" };
+export const LIVE_CARD_GAMES = { chabashi: "dido-36", daifugo: "french" };
 const WAIT_MS = 120_000; // how long a step waits for another seat before it says so
 
 /** @typedef {{t: string, [key: string]: any}} Frame */
@@ -49,6 +49,8 @@ const table = {
   /** @type {number[][]} per deal, who holds each position (−1: nobody) after the steps so far */ holders: [],
   current: -1, // the deal in use (the next one is being shuffled meanwhile)
   /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
+  /** @type {Map<string, any>} the answers to hidden reads, by "step:index" */ answers: new Map(),
+  /** @type {Map<string, {hash?: string, secret?: string}>} a shared draw's commitments and secrets, by "step:seat" */ draws: new Map(),
   /** @type {((action: string) => void) | null} */ wantAction: null,
   /** @type {Record<number, string>} seat → invitation link (host) */ links: {},
   /** @type {Record<number, string>} seat → connection state (host) */ states: {},
@@ -185,6 +187,22 @@ export function fromNetwork(from, body) {
     poke();
     return;
   }
+  if (body.t === "answer" || body.t === "commit" || body.t === "reveal") {
+    if (table.role === "host") relay(from, body);
+    if (!Number.isInteger(body.step) || !Number.isInteger(body.seat) || table.local.includes(body.seat)) return; // (ours: known here)
+    if (body.t === "answer" && Number.isInteger(body.i)) {
+      const key = `${body.step}:${body.i}`;
+      if (!table.answers.has(key)) table.answers.set(key, body);
+    } else {
+      const key = `${body.step}:${body.seat}`;
+      const got = table.draws.get(key) || {};
+      if (body.t === "commit" && typeof body.hash === "string" && got.hash === undefined) got.hash = body.hash;
+      if (body.t === "reveal" && typeof body.secret === "string" && got.secret === undefined) got.secret = body.secret;
+      table.draws.set(key, got);
+    }
+    poke();
+    return;
+  }
   if (body.t === "deal" && body.msg && typeof body.msg === "object") {
     const msg = body.msg;
     if (msg.to !== undefined) {
@@ -306,7 +324,7 @@ function nextOf(r) {
   if (!r.next) throw new Error("the engine did not say who acts next");
   return r.next;
 }
-/** @param {{to_act: number, local: boolean, kind: string, step: number}} next */
+/** @param {NonNullable<EngineResult["next"]>} next */
 async function loop(next) {
   for (;;) {
     if (next.kind === "over") return finish();
@@ -332,28 +350,95 @@ async function loop(next) {
         if (got.seat !== next.to_act) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "a move out of turn" }));
         move = got.move;
       }
+    } else if (next.kind === "draw") {
+      move = { action: await sharedDraw(step, next.outcomes || []), positions: [] };
     } else {
       await tableHold(); // (a deal finishes arriving on screen; the person who deals next presses Deal)
     }
-    const plan = await callOk("live_plan", { move });
     const t0 = performance.now();
-    await carryOut(/** @type {DealOp[]} */ (plan.ops), next);
+    // the cards first (a seat just dealt a card may have to answer about it), then the rules'
+    // hidden reads, each answered by the browser of the seat it looks at, then the rest of the plan
+    const first = /** @type {DealOp[]} */ ((await callOk("live_card_ops", { move })).ops || []);
+    if (first.length) await carryOut(first, next);
+    /** @type {unknown[]} */
+    const answers = [];
+    for (;;) {
+      const { read } = /** @type {{read: {name: string, seat: number} | null}} */ (/** @type {unknown} */ (await callOk("live_reads", { move, answers })));
+      if (!read) break;
+      const key = `${step}:${answers.length}`;
+      if (table.local.includes(read.seat)) {
+        const { answer } = /** @type {{answer: unknown}} */ (/** @type {unknown} */ (await callOk("live_answer", { seat: read.seat, move, answers, cards: readable(read.seat) })));
+        table.answers.set(key, { answer, seat: read.seat });
+        broadcast({ t: "answer", step, i: answers.length, seat: read.seat, answer });
+      }
+      const got = await until(() => table.answers.get(key), seatLabel(read.seat));
+      if (got.seat !== read.seat) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "an answer for another seat" }));
+      answers.push(got.answer);
+    }
+    const plan = /** @type {DealOp[]} */ ((await callOk("live_plan", { move, answers })).ops || []);
+    if (JSON.stringify(plan.slice(0, first.length)) !== JSON.stringify(first)) throw new Error("the plan does not start with its cards");
+    await carryOut(plan.slice(first.length), next);
     measure("live-protocol", t0); // (benchmarks/live_cards.py sums these)
     /** @type {Record<number, Record<number, string>>} */
     const cards = {};
-    const deals = table.deals[table.current];
-    for (const s of table.local) {
-      /** @type {Record<number, string>} */
-      const mine = {};
-      const d = deals && deals.get(s);
-      if (d) for (let j = 0; j < table.deck.length; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; }
-      cards[s] = mine;
-    }
-    const r = await callOk("live_advance", { move, cards });
+    for (const s of table.local) cards[s] = readable(s);
+    const r = await callOk("live_advance", { move, cards, answers });
     table.step = step + 1;
     show(r);
     next = nextOf(r);
   }
+}
+/** The positions of the current deck a local seat can read, with their cards. @param {number} seat */
+function readable(seat) {
+  /** @type {Record<number, string>} */
+  const mine = {};
+  const deals = table.deals[table.current];
+  const d = deals && deals.get(seat);
+  if (d) for (let j = 0; j < table.deck.length; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; }
+  return mine;
+}
+/** @param {string} text */
+async function sha256(text) {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+/** A public chance outcome nobody can choose (Daifugō's seating, dealer, leader): every seat
+ * commits to a fresh secret, then all reveal; the outcome is drawn from the hash of all of them
+ * (a wrong reveal is named). @param {number} step @param {[string, string][]} outcomes (action,
+ * probability as a fraction) @returns {Promise<string>} */
+async function sharedDraw(step, outcomes) {
+  if (!table.setup || !outcomes.length) throw new Error("a draw with no outcome");
+  const n = table.setup.seats.length;
+  /** @type {Record<number, string>} */
+  const secrets = {};
+  for (const s of table.local) {
+    const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    secrets[s] = secret;
+    const hash = await sha256(`${table.id}|${step}|${s}|${secret}`);
+    table.draws.set(`${step}:${s}`, { hash });
+    broadcast({ t: "commit", step, seat: s, hash });
+  }
+  const seats = Array.from({ length: n }, (_, i) => i);
+  await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.hash), t("live.the_deal"));
+  for (const s of table.local) {
+    /** @type {{hash?: string, secret?: string}} */ (table.draws.get(`${step}:${s}`)).secret = secrets[s];
+    broadcast({ t: "reveal", step, seat: s, secret: secrets[s] });
+  }
+  await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.secret !== undefined), t("live.the_deal"));
+  const all = [];
+  for (const s of seats) {
+    const { hash, secret } = /** @type {{hash: string, secret: string}} */ (table.draws.get(`${step}:${s}`));
+    if (await sha256(`${table.id}|${step}|${s}|${secret}`) !== hash) throw new Error(t("live.refused", { seat: seatLabel(s), reason: "a secret that is not the one committed to" }));
+    all.push(secret);
+  }
+  const u = parseInt((await sha256(`${table.id}|${step}|${all.join("|")}`)).slice(0, 12), 16) / 2 ** 48;
+  let acc = 0;
+  for (const [action, p] of outcomes) {
+    const [a, b] = String(p).split("/").map(Number);
+    acc += b ? a / b : a;
+    if (u < acc) return action;
+  }
+  return outcomes[outcomes.length - 1][0];
 }
 /** The plan's deal operations, in the same order at every browser: a new deck; then each position
  * given by its holder (or the host when nobody holds it) and each opened by its holder (or by
