@@ -222,3 +222,66 @@ def table_of(browser: Any, server: Any, site: Path) -> Iterator[Any]:
     yield make
     for t in made:
         t.close()
+
+
+# ---------------------------------------------------------------- live tables through the app
+def open_page(context: Any, url: str) -> Any:
+    """A page of the app at ``url``, its errors kept in ``page.errors`` (not waiting for the
+    engine: an invitation's page answers before it is up)."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def panel_link(page: Any, selector: str, kind: str) -> str:
+    """The ``join=`` or ``reply=`` link in the text box ``selector`` of a live panel, once made."""
+    expr = f"(document.querySelector({selector!r}) || {{value: ''}}).value"
+    page.wait_for_function(f"({expr}).includes('#{kind}=')", timeout=30_000)
+    return page.evaluate(expr)  # type: ignore[no-any-return]
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What a person could read in their own browser: the page state, the DOM, the storage."""
+    return page.evaluate("""() => ({
+        length: window.pyengineApp.state().length,
+        state: JSON.stringify(window.pyengineApp.state()),
+        html: document.documentElement.outerHTML,
+        storage: JSON.stringify(Object.entries(localStorage)),
+    })""")  # type: ignore[no-any-return]
+
+
+def play_to_the_end(pages: list[Any], rng: Any, seconds: float, scan: float = 1.0) -> list[tuple[int, dict[str, Any]]]:
+    """Plays random legal moves for every person (``pages[i]``: the browser of person i) until
+    every page says the game is over; returns the snapshots taken meanwhile (each page, at a
+    ``scan`` share of the rounds), as (page index, snapshot)."""
+    import time
+
+    snaps: list[tuple[int, dict[str, Any]]] = []
+    end = time.monotonic() + seconds
+    while True:
+        states = [p.evaluate("window.pyengineApp.state()") for p in pages]
+        if all(s["status"] == "over" for s in states):
+            return snaps
+        assert time.monotonic() < end, f"the game did not end: {[(s['status'], s['length']) for s in states]}"
+        for i, (page, s) in enumerate(zip(pages, states, strict=True)):
+            if rng.random() < scan:
+                snaps.append((i, snapshot(page)))
+            if s["status"] == "human":
+                legal = page.evaluate("window.pyengineApp.legal()")
+                if legal:
+                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
+        time.sleep(0.05)
+
+
+def wait_verified(pages: list[Any], seconds: float = 120) -> None:
+    """Every page's live panel says the game was verified (else the pages' notices say why)."""
+    for page in pages:
+        try:
+            page.wait_for_selector('.live-panel[data-state="verified"]', timeout=seconds * 1000)
+        except Exception:
+            notes = [p.evaluate("[document.querySelector('.live-panel')?.textContent, document.getElementById('notice').textContent]")
+                     for p in pages]
+            raise AssertionError(f"not verified: {notes}") from None

@@ -11,29 +11,14 @@ import time
 from typing import Any
 
 import pytest
-from conftest import make_context
+from conftest import make_context, open_page, panel_link
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
-LINK = "document.querySelector('.live-link') && document.querySelector('.live-link').value"
-
-
-def open_app(context: Any, url: str) -> Any:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url)
-    return page
 
 
 def state(page: Any) -> dict[str, Any]:
     return page.evaluate("window.pyengineApp.state()")  # type: ignore[no-any-return]
-
-
-def link_in_panel(page: Any, kind: str) -> str:
-    page.wait_for_function(f"({LINK} || '').includes('#{kind}=')", timeout=30_000)
-    return page.locator(".live-link").input_value()  # type: ignore[no-any-return]
 
 
 def same_game(a: Any, b: Any, timeout: float = 30.0) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -52,20 +37,20 @@ def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(browser: Any,
     ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
     ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
     try:
-        a = open_app(ctx_a, server.url + "?speed=instant#games")
+        a = open_page(ctx_a, server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
         a.locator('.game-card:has-text("Cetkaik") button').first.click()
         a.locator("select[name=seat1]").select_option("human")
         a.locator("select[name=where]").select_option("live")
         a.locator("form.setup button[type=submit]").click()
-        invitation = link_in_panel(a, "join")
+        invitation = panel_link(a, ".live-link", "join")
         expect(a.locator(".live-panel")).to_have_attribute("data-state", "invited")
 
-        b = open_app(ctx_b, invitation)
-        reply = link_in_panel(b, "reply")
+        b = open_page(ctx_b, invitation)
+        reply = panel_link(b, ".live-link", "reply")
         expect(b.locator(".live-panel")).to_contain_text("Send this reply link")
         # the reply opened in another tab of the host's browser goes to the table's tab
-        relay = open_app(ctx_a, reply)
+        relay = open_page(ctx_a, reply)
         expect(relay.locator(".live-panel")).to_have_attribute("data-state", "relayed")
         expect(relay.locator(".live-panel")).to_contain_text("you can close this tab")
         relay.close()
@@ -93,16 +78,17 @@ def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(browser: Any,
         # the friend reloads: both pages say so, the game stays; a fresh invitation resumes it
         length = sb["length"]
         b.reload()
-        b.wait_for_selector(".ck-board", timeout=60_000)
-        expect(b.locator(".live-panel")).to_have_attribute("data-state", "closed")
+        b.evaluate("window.pyengineApp.ready")  # (the board's first frame comes before the engine; the panel after)
+        b.wait_for_function("window.pyengineApp.state().status !== 'start'", timeout=60_000)
+        expect(b.locator(".live-panel")).to_have_attribute("data-state", "closed", timeout=20_000)
         expect(b.locator(".live-panel")).to_contain_text("Ask them for a new invitation")
         assert state(b)["length"] == length
         expect(a.locator(".live-panel")).to_have_attribute("data-state", "closed", timeout=20_000)
         a.locator('[data-live="again"]').click()
-        invitation2 = link_in_panel(a, "join")
+        invitation2 = panel_link(a, ".live-link", "join")
         assert invitation2 != invitation
         b.goto(invitation2)
-        reply2 = link_in_panel(b, "reply")
+        reply2 = panel_link(b, ".live-link", "reply")
         a.locator(".live-reply").fill(reply2)
         a.locator('[data-live="connect"]').click()
         expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=20_000)
@@ -123,13 +109,13 @@ def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(browser: Any,
 def test_connection_settings_refuse_what_is_no_stun_or_turn_server(browser: Any, server: Any) -> None:
     ctx, guard = make_context(browser, server.url, service_workers="block")
     try:
-        a = open_app(ctx, server.url + "?speed=instant#games")
+        a = open_page(ctx, server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
         a.locator('.game-card:has-text("Cetkaik") button').first.click()
         a.locator("select[name=seat1]").select_option("human")
         a.locator("select[name=where]").select_option("live")
         a.locator("form.setup button[type=submit]").click()
-        link_in_panel(a, "join")
+        panel_link(a, ".live-link", "join")
         a.locator(".live-settings summary").click()
         ice = a.locator(".live-ice")
         ice.fill("http://example.org")

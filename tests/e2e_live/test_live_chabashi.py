@@ -12,14 +12,12 @@ afterwards from the verified record in the full engine. Runs in a network namesp
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import time
 from typing import Any
 
 import pytest
-from conftest import WIRE_TAP, make_context
+from conftest import WIRE_TAP, make_context, open_page, panel_link, play_to_the_end, wait_verified
 from playwright.sync_api import expect
 
 from pyengine.chabashi.cards import CODES
@@ -27,7 +25,6 @@ from pyengine.chabashi.state import ChabashiState
 from pyengine.core import decode_fragment
 
 pytestmark = pytest.mark.e2e
-LINK = "(document.querySelector({sel}) || {{value: ''}}).value"
 CARD = re.compile(r'"[RBYG][0-8]"')
 # (WIRE_TAP taps the channels a page creates, the host's; a guest's channel comes to it)
 GUEST_TAP = """
@@ -39,31 +36,6 @@ window.RTCPeerConnection = class extends Connection {
   }
 };
 """
-
-
-def open_app(context: Any, url: str) -> Any:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url)
-    return page
-
-
-def link(page: Any, selector: str, kind: str) -> str:
-    expr = LINK.format(sel=json.dumps(selector))
-    page.wait_for_function(f"({expr}).includes('#{kind}=')", timeout=30_000)
-    return page.evaluate(expr)  # type: ignore[no-any-return]
-
-
-def snapshot(page: Any) -> dict[str, Any]:
-    """What a person could read in their own browser: the page state, the DOM, the storage."""
-    return page.evaluate("""() => ({
-        length: window.pyengineApp.state().length,
-        state: JSON.stringify(window.pyengineApp.state()),
-        html: document.documentElement.outerHTML,
-        storage: JSON.stringify(Object.entries(localStorage)),
-    })""")  # type: ignore[no-any-return]
 
 
 def unknown_cards(state: ChabashiState, seat: int) -> set[str]:
@@ -79,7 +51,7 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: A
         context.add_init_script(WIRE_TAP)
         context.add_init_script(GUEST_TAP)
     try:
-        a = open_app(contexts[0][0], server.url + "?speed=instant#games")
+        a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
         a.locator('.game-card:has-text("Chabashi") button').first.click()
         a.locator("select[name=players]").select_option("4")
@@ -90,16 +62,16 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: A
         # one hand: the preset with a hand limit of 1 (what the form sends as the rules)
         a.evaluate("document.querySelector('select[name=preset]').selectedOptions[0].value = '2.seed~hand_limit=1'")
         a.locator("form.setup button[type=submit]").click()
-        invite_b = link(a, '.live-seats [data-seat="1"] .live-link', "join")
-        invite_c = link(a, '.live-seats [data-seat="2"] .live-link', "join")
+        invite_b = panel_link(a, '.live-seats [data-seat="1"] .live-link', "join")
+        invite_c = panel_link(a, '.live-seats [data-seat="2"] .live-link', "join")
         expect(a.locator(".live-lobby")).to_contain_text("their hands are in your browser")
         expect(a.locator('[data-live="start"]')).to_be_disabled()
 
-        b = open_app(contexts[1][0], invite_b)
-        c = open_app(contexts[2][0], invite_c)
-        a.locator(".live-reply").fill(link(b, ".live-link", "reply"))
+        b = open_page(contexts[1][0], invite_b)
+        c = open_page(contexts[2][0], invite_c)
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
         a.locator('[data-live="connect"]').click()
-        relay = open_app(contexts[0][0], link(c, ".live-link", "reply"))  # another tab of the host's browser
+        relay = open_page(contexts[0][0], panel_link(c, ".live-link", "reply"))  # another tab of the host's browser
         expect(relay.locator(".live-panel")).to_have_attribute("data-state", "relayed")
         relay.close()
         expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
@@ -109,26 +81,12 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: A
         for page in pages:
             page.wait_for_selector(".game-table", timeout=60_000)
 
-        rng = random.Random(5)
-        snaps: list[tuple[int, dict[str, Any]]] = []
-        end = time.monotonic() + 240
-        while True:
-            states = [p.evaluate("window.pyengineApp.state()") for p in pages]
-            if all(s["status"] == "over" for s in states):
-                break
-            assert time.monotonic() < end, f"the hand did not end: {[(s['status'], s['length']) for s in states]}"
-            for seat, (page, s) in enumerate(zip(pages, states, strict=True)):
-                snaps.append((seat, snapshot(page)))
-                if s["status"] == "human":
-                    legal = page.evaluate("window.pyengineApp.legal()")
-                    if legal:
-                        page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
-            time.sleep(0.05)
+        snaps = play_to_the_end(pages, random.Random(5), seconds=240)
 
+        wait_verified(pages)
         records = []
         for page in pages:
             panel = page.locator(".live-panel")
-            expect(panel).to_have_attribute("data-state", "verified", timeout=60_000)
             expect(panel).to_contain_text("every deal was fair and every move legal")
             href = page.locator('[data-live="record"]').get_attribute("href")
             records.append(href.split("#", 1)[1])

@@ -11,13 +11,11 @@ engine. Runs in a network namespace of its own (conftest.py)."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
-from conftest import make_context
+from conftest import make_context, open_page, panel_link, play_to_the_end, wait_verified
 from playwright.sync_api import expect
-from test_live_chabashi import link, open_app, snapshot
 
 from pyengine.core import decode_fragment
 
@@ -27,7 +25,7 @@ pytestmark = pytest.mark.e2e
 def test_a_live_daifugo_game_with_a_friend_and_two_bots(browser: Any, server: Any) -> None:
     contexts = [make_context(browser, server.url, service_workers="block") for _ in range(2)]
     try:
-        a = open_app(contexts[0][0], server.url + "?speed=instant#games")
+        a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
         a.locator('.game-card:has-text("Daifugō") button').first.click()
         form = a.locator("form.setup")
@@ -39,8 +37,8 @@ def test_a_live_daifugo_game_with_a_friend_and_two_bots(browser: Any, server: An
         form.locator('[data-path="match.games"]').dispatch_event("change")
         expect(form.locator(".df-rules-code")).to_contain_text("match.games=1")
         form.locator("button[type=submit]").click()
-        b = open_app(contexts[1][0], link(a, '.live-seats [data-seat="1"] .live-link', "join"))
-        a.locator(".live-reply").fill(link(b, ".live-link", "reply"))
+        b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
         a.locator('[data-live="connect"]').click()
         expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
         a.locator('[data-live="start"]').click()
@@ -48,27 +46,11 @@ def test_a_live_daifugo_game_with_a_friend_and_two_bots(browser: Any, server: An
         for page in pages:
             page.wait_for_selector(".game-table", timeout=60_000)
 
-        rng = random.Random(3)
-        snaps: list[tuple[int, dict[str, Any]]] = []
-        end = time.monotonic() + 300
-        while True:
-            states = [p.evaluate("window.pyengineApp.state()") for p in pages]
-            if all(s["status"] == "over" for s in states):
-                break
-            assert time.monotonic() < end, f"the game did not end: {[(s['status'], s['length']) for s in states]}"
-            for seat, (page, s) in enumerate(zip(pages, states, strict=True)):
-                if rng.random() < 0.3:
-                    snaps.append((seat, snapshot(page)))
-                if s["status"] == "human":
-                    legal = page.evaluate("window.pyengineApp.legal()")
-                    if legal:
-                        page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
-            time.sleep(0.05)
+        snaps = play_to_the_end(pages, random.Random(3), seconds=300, scan=0.3)
 
+        wait_verified(pages)
         records = []
         for page in pages:
-            panel = page.locator(".live-panel")
-            expect(panel).to_have_attribute("data-state", "verified", timeout=60_000)
             records.append(page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1])
         assert records[0] == records[1]
         record = decode_fragment(records[0])

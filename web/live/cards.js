@@ -19,13 +19,13 @@ import { callOk } from "../bridge.js";
 import { h, notify } from "../dom.js";
 import { whenEngine } from "../engine-start.js";
 import { t } from "../i18n.js";
-import { $, storage } from "../page.js";
+import { $ } from "../page.js";
 import { app } from "../state.js";
 import { drawOpening, render, shareUrl, tableHold } from "../table.js";
 import { Deal } from "./deal.js";
 import { LiveHost } from "./peer.js";
 import { listenForReplies, SignalError } from "./signal.js";
-import { ICE_KEY, parseIceServers } from "./table.js";
+import { iceServers, linkTo } from "./table.js";
 
 /** The card games with a live table, and their decks' names for the deal. */
 export const LIVE_CARD_GAMES = { chabashi: "dido-36", daifugo: "french" };
@@ -77,7 +77,6 @@ function until(cond, what) {
     check();
   });
 }
-const iceServers = () => { try { return parseIceServers(storage.get(ICE_KEY) || ""); } catch { return []; } };
 /** Who plays a seat: "host" (the host's person and its bots) or "guest". @param {number} seat */
 const playedBy = (seat) => (table.setup ? table.setup.plays[String(seat)] : "host");
 
@@ -121,13 +120,6 @@ async function takeCardReply(text) {
     notify(e instanceof SignalError ? t(`live.reply_${e.code}`) : /** @type {Error} */ (e).message, [], "error");
     return false;
   }
-}
-/** @param {"join" | "reply"} kind @param {string} text */
-function linkTo(kind, text) {
-  const url = new URL(location.href);
-  url.search = "";
-  url.hash = `${kind}=${text}`;
-  return url.href;
 }
 /** @param {number} seat */
 function seatLabel(seat) {

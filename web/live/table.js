@@ -78,7 +78,8 @@ export function parseIceServers(text) {
   }
   return out;
 }
-function iceServers() {
+/** The STUN/TURN servers the user set (none: no outside request). */
+export function iceServers() {
   try { return parseIceServers(storage.get(ICE_KEY) || ""); } catch { return []; }
 }
 
@@ -238,8 +239,8 @@ export async function joinLive(text) {
 }
 
 // ---------------------------------------------------------------- the game's links
-/** @param {"join" | "reply"} kind @param {string} text */
-function linkTo(kind, text) {
+/** An invitation (`join`) or a reply link of this page's address. @param {"join" | "reply"} kind @param {string} text */
+export function linkTo(kind, text) {
   const url = new URL(location.href);
   url.search = "";
   url.hash = `${kind}=${text}`;
