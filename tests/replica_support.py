@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from pyengine.core import Game, Pcg32, Rules, State, sample_chance
+from pyengine.core.live import DealOp
 from pyengine.core.replica import HIDDEN, Replica, SeatEvent
 
 Agree = Callable[[State, State, Replica, int, int], None]
@@ -97,3 +98,39 @@ def seeds(count: int, chunks: int) -> list[list[int]]:
 
 
 __all__ = ["Agree", "Leaks", "Replayed", "masks", "replay", "same_observation", "seeds", "uniform"]
+
+
+class SimulatedDeal:
+    """A live table's fair deal as the engine relies on it: who may read which position of the
+    deck in use (position k: the k-th card the full game deals), each shown only by a plan's
+    ``give`` or ``open`` — and, like the real deal, never opened twice (nor given to a seat that
+    reads it already). ``deck_size``: the size every ``deck`` op must say, when the game fixes it."""
+
+    def __init__(self, seats: int, deck_size: int | None = None) -> None:
+        self.seats = seats
+        self.deck_size = deck_size
+        self.size = 0
+        self.cards: list[int] = []
+        self.readers: list[set[int]] = []
+
+    def run(self, ops: tuple[DealOp, ...], dealt: int | None) -> None:
+        """The step's ``ops``, with ``dealt`` the card the step takes from the deck (if any)."""
+        for op in ops:
+            if op.kind == "deck":
+                assert self.deck_size is None or op.pos == self.deck_size
+                self.size, self.cards, self.readers = op.pos, [], []
+        if dealt is not None:
+            assert len(self.cards) < self.size, "the deck has no card left"
+            self.cards.append(dealt)
+            self.readers.append(set())
+        for op in ops:
+            if op.kind == "give":
+                assert op.seat not in self.readers[op.pos], f"position {op.pos} given again to seat {op.seat}"
+                self.readers[op.pos].add(op.seat)
+            elif op.kind == "open":
+                assert len(self.readers[op.pos]) < self.seats, f"position {op.pos} opened twice"
+                self.readers[op.pos].update(range(self.seats))
+
+    def readable(self, seat: int) -> dict[int, int]:
+        """The positions ``seat`` can read, with their cards."""
+        return {pos: c for pos, c in enumerate(self.cards) if seat in self.readers[pos]}

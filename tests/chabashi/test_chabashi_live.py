@@ -11,43 +11,15 @@ from __future__ import annotations
 import sys
 
 import pytest
+from replica_support import SimulatedDeal
 from test_chabashi_replica import rules_for
 
 from pyengine.chabashi.game import GAME
-from pyengine.chabashi.live import DECK_SIZE, DealOp, LiveSeat, Move
+from pyengine.chabashi.live import DECK_SIZE, LiveSeat, Move
 from pyengine.chabashi.notation import parse_action
 from pyengine.chabashi.rules import ChabashiRules
 from pyengine.core import Pcg32, sample_chance
 from pyengine.core.replica import ReplicaError
-
-
-class SimulatedDeal:
-    """Who may read which position of this hand's deck: the deck's order is the order in which the
-    full game deals its cards (position k: the k-th card of the hand)."""
-
-    def __init__(self, seats: int) -> None:
-        self.seats = seats
-        self.cards: list[int] = []
-        self.readers: list[set[int]] = []
-
-    def run(self, ops: tuple[DealOp, ...], dealt: int | None) -> None:
-        for op in ops:
-            if op.kind == "deck":
-                assert op.pos == DECK_SIZE
-                self.cards, self.readers = [], []
-        if dealt is not None:
-            self.cards.append(dealt)
-            self.readers.append(set())
-        for op in ops:  # (the real deal refuses a position opened twice; a give to its reader is waste)
-            if op.kind == "give":
-                assert op.seat not in self.readers[op.pos], f"position {op.pos} given again to seat {op.seat}"
-                self.readers[op.pos].add(op.seat)
-            elif op.kind == "open":
-                assert len(self.readers[op.pos]) < self.seats, f"position {op.pos} opened twice"
-                self.readers[op.pos].update(range(self.seats))
-
-    def readable(self, seat: int) -> dict[int, int]:
-        return {pos: c for pos, c in enumerate(self.cards) if seat in self.readers[pos]}
 
 
 def play_session(players: int, seed: int, hands: int = 3, rules: ChabashiRules | None = None) -> int:
@@ -57,7 +29,7 @@ def play_session(players: int, seed: int, hands: int = 3, rules: ChabashiRules |
     rng = Pcg32(seed)
     s = GAME.new_initial_state(rules, players)
     seats = [LiveSeat.new(rules, players, i) for i in range(players)]
-    deal = SimulatedDeal(players)
+    deal = SimulatedDeal(players, DECK_SIZE)
     steps = 0
     while not s.is_terminal() and s.hand_no <= hands:
         if s.is_chance():

@@ -17,47 +17,16 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from replica_support import uniform  # noqa: E402
+from replica_support import SimulatedDeal, uniform  # noqa: E402
 from test_daifugo_replica import PRESET_CASES, rules_for, steered  # noqa: E402
 
 from pyengine.core import Pcg32, State  # noqa: E402
-from pyengine.core.live import DealOp  # noqa: E402
 from pyengine.core.replica import ReplicaError  # noqa: E402
 from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
 from pyengine.daifugo.cards import CODES, JOKER_BITS, bits_of  # noqa: E402
 from pyengine.daifugo.engine import RETURN, TRIBUTE  # noqa: E402
 from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read  # noqa: E402
 from pyengine.daifugo.state import DaifugoState  # noqa: E402
-
-
-class SimulatedDeal:
-    """Who may read which position of this game's deck: position k is the k-th card the full game
-    deals (blind cards first)."""
-
-    def __init__(self, seats: int) -> None:
-        self.seats = seats
-        self.size = 0
-        self.cards: list[int] = []
-        self.readers: list[set[int]] = []
-
-    def run(self, ops: tuple[DealOp, ...], dealt: int | None) -> None:
-        for op in ops:
-            if op.kind == "deck":
-                self.size, self.cards, self.readers = op.pos, [], []
-        if dealt is not None:
-            assert len(self.cards) < self.size, "the deck has no card left"
-            self.cards.append(dealt)
-            self.readers.append(set())
-        for op in ops:  # (the real deal refuses a position opened twice; a give to its reader is waste)
-            if op.kind == "give":
-                assert op.seat not in self.readers[op.pos], f"position {op.pos} given again to seat {op.seat}"
-                self.readers[op.pos].add(op.seat)
-            elif op.kind == "open":
-                assert len(self.readers[op.pos]) < self.seats, f"position {op.pos} opened twice"
-                self.readers[op.pos].update(range(self.seats))
-
-    def readable(self, seat: int) -> dict[int, int]:
-        return {pos: c for pos, c in enumerate(self.cards) if seat in self.readers[pos]}
 
 
 def dealt_card(before: DaifugoState, after: DaifugoState) -> int:
