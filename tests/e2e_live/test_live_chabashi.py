@@ -80,6 +80,11 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: A
         pages = [a, b, c]
         for page in pages:
             page.wait_for_selector(".game-table", timeout=60_000)
+        # a friend's browser that speaks for another seat (a modified page): the host refuses it,
+        # names it, and passes nothing on (the hand below still ends verified in every browser)
+        b.evaluate("""async () => (await import("./live/table.js")).live.guest.send(
+            {t: "move", step: 0, seat: 0, move: {action: "fold", pos: null}})""")
+        expect(a.locator("#notice")).to_contain_text("A message from Player 2 was refused: it speaks for Player 1's seat")
 
         snaps = play_to_the_end(pages, random.Random(5), seconds=240)
 
@@ -117,6 +122,7 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: A
         a.evaluate("window.pyengineApp.ready")
         a.wait_for_function("window.pyengineApp.state().status === 'over'")
         assert all(p.errors == [] for p in pages)
+        assert "refused" not in c.locator("#notice").inner_text()  # nothing of it reached the other friend
     finally:
         for context, _ in contexts:
             context.close()

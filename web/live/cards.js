@@ -173,15 +173,23 @@ function startAsHost() {
 export function fromNetwork(from, body) {
   if (!body || typeof body !== "object" || typeof body.t !== "string") return;
   if (body.t === "start" && table.role !== "host") return joinedStart(body);
-  if (body.t === "move") {
+  if (body.t === "move" || body.t === "answer" || body.t === "commit" || body.t === "reveal") {
+    if (!Number.isInteger(body.step) || !Number.isInteger(body.seat)) return;
+    // a friend speaks for its own seat only: the host passes on nothing else (and a page knows
+    // what its own seats said)
+    if (table.role === "host" && body.seat !== from) {
+      problem(t("live.refused", { seat: seatLabel(from), reason: t("live.not_their_seat", { seat: seatLabel(body.seat) }) }));
+      return;
+    }
+    if (table.local.includes(body.seat)) return;
     if (table.role === "host") relay(from, body);
-    if (Number.isInteger(body.step) && !table.moves.has(body.step)) table.moves.set(body.step, body);
+  }
+  if (body.t === "move") {
+    if (!table.moves.has(body.step)) table.moves.set(body.step, body);
     poke();
     return;
   }
   if (body.t === "answer" || body.t === "commit" || body.t === "reveal") {
-    if (table.role === "host") relay(from, body);
-    if (!Number.isInteger(body.step) || !Number.isInteger(body.seat) || table.local.includes(body.seat)) return; // (ours: known here)
     if (body.t === "answer" && Number.isInteger(body.i)) {
       const key = `${body.step}:${body.i}`;
       if (!table.answers.has(key)) table.answers.set(key, body);
