@@ -20,26 +20,28 @@ SEATS = [("Ann", "human"), ("", "bot:normal"), ("Bo", "human"), ("Cy", "human")]
 
 
 class Deal:
-    """A simulated fair deal: a shuffled deck per hand, and who may read each position."""
+    """A simulated fair deal: a shuffled deck of the table's labels per hand or game, and who may
+    read each position (the real deal refuses a position opened twice)."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self, rng: random.Random, labels: list[str], seats: int) -> None:
+        self.rng, self.labels, self.seats = rng, labels, seats
         self.decks: list[list[str]] = []
         self.readers: list[set[int]] = []
 
     def run(self, ops: list[dict[str, Any]]) -> None:
         for op in ops:
             if op["op"] == "deck":
-                deck = [CODES[c] for c in DECK]
+                assert op["pos"] == len(self.labels)
+                deck = list(self.labels)
                 self.rng.shuffle(deck)
                 self.decks.append(deck)
                 self.readers = [set() for _ in deck]
             elif op["op"] == "give":
                 assert op["seat"] not in self.readers[op["pos"]]
                 self.readers[op["pos"]].add(op["seat"])
-            else:  # (the real deal refuses a position opened twice)
-                assert len(self.readers[op["pos"]]) < len(SEATS), f"position {op['pos']} opened twice"
-                self.readers[op["pos"]].update(range(len(SEATS)))
+            else:
+                assert len(self.readers[op["pos"]]) < self.seats, f"position {op['pos']} opened twice"
+                self.readers[op["pos"]].update(range(self.seats))
 
     def cards(self, seat: int) -> dict[int, str]:
         return {pos: c for pos, c in enumerate(self.decks[-1]) if seat in self.readers[pos]} if self.decks else {}
@@ -50,7 +52,7 @@ def play(seed: int, rules: str | None = "2.seed~hand_limit=2") -> tuple[list[Liv
     browsers = [LiveTable.new("chabashi", rules, SEATS, me=0, local=[0, 1], table="ab" * 8),
                 LiveTable.new("chabashi", rules, SEATS, me=2, local=[2], table="ab" * 8),
                 LiveTable.new("chabashi", rules, SEATS, me=3, local=[3], table="ab" * 8)]
-    deal = Deal(rng)
+    deal = Deal(rng, browsers[0].deck_labels(), len(SEATS))
     for _ in range(5000):
         steps = [b.next_step() for b in browsers]
         assert all({**s, "local": None} == {**steps[0], "local": None} for s in steps)
@@ -122,34 +124,7 @@ def test_bad_set_ups_and_moves_are_refused() -> None:
         b.verify([])
 
 
-class DaifugoDeal:
-    """A simulated fair deal for a Daifugō match: a shuffled deck of the table's labels per game."""
-
-    def __init__(self, rng: random.Random, labels: list[str], seats: int) -> None:
-        self.rng, self.labels, self.seats = rng, labels, seats
-        self.decks: list[list[str]] = []
-        self.readers: list[set[int]] = []
-
-    def run(self, ops: list[dict[str, Any]]) -> None:
-        for op in ops:
-            if op["op"] == "deck":
-                assert op["pos"] == len(self.labels)
-                deck = list(self.labels)
-                self.rng.shuffle(deck)
-                self.decks.append(deck)
-                self.readers = [set() for _ in deck]
-            elif op["op"] == "give":
-                assert op["seat"] not in self.readers[op["pos"]]
-                self.readers[op["pos"]].add(op["seat"])
-            else:
-                assert len(self.readers[op["pos"]]) < self.seats, f"position {op['pos']} opened twice"
-                self.readers[op["pos"]].update(range(self.seats))
-
-    def cards(self, seat: int) -> dict[int, str]:
-        return {pos: c for pos, c in enumerate(self.decks[-1]) if seat in self.readers[pos]} if self.decks else {}
-
-
-def play_daifugo(seed: int, rules: str) -> tuple[list[LiveTable], DaifugoDeal, int]:
+def play_daifugo(seed: int, rules: str) -> tuple[list[LiveTable], Deal, int]:
     """A Daifugō match between three browsers (the host with a bot): every step's public draws,
     card operations, hidden reads (each answered by the browser of the seat asked) and plan."""
     rng = random.Random(seed)
@@ -157,7 +132,7 @@ def play_daifugo(seed: int, rules: str) -> tuple[list[LiveTable], DaifugoDeal, i
                 LiveTable.new("daifugo", rules, SEATS, me=2, local=[2], table="cd" * 8),
                 LiveTable.new("daifugo", rules, SEATS, me=3, local=[3], table="cd" * 8)]
     assert browsers[0].deck_labels() == browsers[2].deck_labels()
-    deal = DaifugoDeal(rng, browsers[0].deck_labels(), len(SEATS))
+    deal = Deal(rng, browsers[0].deck_labels(), len(SEATS))
     reads = 0
     for _ in range(20000):
         steps = [b.next_step() for b in browsers]
