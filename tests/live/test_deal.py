@@ -25,6 +25,7 @@ SCENARIOS = [
     "daifugo_5_seats_54_cards",
     "dido_3_seats_36_cards",
     "out_of_order_delivery",
+    "a_reloaded_seat_resumes",
     "wrong_share_refused_at_once",
     "duplicated_card_refused_at_once",
     "substituted_card_named_at_verification",

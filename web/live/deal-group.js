@@ -8,6 +8,7 @@
 import { ristretto255, ristretto255_hasher, ed25519 } from "@noble/curves/ed25519.js";
 import { mulAddUnsafe } from "@noble/curves/abstract/curve.js";
 import { bytesToNumberLE, numberToBytesLE } from "@noble/curves/utils.js";
+import { hmac } from "@noble/hashes/hmac.js";
 import { sha256, sha512 } from "@noble/hashes/sha2.js";
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 
@@ -28,6 +29,35 @@ const HEX32 = /^[0-9a-f]{64}$/;
 
 /** The browser's (or Node's) cryptographic generator. @type {Rng} */
 export const cryptoRng = (n) => crypto.getRandomValues(new Uint8Array(n));
+
+/**
+ * A generator that a page can start again: the bytes of HMAC-SHA-256 keyed by a 32-byte secret
+ * seed over a counter (the expansion of HKDF, RFC 5869), so a seat that keeps its seed can rebuild
+ * its side of a deal after a reload (its keys, its order and its signing key are drawn from it in
+ * the same order). The seed is as secret as the keys it makes. @param {string} seedHex 64 hex
+ * digits @returns {Rng}
+ */
+export function seededRng(seedHex) {
+  if (!HEX32.test(seedHex)) throw new Error("deal: a seed is 32 bytes in hex");
+  const key = hexToBytes(seedHex);
+  const label = utf8ToBytes(`${PROTOCOL}|rng|`);
+  let block = new Uint8Array(0), used = 0, counter = 0;
+  return (n) => {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (used === block.length) {
+        counter += 1;
+        block = hmac(sha256, key, concatBytes(label, utf8ToBytes(String(counter))));
+        used = 0;
+      }
+      out[i] = block[used++];
+    }
+    return out;
+  };
+}
+
+/** A fresh seed for {@link seededRng}, from the browser's generator. */
+export const newSeed = () => bytesToHex(cryptoRng(32));
 
 /** A uniform nonzero scalar: 64 random bytes reduced modulo ℓ (bias below 2^-250).
  * @param {Rng} rng @returns {bigint} */

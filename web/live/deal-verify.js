@@ -31,6 +31,24 @@ import {
  *   opens: {seq: number, seat: number, position: number, card: string | null}[],
  *   moves: {seq: number, seat: number, position: number, from: number, to: number, card: string | null}[]}} Report */
 
+/** A message refused: `code` says why, `seat` names the seat to blame (null when the message
+ * cannot be pinned on its signer: a bad signature), `claimed` the seat it says it is from. */
+export class DealError extends Error {
+  /** @param {string} code @param {string} message @param {DealMessage | null} msg @param {boolean} [blame] */
+  constructor(code, message, msg, blame = true) {
+    super(message);
+    this.name = "DealError";
+    this.code = code;
+    this.claimed = msg && Number.isInteger(msg.seat) ? msg.seat : null;
+    this.seat = blame ? this.claimed : null;
+    this.seq = msg && Number.isInteger(msg.seq) ? msg.seq : null;
+  }
+}
+
+/** A non-empty list of distinct positions below m. @param {unknown} x @param {number} m */
+export const isIndexList = (x, m) => Array.isArray(x) && x.length > 0
+  && x.every((j) => Number.isInteger(j) && j >= 0 && j < m) && new Set(x).size === x.length;
+
 /** The root of the transcript's hash chain: the protocol, the set-up and the cards' points.
  * @param {DealSetup} setup */
 export function transcriptRoot(setup) {

@@ -37,7 +37,7 @@ import {
   pointHex, proveEqualLogs, randomPermutation, randomScalar, scalarHex, sign, signingKey, isSigningKey,
   verifySignature, weightedSum, weights,
 } from "./deal-group.js";
-import { expectedAt, isPermutation, transcriptRoot, unsigned, verifyDeal } from "./deal-verify.js";
+import { DealError, expectedAt, isIndexList, isPermutation, transcriptRoot, unsigned, verifyDeal } from "./deal-verify.js";
 
 /** @typedef {import("./deal-group.js").Rng} Rng */
 /** @typedef {import("./deal-group.js").Point} Point */
@@ -58,23 +58,7 @@ import { expectedAt, isPermutation, transcriptRoot, unsigned, verifyDeal } from 
 /** The table's judge of what a play means in its game (a deal, a draw, a legal pass): a reason to
  * refuse the message, or null. @typedef {(msg: DealMessage, deal: Deal) => string | null} Judge */
 
-/** A message refused: `code` says why, `seat` names the seat to blame (null when the message
- * cannot be pinned on its signer: a bad signature), `claimed` the seat it says it is from. */
-export class DealError extends Error {
-  /** @param {string} code @param {string} message @param {DealMessage | null} msg @param {boolean} [blame] */
-  constructor(code, message, msg, blame = true) {
-    super(message);
-    this.name = "DealError";
-    this.code = code;
-    this.claimed = msg && Number.isInteger(msg.seat) ? msg.seat : null;
-    this.seat = blame ? this.claimed : null;
-    this.seq = msg && Number.isInteger(msg.seq) ? msg.seq : null;
-  }
-}
-
 const QUEUE_LIMIT = 512;
-const isIndexList = (/** @type {unknown} */ x, /** @type {number} */ m) => Array.isArray(x) && x.length > 0
-  && x.every((j) => Number.isInteger(j) && j >= 0 && j < m) && new Set(x).size === x.length;
 
 export class Deal {
   /** The shuffle key, the order and the per-position keys: this seat's secrets until the reveal. */
@@ -102,6 +86,9 @@ export class Deal {
   /** @type {number[]} */ #inSeq;
   /** @type {boolean[]} */ #revealed;
   /** @type {DealMessage[]} */ #queue = [];
+  /** @type {DealMessage[]} private messages of keys owed since the last call */ #owed = [];
+  /** @type {DealMessage[]} every private message this seat sent, in order */ #outbox = [];
+  /** @type {DealMessage[]} every private message this seat accepted, in order */ #inbox = [];
   /** @type {Report | null} */ #report = null;
   /** @type {{secret: Uint8Array, public: string}} this seat's signing key */ #signer;
 
@@ -163,6 +150,43 @@ export class Deal {
   keysKnown(position) { return this.#known[position].size; }
   /** The record for saving and for {@link verifyDeal}. */
   record() { return { setup: this.setup, transcript: this.transcript }; }
+  /** What this seat must keep to rebuild its side after a reload ({@link Deal.restore}): the
+   * transcript and the private messages it accepted (with the seed of its generator, kept by the
+   * table). */
+  saved() { return { transcript: this.transcript, privates: this.#inbox.slice() }; }
+  /** The private messages this seat sent to a seat, in order (sent again to a seat that
+   * reconnected: it takes those it lacks). @param {number} to */
+  sentTo(to) { return this.#outbox.filter((m) => m.to === to); }
+  /** Whether a message is one this seat already took (a broadcast the same as the one accepted at
+   * its place, a private message whose number came before, or the same as one held for its
+   * turn): a copy sent again after a reconnection, to be passed over without a word.
+   * @param {DealMessage} msg */
+  isCopy(msg) {
+    if (!msg || typeof msg !== "object" || msg.deal !== this.setup.deal || !Number.isInteger(msg.seq) || !Number.isInteger(msg.seat)) return false;
+    if (msg.to !== undefined && msg.to === this.me && msg.seat >= 0 && msg.seat < this.setup.seats && msg.seq < this.#inSeq[msg.seat]) return true;
+    const held = msg.to === undefined ? this.#transcript[msg.seq] : undefined;
+    if (held !== undefined) return held === msg || digest(held) === digest(msg);
+    // (or one held for its turn)
+    return this.#queue.some((q) => q.seat === msg.seat && q.seq === msg.seq && q.to === msg.to && digest(q) === digest(msg));
+  }
+
+  /**
+   * A seat's side of a deal rebuilt from what it kept (after a reload): the same set-up and the
+   * generator started again from the same seed, then the transcript and the private messages
+   * taken again in order. Every message of this seat comes out the same as before (its secrets
+   * are drawn in the same order, its signatures are deterministic, and the keys it owes follow from
+   * the transcript alone), so a copy that reaches another seat is passed over.
+   * @param {DealSetup & {me: number, rng: Rng, judge?: Judge | null}} options
+   * @param {{transcript: DealMessage[], privates: DealMessage[]}} saved
+   */
+  static restore(options, saved) {
+    const deal = new Deal(options);
+    deal.start();
+    for (const msg of saved.transcript) if (msg.seq >= deal.#transcript.length) deal.receive(msg);
+    for (const msg of saved.privates) deal.receive(msg);
+    if (deal.#transcript.length < saved.transcript.length) throw new Error("deal: the saved transcript does not follow from its start");
+    return deal;
+  }
 
   // ---- what the table does -------------------------------------------------------------------
   /** The messages this seat owes now (seat 0 starts the shuffle). @returns {Outcome} */
@@ -238,10 +262,12 @@ export class Deal {
       messages.push(msg);
       this.#drain(events);
     }
-    if (this.phase === "play") messages.push(...this.#owedKeys());
+    messages.push(...this.#owed);
+    this.#owed = [];
     return { messages, events };
   }
-  /** Private messages: this seat's keys for every position that changed hands. */
+  /** Private messages: this seat's keys for every position that changed hands (made as each
+   * assign is accepted, so they follow from the transcript alone). */
   #owedKeys() {
     const out = [];
     for (let h = 0; h < this.setup.seats; h++) {
@@ -252,6 +278,7 @@ export class Deal {
       for (const j of positions) this.#sent[h].add(j);
       this.#outSeq[h] += 1;
     }
+    this.#outbox.push(...out);
     return out;
   }
   #shuffle() {
@@ -386,6 +413,7 @@ export class Deal {
     this.#heads.push(digest(msg));
     events.push({ type: "accepted", seq: t, seat: msg.seat, kind: msg.kind });
     commitIt(events);
+    if (msg.kind === "assign") this.#owed.push(...this.#owedKeys());
   }
 
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
@@ -508,6 +536,7 @@ export class Deal {
     });
     this.#distinct(msg, ks);
     this.#inSeq[f] += 1;
+    this.#inbox.push(msg);
     pos.forEach((j, x) => {
       this.#learn(f, j, ks[x]);
       if (this.#known[j].size === this.setup.seats && this.#read[j] < 0) this.#readCard(j, this.#known[j], false, events);
@@ -567,4 +596,4 @@ export class Deal {
   }
 }
 
-export { verifyDeal };
+export { DealError, verifyDeal };
