@@ -179,6 +179,8 @@ def _live_new(a: Args, lang: str) -> Result:
     seats = [(str(name), str(kind)) for name, kind in a["seats"]]
     _live = LiveTable.new(str(a["game"]), a.get("rules"), seats, int(a["me"]), [int(s) for s in a["local"]],
                           str(a["table"]))
+    if a.get("steps"):  # a table taken up again after a reload: its steps so far
+        _live.replay(list(a["steps"]), list(a.get("cards") or []), lang)
     return {**_live_view(_live, lang), "deck": _live.deck_labels()}
 
 

@@ -6,7 +6,7 @@ import { drawProvisional } from "./first-frames.js";
 import { applyStrings, gameName, gamesInfo, gameStrings, lang, loadGameStrings, t, tOr } from "./i18n.js";
 import { libDelete, libEntries, libPut, readLastView } from "./library.js";
 import { showSetup } from "./new-game.js";
-import { $, BUILD, drewFirstFrame, EMBED } from "./page.js";
+import { $, BUILD, drewFirstFrame, EMBED, storage } from "./page.js";
 import { restoreEntry } from "./routes.js";
 import { app, emit, publicState, queue, supersede } from "./state.js";
 import { unmountTable } from "./table.js";
@@ -37,10 +37,18 @@ export function showStart() {
     list.append(li);
   }
   drawLibrary();
+  if (storage.keys().some((k) => k.startsWith("pyengine:live-cards:"))) void keptLiveTables();
   applyStrings($("start"));
   applyStrings();
   drewFirstFrame("start");
   emit("changed", { state: publicState() });
+}
+/** A live card table this browser left mid-game (a closed tab): how to take the seat again. */
+async function keptLiveTables() {
+  const m = await import("./live/cards-keep.js");
+  for (const { id, seat, game } of m.keptTables()) {
+    notify(t("live.kept_notice", { game: gameName(game) }), [[t("live.kept_forget"), () => m.forget(id, seat)]]);
+  }
 }
 // "You against Computer (master)", "You against Computer (strong) ×3", "2 people and Computer (normal)"
 /** @param {string[] | undefined} kinds */

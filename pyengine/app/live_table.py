@@ -232,6 +232,21 @@ class LiveTable:
         self.states.append(self.seat.state)
         self.labels.append(self._label(before, actor, m, lang))
 
+    def replay(self, steps: Sequence[Mapping[str, Any]], cards: Sequence[Mapping[Any, Mapping[Any, str]]],
+               lang: str = "en") -> None:
+        """The steps taken again after a reload (``web/live/cards.js`` keeps each step's move and
+        answers): ``cards[k]`` maps each local seat to the positions of the k-th hand's deck it can
+        read now, a superset of what each step needs (a seat reads only what the plan shows it)."""
+        for step in steps:
+            move, answers = step.get("move"), list(step.get("answers") or [])
+            plan = self._plan(self.seat, self._move(move), answers)
+            deck = self.decks - (0 if plan and plan[0].kind == "deck" else 1)
+            try:
+                self.advance(move, cards[deck] if 0 <= deck < len(cards) else {}, lang, answers)
+            except ReplicaError as exc:
+                raise IllegalActionError(msg("the live table kept here cannot be taken up again: {why}",
+                                             why=str(exc))) from None
+
     def _label(self, before: Any, actor: int, move: Any, lang: str) -> str:
         """The history's words for a step, as the person's seat saw it (a hidden card is not named)."""
         if self.game == "daifugo":

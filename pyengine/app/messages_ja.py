@@ -294,6 +294,7 @@ JA: Final[dict[str, str]] = {
     "{path} must be 0 or 1, not {raw}": "{path}は0か1でなければなりません（{raw}は不可）",
     "{path} must be a whole number, not {raw}": "{path}は整数でなければなりません（{raw}は不可）",
     "{game} cannot be played at a live table yet": "{game}はまだライブ卓では遊べません",
+    "the live table kept here cannot be taken up again: {why}": "このブラウザに保存されたライブ卓を再開できません: {why}",
     "a live table's seats are 0 to {n}": "ライブ卓の席は0から{n}までです",
     "a person plays at a live table from their own browser": "人は自分のブラウザからライブ卓に着きます",
     "seat {seat} is not played in this browser": "席{seat}はこのブラウザで打っていません",

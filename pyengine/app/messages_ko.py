@@ -294,6 +294,7 @@ KO: Final[dict[str, str]] = {
     "{path} must be 0 or 1, not {raw}": "{path}은(는) 0이나 1이어야 합니다 ({raw}은(는) 안 됩니다)",
     "{path} must be a whole number, not {raw}": "{path}은(는) 정수여야 합니다 ({raw}은(는) 안 됩니다)",
     "{game} cannot be played at a live table yet": "{game}은(는) 아직 실시간 테이블에서 할 수 없습니다",
+    "the live table kept here cannot be taken up again: {why}": "이 브라우저에 저장된 실시간 테이블을 다시 이어갈 수 없습니다: {why}",
     "a live table's seats are 0 to {n}": "실시간 테이블의 자리는 0부터 {n}까지입니다",
     "a person plays at a live table from their own browser": "사람은 자기 브라우저에서 실시간 테이블에 앉습니다",
     "seat {seat} is not played in this browser": "{seat}번 자리는 이 브라우저에서 두지 않습니다",

@@ -584,9 +584,7 @@ def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | Non
     it needs was never shown."""
     if move is None:
         label = deck[drawn] if 0 <= drawn < len(deck) else None
-        if label is None:
-            return None
-        return ("blind:" if state.phase == "blind" else "deal:") + code_of(label)
+        return None if label is None else ("blind:" if state.phase == "blind" else "deal:") + code_of(label)
     if HIDDEN not in move.action:
         return move.action
     mask = 0

@@ -27,6 +27,7 @@ class Deal:
         self.rng, self.labels, self.seats = rng, labels, seats
         self.decks: list[list[str]] = []
         self.readers: list[set[int]] = []
+        self.every: list[list[set[int]]] = []  # every deck's readers
 
     def run(self, ops: list[dict[str, Any]]) -> None:
         for op in ops:
@@ -36,6 +37,7 @@ class Deal:
                 self.rng.shuffle(deck)
                 self.decks.append(deck)
                 self.readers = [set() for _ in deck]
+                self.every.append(self.readers)
             elif op["op"] == "give":
                 assert op["seat"] not in self.readers[op["pos"]]
                 self.readers[op["pos"]].add(op["seat"])
@@ -45,6 +47,10 @@ class Deal:
 
     def cards(self, seat: int) -> dict[int, str]:
         return {pos: c for pos, c in enumerate(self.decks[-1]) if seat in self.readers[pos]} if self.decks else {}
+
+    def cards_in(self, k: int, seat: int) -> dict[int, str]:
+        """What ``seat`` can read of the k-th deck by now."""
+        return {pos: c for pos, c in enumerate(self.decks[k]) if seat in self.every[k][pos]}
 
 
 def play(seed: int, rules: str | None = "2.seed~hand_limit=2") -> tuple[list[LiveTable], Deal]:
@@ -124,7 +130,8 @@ def test_bad_set_ups_and_moves_are_refused() -> None:
         b.verify([])
 
 
-def play_daifugo(seed: int, rules: str) -> tuple[list[LiveTable], Deal, int]:
+def play_daifugo(seed: int, rules: str, log: list[dict[str, Any]] | None = None,
+                 watch: Any = None) -> tuple[list[LiveTable], Deal, int]:
     """A Daifugō match between three browsers (the host with a bot): every step's public draws,
     card operations, hidden reads (each answered by the browser of the seat asked) and plan."""
     rng = random.Random(seed)
@@ -164,6 +171,10 @@ def play_daifugo(seed: int, rules: str) -> tuple[list[LiveTable], Deal, int]:
         deal.run(plans[0][len(first[0]):])
         for b in browsers:
             b.advance(move, {s: deal.cards(s) for s in b.local}, answers=answers)
+        if log is not None:
+            log.append({"move": move, "answers": list(answers)})
+        if watch is not None:
+            watch(len(browsers[0].steps), browsers)
     return browsers, deal, reads
 
 
@@ -199,3 +210,30 @@ def test_a_daifugo_card_substituted_in_the_deck_is_named_with_its_ply() -> None:
     decks[0][1] = decks[0][0]  # the second card dealt substituted by a copy of the first
     out = browsers[1].verify(decks)
     assert out["ok"] is False and out["seat"] is None and "was not legal there" in out["problem"]
+
+
+def test_a_friend_who_reloads_is_rebuilt_from_the_steps_and_plays_on() -> None:
+    """A reloaded page keeps each step's move and answers and its seat's keys; its table is
+    rebuilt from them with the cards its seat reads by then (more than each step needs): the
+    same view as before the reload, mid-game and at the end, and the same record."""
+    from pyengine.daifugo import DaifugoRules
+
+    rules = DaifugoRules.preset("party").with_option("match.games", 2).encode()
+    log: list[dict[str, Any]] = []
+    views: dict[int, Any] = {}
+    browsers, deal, _ = play_daifugo(5, rules, log, lambda n, bs: views.setdefault(n, bs[1].view("en")) if n % 40 == 0 else None)
+    assert len(deal.decks) == 2 and len(views) > 3
+
+    def rebuilt(steps: int) -> LiveTable:
+        t = LiveTable.new("daifugo", rules, SEATS, me=2, local=[2], table="cd" * 8)
+        t.replay(log[:steps], [{2: deal.cards_in(k, 2)} for k in range(len(deal.decks))], "en")
+        return t
+
+    for n, view in views.items():
+        assert rebuilt(n).view("en") == view
+    again = rebuilt(len(log))
+    assert again.view("en") == browsers[1].view("en")
+    assert again.verify(deal.decks)["fragment"] == browsers[1].verify(deal.decks)["fragment"]
+    with pytest.raises(IllegalActionError, match="cannot be taken up again"):
+        broken = LiveTable.new("daifugo", rules, SEATS, me=2, local=[2], table="cd" * 8)
+        broken.replay(log, [{2: {}} for _ in deal.decks], "en")

@@ -1,4 +1,4 @@
-// A live card table (Chabashi) between friends' browsers, with no server and no trusted dealer.
+// A live card table (Chabashi, Daifugō) between friends' browsers, with no server and no trusted dealer.
 // The host's browser is the hub (web/live/peer.js) and plays its person's seat and its bots'
 // seats; every other browser plays its person's seat. Every browser runs the same loop, one step
 // at a time, in lockstep:
@@ -14,71 +14,32 @@
 // At the end every seat reveals its keys, every browser verifies every deal and replays the whole
 // session in the full engine (live_verify), and the record opens as an ordinary finished game.
 // What travels: {t: "start"} (the host's set-up), {t: "move", step, seat, move}, {t: "deal", msg}
-// (the deal's messages: broadcasts through the host, keys privately, sealed between friends).
+// (the deal's messages: broadcasts through the host, keys privately, sealed between friends),
+// {t: "answer"} (a hidden read answered), {t: "commit"} and {t: "reveal"} (a shared draw).
+// A friend who drops out (a lost connection, a reload) gets a new invitation from the host's
+// panel: its page takes the game up where it was (web/live/cards-keep.js: what it kept, its deals
+// rebuilt from their seeds, its steps replayed), the host sends it the table so far ({t: "start",
+// resume: true}, every public frame and broadcast) and tells the others ({t: "sync"}) to send it
+// their keys again; it sends what it said; every page passes over the copies it already has.
 import { callOk } from "../bridge.js";
-import { h, notify } from "../dom.js";
+import { notify } from "../dom.js";
 import { whenEngine } from "../engine-start.js";
 import { t } from "../i18n.js";
-import { $ } from "../page.js";
 import { app } from "../state.js";
-import { drawOpening, render, shareUrl, tableHold } from "../table.js";
+import { render, tableHold } from "../table.js";
+import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
+import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
+import { LIVE_CARD_GAMES, playedBy, poke, problem, seatLabel, table, until } from "./cards-state.js";
+import { newSeed, seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 import { LiveHost } from "./peer.js";
-import { listenForReplies, SignalError } from "./signal.js";
+import { listenForReplies } from "./signal.js";
 import { iceServers, linkTo } from "./table.js";
 
-/** The card games with a live table, and their decks' names for the deal. */
-export const LIVE_CARD_GAMES = { chabashi: "dido-36", daifugo: "french" };
-const WAIT_MS = 120_000; // how long a step waits for another seat before it says so
-
-/** @typedef {{t: string, [key: string]: any}} Frame */
-/** @typedef {{op: string, pos: number, seat: number}} DealOp */
-
-const table = {
-  /** @type {"host" | "guest" | null} */ role: null,
-  /** @type {LiveHost | null} */ host: null,
-  /** @type {any} a LiveGuest */ guest: null,
-  /** @type {string} */ id: "",
-  /** @type {{game: string, rules: string | null, seats: [string, string][], plays: Record<string, "host" | "guest">} | null} */ setup: null,
-  me: -1,
-  /** @type {number[]} the seats this browser plays */ local: [],
-  /** @type {string[]} */ deck: [],
-  /** @type {Map<number, Deal>[]} every hand's deal, one Deal per local seat */ deals: [],
-  /** @type {Map<string, any[]>} messages of a deal this browser has not started yet */ early: new Map(),
-  /** @type {number[]} per deal, the number of its broadcasts the steps so far have made */ played: [],
-  /** @type {number[][]} per deal, who holds each position (−1: nobody) after the steps so far */ holders: [],
-  current: -1, // the deal in use (the next one is being shuffled meanwhile)
-  /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
-  /** @type {Map<string, any>} the answers to hidden reads, by "step:index" */ answers: new Map(),
-  /** @type {Map<string, {hash?: string, secret?: string}>} a shared draw's commitments and secrets, by "step:seat" */ draws: new Map(),
-  /** @type {((action: string) => void) | null} */ wantAction: null,
-  /** @type {Record<number, string>} seat → invitation link (host) */ links: {},
-  /** @type {Record<number, string>} seat → connection state (host) */ states: {},
-  /** @type {string[]} problems named (a refused message, a failed verification) */ problems: [],
-  /** @type {{ok: boolean, fragment?: string, ply?: number, seat?: number | null, problem?: string} | null} */ verified: null,
-  step: 0,
-  running: false,
-  verifying: false,
-};
-/** @type {Set<() => void>} */
-const waiters = new Set();
-function poke() { for (const w of Array.from(waiters)) w(); }
-/** Resolves with cond()'s value once it is truthy (checked whenever something arrives).
- * @template T @param {() => T} cond @param {string} what @returns {Promise<NonNullable<T>>} */
-function until(cond, what) {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      let v;
-      try { v = cond(); } catch (e) { waiters.delete(check); clearTimeout(timer); reject(e); return; }
-      if (v) { waiters.delete(check); clearTimeout(timer); resolve(/** @type {NonNullable<T>} */ (v)); }
-    };
-    const timer = setTimeout(() => { waiters.delete(check); reject(new Error(t("live.cards_stalled", { what }))); }, WAIT_MS);
-    waiters.add(check);
-    check();
-  });
-}
-/** Who plays a seat: "host" (the host's person and its bots) or "guest". @param {number} seat */
-const playedBy = (seat) => (table.setup ? table.setup.plays[String(seat)] : "host");
+export { LIVE_CARD_GAMES, drawCardsPanel };
+export { usedInvitation } from "./cards-keep.js";
+/** @typedef {import("./cards-state.js").Frame} Frame */
+/** @typedef {import("./cards-state.js").DealOp} DealOp */
 
 // ---------------------------------------------------------------- the host's lobby
 /** The host starts a live card table from the set-up form (seat 0 is the host's person; the other
@@ -93,11 +54,16 @@ export async function hostCards(args) {
   const host = new LiveHost({ seats: seats.length, iceServers: iceServers() });
   table.host = host;
   table.id = host.table;
-  host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => { table.states[seat] = state; drawLobby(); drawStatus(); });
+  host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => {
+    table.states[seat] = state;
+    if (state === "open" && table.running) void catchUp(seat);
+    drawLobby();
+    drawStatus();
+  });
   host.on("message", (/** @type {number} */ seat, /** @type {any} */ body) => fromNetwork(seat, body));
   host.on("refused", (/** @type {number} */ seat, /** @type {string} */ reason) => problem(t("live.refused", { seat: seatLabel(seat), reason })));
   listenForReplies(async (text) => {
-    if (table.role !== "host" || !table.host || table.running) return false;
+    if (table.role !== "host" || !table.host) return false;
     return takeCardReply(text);
   });
   drawLobby();
@@ -110,55 +76,7 @@ export async function hostCards(args) {
     drawLobby();
   }
 }
-/** @param {string} text */
-async function takeCardReply(text) {
-  if (!table.host) return false;
-  try {
-    await table.host.accept(text.replace(/^.*#reply=/, ""));
-    return true;
-  } catch (e) {
-    notify(e instanceof SignalError ? t(`live.reply_${e.code}`) : /** @type {Error} */ (e).message, [], "error");
-    return false;
-  }
-}
-/** @param {number} seat */
-function seatLabel(seat) {
-  const s = table.setup && table.setup.seats[seat];
-  return s && s[0] ? s[0] : t("table.seat", { n: seat + 1 });
-}
-/** @type {HTMLElement | null} */
-let lobbyEl = null;
-function drawLobby() {
-  if (table.running || !table.setup) return;
-  if (!lobbyEl || !lobbyEl.isConnected) {
-    drawOpening();
-    lobbyEl = h("section", { class: "live-panel live-lobby", "aria-label": t("live.heading") });
-    $("table").replaceChildren(lobbyEl);
-  }
-  const friends = table.setup.seats.flatMap(([, kind], i) => (i !== 0 && kind === "human" ? [i] : []));
-  const bots = table.setup.seats.some(([, kind]) => kind !== "human");
-  const ready = friends.every((i) => table.states[i] === "open");
-  const reply = h("input", { type: "text", class: "live-reply", placeholder: t("live.reply_placeholder"), "aria-label": t("live.reply_label") });
-  lobbyEl.dataset.state = ready ? "ready" : "invited";
-  lobbyEl.replaceChildren(...[
-    h("p", { class: "live-state", role: "status", text: ready ? t("live.cards_ready") : t("live.cards_invite") }),
-    h("ul", { class: "live-seats" }, friends.map((i) => {
-      const state = table.states[i] || "preparing";
-      const link = h("input", { type: "text", readonly: true, class: "live-link", value: table.links[i] || "", "aria-label": t("live.link_for", { seat: seatLabel(i) }) });
-      return h("li", { "data-seat": i, "data-state": state },
-        h("span", { class: "live-seat-name", text: `${seatLabel(i)} · ${t(`live.seat_${state === "open" ? "open" : state === "failed" ? "failed" : state === "closed" ? "closed" : "waiting"}`)}` }),
-        state === "open" ? null : h("span", { class: "live-link-box" }, link,
-          h("button", { type: "button", "data-live": "copy", text: t("live.copy_invitation"), onclick: async () => {
-            try { await navigator.clipboard.writeText(link.value); notify(t("live.copied")); } catch { link.select(); notify(t("notice.copy_failed")); }
-          } })));
-    })),
-    ready ? null : h("label", { class: "live-row" }, h("span", { text: t("live.paste_replies") }),
-      h("span", { class: "live-link-box" }, reply, h("button", { type: "button", "data-live": "connect", text: t("live.connect"),
-        onclick: async () => { if (reply.value.trim() && await takeCardReply(reply.value.trim())) reply.value = ""; } }))),
-    bots ? h("p", { class: "muted", text: t("live.bots_here") }) : null,
-    h("div", { class: "row" }, h("button", { type: "button", class: "primary", "data-live": "start", disabled: !ready, text: t("live.start"),
-      onclick: () => startAsHost() }))].filter((x) => x !== null));
-}
+lobby.start = startAsHost;
 function startAsHost() {
   if (!table.host || !table.setup || table.running) return;
   /** @type {Frame} */
@@ -173,6 +91,7 @@ function startAsHost() {
 export function fromNetwork(from, body) {
   if (!body || typeof body !== "object" || typeof body.t !== "string") return;
   if (body.t === "start" && table.role !== "host") return joinedStart(body);
+  if (body.t === "sync" && table.role === "guest") return sendKeysAgain(body.seat);
   if (body.t === "move" || body.t === "answer" || body.t === "commit" || body.t === "reveal") {
     if (!Number.isInteger(body.step) || !Number.isInteger(body.seat)) return;
     // a friend speaks for its own seat only: the host passes on nothing else (and a page knows
@@ -182,24 +101,10 @@ export function fromNetwork(from, body) {
       return;
     }
     if (table.local.includes(body.seat)) return;
-    if (table.role === "host") relay(from, body);
+    if (table.role === "host" && !isKnown(body)) relay(from, body);
   }
-  if (body.t === "move") {
-    if (!table.moves.has(body.step)) table.moves.set(body.step, body);
-    poke();
-    return;
-  }
-  if (body.t === "answer" || body.t === "commit" || body.t === "reveal") {
-    if (body.t === "answer" && Number.isInteger(body.i)) {
-      const key = `${body.step}:${body.i}`;
-      if (!table.answers.has(key)) table.answers.set(key, body);
-    } else {
-      const key = `${body.step}:${body.seat}`;
-      const got = table.draws.get(key) || {};
-      if (body.t === "commit" && typeof body.hash === "string" && got.hash === undefined) got.hash = body.hash;
-      if (body.t === "reveal" && typeof body.secret === "string" && got.secret === undefined) got.secret = body.secret;
-      table.draws.set(key, got);
-    }
+  if (body.t === "move" || body.t === "answer" || body.t === "commit" || body.t === "reveal") {
+    if (body.t !== "answer" || Number.isInteger(body.i)) remember(body);
     poke();
     return;
   }
@@ -209,14 +114,69 @@ export function fromNetwork(from, body) {
       if (table.local.includes(msg.to)) deliver(msg.to, msg);
       return;
     }
-    if (table.role === "host") relay(from, body);
+    const copy = table.deals.some((deals) => Array.from(deals.values()).some((d) => d.isCopy(msg)));
+    if (table.role === "host" && !copy) relay(from, body);
     for (const s of table.local) if (s !== msg.seat) deliver(s, msg);
   }
+}
+
+// ---------------------------------------------------------------- a friend comes back
+/** The host: a friend's seat is open again mid-game (a new invitation after a drop or a reload).
+ * It gets the table's keys, the set-up (marked as under way), every public frame and every
+ * broadcast of every deal, and the keys this browser's seats owe it; every other friend is told
+ * to send it their keys again. The friend's page passes over what it has. @param {number} seat */
+async function catchUp(seat) {
+  const host = table.host;
+  if (!host || !table.setup) return;
+  await host.sendRoster(); // (its friends' keys first: their private messages to it are sealed)
+  host.send(seat, { t: "start", table: table.id, ...table.setup, resume: true });
+  for (const f of table.log) host.send(seat, f);
+  for (const deals of table.deals) {
+    const d = deals.get(table.me);
+    if (d) for (const msg of d.transcript) host.send(seat, { t: "deal", msg });
+    for (const x of deals.values()) for (const msg of x.sentTo(seat)) host.sendPrivate(seat, { t: "deal", msg });
+  }
+  host.broadcast({ t: "sync", seat });
+  drawStatus();
+}
+/** A friend's page, connected again: it sends what it said (its moves and secrets, its deals'
+ * broadcasts and keys), which the others pass over where they have it, and takes up the game. */
+function catchUpHost() {
+  if (!table.setup) return;
+  for (const f of table.log) if (table.local.includes(f.seat)) broadcast(f);
+  for (const deals of table.deals) {
+    for (const [s, d] of deals) {
+      for (const msg of d.transcript) if (msg.seat === s) broadcast({ t: "deal", msg });
+      table.setup.seats.forEach((_, to) => { if (to !== s) for (const msg of d.sentTo(to)) sendTo(to, msg); });
+    }
+  }
+  if (table.resuming && !table.running) void begin();
+  else if (app.view) render();
+  poke();
+}
+/** Every friend's page: a seat came back; it gets this page's keys for it again. @param {unknown} seat */
+function sendKeysAgain(seat) {
+  if (!Number.isInteger(seat) || table.local.includes(/** @type {number} */ (seat))) return;
+  for (const deals of table.deals) for (const d of deals.values()) for (const msg of d.sentTo(/** @type {number} */ (seat))) sendTo(/** @type {number} */ (seat), msg);
 }
 /** The host passes a guest's broadcast on to every other guest. @param {number} from @param {Frame} body */
 function relay(from, body) {
   if (!table.host || !table.setup) return;
   table.setup.seats.forEach((_, i) => { if (i !== from && playedBy(i) === "guest") table.host?.send(i, body); });
+}
+/** Whether a public frame was taken already (a copy sent again after a reconnection). @param {Frame} body */
+function isKnown(body) {
+  if (body.t === "move") return table.moves.has(body.step);
+  if (body.t === "answer") return table.answers.has(`${body.step}:${body.i}`);
+  const got = table.draws.get(`${body.step}:${body.seat}`);
+  return Boolean(got && (body.t === "commit" ? got.hash !== undefined : got.secret !== undefined));
+}
+/** A local seat's public frame: kept (a friend's page writes it down before it goes out, so a
+ * reload says the same), then sent to every other browser. @param {Frame} body */
+function say(body) {
+  remember(body);
+  keep();
+  broadcast(body);
 }
 /** Sends a frame to every other browser. @param {Frame} body */
 function broadcast(body) {
@@ -228,8 +188,12 @@ function broadcast(body) {
 function sendTo(to, msg) {
   if (table.local.includes(to)) return queueMicrotask(() => deliver(to, msg));
   const frame = { t: "deal", msg };
-  if (table.host) table.host.sendPrivate(to, frame);
-  else if (table.guest) table.guest.sendPrivate(playedBy(to) === "host" ? 0 : to, frame);
+  try {
+    if (table.host) table.host.sendPrivate(to, frame);
+    else if (table.guest) table.guest.sendPrivate(playedBy(to) === "host" ? 0 : to, frame);
+  } catch (e) { // (a seat away: it gets its keys again when it comes back)
+    console.warn("live:", /** @type {Error} */ (e).message);
+  }
 }
 /** What a local seat's deal owes after a call: broadcasts to all, keys to their seat.
  * @param {number} seat @param {{messages: any[], events: any[]}} out */
@@ -248,6 +212,7 @@ function route(seat, out) {
 /** A deal's message into a local seat's deal (kept until that deal starts). @param {number} seat @param {any} msg */
 function deliver(seat, msg) {
   const deal = table.deals.map((m) => m.get(seat)).find((d) => d && d.setup.deal === msg.deal);
+  if (deal && deal.isCopy(msg)) return; // (sent again after a reconnection)
   if (!deal) {
     const list = table.early.get(msg.deal) || [];
     list.push([seat, msg]);
@@ -260,24 +225,42 @@ function deliver(seat, msg) {
     problem(t("live.refused", { seat: seatLabel(msg.seat), reason: /** @type {Error} */ (e).message }));
   }
 }
-/** @param {string} text */
-function problem(text) {
-  table.problems.push(text);
-  notify(text, [], "error");
-}
 
 // ---------------------------------------------------------------- a friend's browser
 /** The guest side: the connection made by web/live/table.js's invitation, then the host's start.
- * @param {any} guest a LiveGuest @param {number} seat */
-export function adoptGuest(guest, seat) {
+ * When this browser kept the seat of that table (a reload mid-game), the table is taken up again
+ * from what it kept once the host says it is under way. @param {any} guest a LiveGuest
+ * @param {number} seat @param {string} id the table's @param {string} invitation the link's text */
+export function adoptGuest(guest, seat, id, invitation) {
+  if (table.role === "guest" && table.id === id && table.me === seat && (table.running || table.resuming)) {
+    table.guest = guest; // the same page, a new connection: it catches up once it opens
+    table.invitation = invitation;
+    return;
+  }
+  table.invitation = invitation;
   table.role = "guest";
   table.guest = guest;
   table.me = seat;
   table.local = [seat];
+  const k = kept(id, seat);
+  if (!k) return;
+  try {
+    table.resuming = true;
+    takeUp(k);
+  } catch (e) {
+    table.resuming = false;
+    table.stranded = t("live.cards_not_kept", { why: /** @type {Error} */ (e).message });
+  }
 }
 /** @param {any} frame */
 function joinedStart(frame) {
-  if (table.running || table.role !== "guest") return;
+  if (table.role !== "guest") return;
+  if (table.running || table.resuming) return catchUpHost();
+  if (frame.resume) { // a table under way, and this browser kept nothing of the seat
+    table.stranded = t("live.cards_not_kept", { why: t("live.cards_nothing_kept") });
+    problem(table.stranded);
+    return;
+  }
   const seats = frame.seats;
   if (!Array.isArray(seats) || typeof frame.game !== "string" || !(frame.game in LIVE_CARD_GAMES)) return;
   table.setup = { game: frame.game, rules: frame.rules ?? null, seats, plays: frame.plays || {} };
@@ -290,9 +273,23 @@ async function begin() {
   if (!table.setup) return;
   table.running = true;
   await whenEngine(() => {});
-  const r = await callOk("live_new", { game: table.setup.game, rules: table.setup.rules, seats: table.setup.seats,
-    me: table.me, local: table.local, table: table.id });
-  table.deck = r.deck || [];
+  // a page taken up again replays its steps so far, each local seat reading what its deals show it
+  const again = table.resuming ? {
+    steps: table.mark.steps,
+    cards: table.deals.map((_, k) => Object.fromEntries(table.local.map((s) => [s, readable(s, k)]))),
+  } : {};
+  let r;
+  try {
+    r = await callOk("live_new", { game: table.setup.game, rules: table.setup.rules, seats: table.setup.seats,
+      me: table.me, local: table.local, table: table.id, ...again });
+  } catch (e) {
+    table.running = false;
+    table.stranded = /** @type {Error} */ (e).message;
+    problem(table.stranded);
+    return;
+  }
+  if (!table.resuming) table.deck = r.deck || [];
+  table.resuming = false;
   app.livePlay = (action) => {
     if (!table.wantAction) return notify(t("live.not_your_turn"), [], "error");
     table.wantAction(action);
@@ -332,7 +329,10 @@ async function loop(next) {
     /** @type {any} */
     let move = null;
     if (next.to_act >= 0) {
-      if (next.local) {
+      const said = table.moves.get(step); // (a page taken up again says what it said before the reload)
+      if (next.local && said && said.seat === next.to_act) {
+        move = said.move;
+      } else if (next.local) {
         let r;
         if (next.kind === "bot") r = await callOk("live_move", { seat: next.to_act, bot: true });
         else {
@@ -343,8 +343,7 @@ async function loop(next) {
           }
         }
         move = r.move;
-        table.moves.set(step, { t: "move", step, seat: next.to_act, move });
-        broadcast({ t: "move", step, seat: next.to_act, move });
+        say({ t: "move", step, seat: next.to_act, move });
       } else {
         const got = await until(() => table.moves.get(step), seatLabel(next.to_act));
         if (got.seat !== next.to_act) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "a move out of turn" }));
@@ -366,10 +365,9 @@ async function loop(next) {
       const { read } = /** @type {{read: {name: string, seat: number} | null}} */ (/** @type {unknown} */ (await callOk("live_reads", { move, answers })));
       if (!read) break;
       const key = `${step}:${answers.length}`;
-      if (table.local.includes(read.seat)) {
+      if (table.local.includes(read.seat) && !table.answers.has(key)) {
         const { answer } = /** @type {{answer: unknown}} */ (/** @type {unknown} */ (await callOk("live_answer", { seat: read.seat, move, answers, cards: readable(read.seat) })));
-        table.answers.set(key, { answer, seat: read.seat });
-        broadcast({ t: "answer", step, i: answers.length, seat: read.seat, answer });
+        say({ t: "answer", step, i: answers.length, seat: read.seat, answer });
       }
       const got = await until(() => table.answers.get(key), seatLabel(read.seat));
       if (got.seat !== read.seat) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "an answer for another seat" }));
@@ -384,15 +382,19 @@ async function loop(next) {
     for (const s of table.local) cards[s] = readable(s);
     const r = await callOk("live_advance", { move, cards, answers });
     table.step = step + 1;
+    table.mark.steps.push({ move, answers });
+    table.mark = { steps: table.mark.steps, current: table.current, played: [...table.played], holders: table.holders.map((x) => [...x]) };
+    keep();
     show(r);
     next = nextOf(r);
   }
 }
-/** The positions of the current deck a local seat can read, with their cards. @param {number} seat */
-function readable(seat) {
+/** The positions of a deck (the current one unless said) a local seat can read, with their cards.
+ * @param {number} seat @param {number} [k] */
+function readable(seat, k = table.current) {
   /** @type {Record<number, string>} */
   const mine = {};
-  const deals = table.deals[table.current];
+  const deals = table.deals[k];
   const d = deals && deals.get(seat);
   if (d) for (let j = 0; j < table.deck.length; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; }
   return mine;
@@ -411,18 +413,16 @@ async function sharedDraw(step, outcomes) {
   const n = table.setup.seats.length;
   /** @type {Record<number, string>} */
   const secrets = {};
-  for (const s of table.local) {
-    const secret = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-    secrets[s] = secret;
-    const hash = await sha256(`${table.id}|${step}|${s}|${secret}`);
-    table.draws.set(`${step}:${s}`, { hash });
-    broadcast({ t: "commit", step, seat: s, hash });
+  for (const s of table.local) { // (kept before the commitment goes out: a reload reveals the same)
+    const key = `${step}:${s}`;
+    table.secrets[key] = table.secrets[key] || Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    secrets[s] = table.secrets[key];
+    if (table.draws.get(key)?.hash === undefined) say({ t: "commit", step, seat: s, hash: await sha256(`${table.id}|${step}|${s}|${secrets[s]}`) });
   }
   const seats = Array.from({ length: n }, (_, i) => i);
   await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.hash), t("live.the_deal"));
   for (const s of table.local) {
-    /** @type {{hash?: string, secret?: string}} */ (table.draws.get(`${step}:${s}`)).secret = secrets[s];
-    broadcast({ t: "reveal", step, seat: s, secret: secrets[s] });
+    if (table.draws.get(`${step}:${s}`)?.secret === undefined) say({ t: "reveal", step, seat: s, secret: secrets[s] });
   }
   await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.secret !== undefined), t("live.the_deal"));
   const all = [];
@@ -478,7 +478,8 @@ async function carryOut(ops, next) {
     if (table.local.includes(duty.seat)) {
       const d = /** @type {Deal} */ (deals.get(duty.seat));
       await until(() => d.transcript.length >= base + k, seatLabel(duty.seat));
-      route(duty.seat, duty.kind === "assign" ? d.assign(duty.positions, duty.holders) : d.open(duty.positions));
+      // (done already when a page taken up again gets here: its message is in the transcript)
+      if (ownTurn(d, base + k, duty.seat)) route(duty.seat, duty.kind === "assign" ? d.assign(duty.positions, duty.holders) : d.open(duty.positions));
     }
     await until(() => Array.from(deals.values()).every((d) => d.transcript.length >= base + k + 1), seatLabel(duty.seat));
   }
@@ -498,7 +499,16 @@ async function newDeal() {
   const deals = table.deals[table.current] || startDeal(table.current);
   await until(() => Array.from(deals.values()).every((d) => d.phase === "play"), t("live.the_deal"));
   measure("live-deck", t0);
-  startDeal(table.current + 1);
+  if (!table.deals[table.current + 1]) startDeal(table.current + 1);
+}
+/** Whether a local seat's message at a place of the transcript is still to be said (false when
+ * it is there already; a message of another seat there is refused). @param {Deal} d @param
+ * {number} seq @param {number} seat */
+function ownTurn(d, seq, seat) {
+  const held = d.transcript[seq];
+  if (!held) return true;
+  if (held.seat !== seat) throw new Error(t("live.refused", { seat: seatLabel(held.seat), reason: `a message in seat ${seat + 1}'s turn` }));
+  return false;
 }
 /** Every local seat's deal of deck `k` starts (shuffle, then lock, in seat order). @param {number} k */
 function startDeal(k) {
@@ -506,12 +516,16 @@ function startDeal(k) {
   const name = `${table.id}-${k}`;
   /** @type {Map<number, Deal>} */
   const deals = new Map();
-  for (const s of table.local) {
-    deals.set(s, new Deal({ deal: name, seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)], cards: table.deck, me: s }));
+  for (const s of table.local) { // (each side drawn from a seed kept before its first message goes out)
+    const seed = newSeed();
+    table.seeds[`${k}:${s}`] = seed;
+    deals.set(s, new Deal({ deal: name, seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)],
+      cards: table.deck, me: s, rng: seededRng(seed) }));
   }
   table.deals[k] = deals;
   table.played[k] = 2 * setup.seats.length; // (the shuffle and the lock: a message per seat each)
   table.holders[k] = table.deck.map(() => -1);
+  keep();
   for (const [s, d] of deals) route(s, d.start());
   const early = table.early.get(name) || [];
   table.early.delete(name);
@@ -536,7 +550,7 @@ async function finish() {
       const d = deals.get(s);
       if (d) {
         await until(() => d.transcript.length >= base + s, seatLabel(s));
-        route(s, d.reveal());
+        if (ownTurn(d, base + s, s)) route(s, d.reveal());
       }
       await until(() => Array.from(deals.values()).every((x) => x.transcript.length >= base + s + 1), seatLabel(s));
     }
@@ -551,37 +565,9 @@ async function finish() {
     table.verified = await callOk("live_verify", { decks });
   }
   table.verifying = false;
+  if (table.role === "guest") forget(table.id, table.me);
   window.removeEventListener("beforeunload", leaveWarning);
   drawStatus();
-}
-
-// ---------------------------------------------------------------- the live line above the table
-/** The live table's line above the table: who plays, then the verification and the record.
- * @param {HTMLElement} slotEl */
-export function drawCardsPanel(slotEl) {
-  slotEl.hidden = false;
-  let panel = /** @type {HTMLElement | null} */ (slotEl.querySelector(":scope > .live-panel"));
-  if (!panel) { panel = h("section", { class: "live-panel", "aria-label": t("live.heading") }); slotEl.replaceChildren(panel); }
-  const v = table.verified;
-  // a friend whose connection dropped: the table waits for them (a seat cannot come back into a
-  // hand yet: the deal's keys of a closed page are gone)
-  const lost = table.role === "host"
-    ? Object.entries(table.states).flatMap(([seat, state]) => (state === "closed" || state === "failed" ? [seatLabel(Number(seat))] : []))
-    : table.guest && (table.guest.state === "closed" || table.guest.state === "failed") ? [t("live.the_host")] : [];
-  const text = v ? (v.ok ? t("live.cards_verified") : t("live.cards_cheat", { what: v.problem || "", ply: v.ply ?? "" }))
-    : lost.length ? t("live.cards_lost", { seats: lost.join(", ") })
-      : table.verifying ? t("live.cards_verifying")
-        : t("live.cards_playing", { n: table.setup ? table.setup.seats.filter(([, k]) => k === "human").length : 0 });
-  panel.dataset.state = v ? (v.ok ? "verified" : "failed") : lost.length ? "lost" : table.verifying ? "verifying" : "open";
-  /** @type {HTMLElement[]} */
-  const parts = [h("p", { class: "live-state", role: "status", text })];
-  if (v && v.ok && v.fragment) parts.push(h("div", { class: "row" }, h("a", { class: "button primary", "data-live": "record", href: shareUrl(v.fragment), text: t("live.cards_record") })));
-  const sig = JSON.stringify([text, v && v.fragment]);
-  if (panel.dataset.sig !== sig) { panel.dataset.sig = sig; panel.replaceChildren(...parts); }
-}
-function drawStatus() {
-  const el = /** @type {HTMLElement | null} */ ($("table").querySelector(":scope > [data-slot='live']"));
-  if (el && app.view && app.view.live) drawCardsPanel(el);
 }
 /** The connection to the host changed (web/live/table.js tells a friend's page). */
 export function connectionChanged() { drawStatus(); }

@@ -214,12 +214,15 @@ export async function joinLive(text) {
   live.link = "";
   changed();
   try {
+    // an invitation this browser joined a card table with, opened again (a reload): the host
+    // has replaced it; a new one takes the game up again
+    if ((await import("./cards.js")).usedInvitation(text)) throw new Error(t("live.invitation_used"));
     // (a person carries the reply back: the guest waits for it for minutes, not seconds)
-    const { guest, reply, seat, extra } = await LiveGuest.join(text, { iceServers: iceServers(), timeoutMs: GUEST_WAIT_MS });
+    const { guest, reply, seat, table, extra } = await LiveGuest.join(text, { iceServers: iceServers(), timeoutMs: GUEST_WAIT_MS });
     live.guest = guest;
     // a card table's invitation: the table itself is web/live/cards.js, this panel its lobby
     live.cards = Boolean(extra && typeof extra === "object" && /** @type {{cards?: unknown}} */ (extra).cards);
-    if (live.cards) (await import("./cards.js")).adoptGuest(guest, seat);
+    if (live.cards) (await import("./cards.js")).adoptGuest(guest, seat, table, text);
     live.link = linkTo("reply", reply);
     live.state = "connecting";
     guest.on("state", (/** @type {string} */ state) => {

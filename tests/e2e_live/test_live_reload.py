@@ -1,0 +1,118 @@
+"""A friend reloads mid-game at a live Daifugō table and resumes (issue 31): the host, a friend and
+a bot in the host's browser play one game of the popular rules; in the middle of the play the
+friend's page reloads (and later its connection drops without a reload). The host's panel names the seat away and waits; its New invitation, opened
+in the friend's browser, and the reply pasted back take the game up where it was: the friend's
+page rebuilds its deal from what it kept, replays its steps, the others send it again what it
+missed, and the game ends verified in both browsers with the same record.
+
+Trust: the friend's storage (what it keeps for a reload) and page are scanned, before and after
+the reload, for the cards its seat did not know then. Runs in a network namespace of its own
+(conftest.py)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from conftest import make_context, open_page, panel_link, play_to_the_end, snapshot, wait_verified
+from playwright.sync_api import expect
+
+from pyengine.core import decode_fragment
+
+pytestmark = pytest.mark.e2e
+
+
+def play_until(pages: list[Any], rng: random.Random, length: int, seconds: float) -> None:
+    """Random legal moves for every person until the friend's page has ``length`` steps."""
+    end = time.monotonic() + seconds
+    while pages[1].evaluate("window.pyengineApp.state().length") < length:
+        assert time.monotonic() < end, "the game did not get that far"
+        for page in pages:
+            if page.evaluate("window.pyengineApp.state().status") == "human":
+                legal = page.evaluate("window.pyengineApp.legal()")
+                if legal:
+                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
+        time.sleep(0.05)
+
+
+def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: Any) -> None:
+    contexts = [make_context(browser, server.url, service_workers="block") for _ in range(2)]
+    try:
+        a = open_page(contexts[0][0], server.url + "?speed=instant#games")
+        a.evaluate("window.pyengineApp.ready")
+        a.locator('.game-card:has-text("Daifugō") button').first.click()
+        form = a.locator("form.setup")
+        form.locator("select[name=players]").select_option("3")
+        form.locator("select[name=seat1]").select_option("human")
+        form.locator("select[name=where]").select_option("live")
+        form.locator(".df-rules > summary").click()
+        form.locator('[data-path="match.games"]').fill("1")
+        form.locator('[data-path="match.games"]').dispatch_event("change")
+        expect(form.locator(".df-rules-code")).to_contain_text("match.games=1")
+        form.locator("button[type=submit]").click()
+        b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+        a.locator('[data-live="connect"]').click()
+        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+        a.locator('[data-live="start"]').click()
+        pages = [a, b]
+        for page in pages:
+            page.wait_for_selector(".game-table", timeout=60_000)
+        rng = random.Random(11)
+        # past the deal (a step per card) and a few plays
+        play_until(pages, rng, 62, seconds=180)
+        snaps = [(1, snapshot(b))]
+        before = b.evaluate("window.pyengineApp.state().length")
+
+        b.reload()  # (its address is still the invitation it joined with: the page says it was used)
+        expect(b.locator(".live-panel")).to_contain_text("This invitation was already used in this browser")
+        expect(a.locator(".live-panel")).to_have_attribute("data-state", "lost", timeout=30_000)
+        expect(a.locator(".live-panel")).to_contain_text("Player 2: away")
+        b.goto(server.url + "?speed=instant#games")  # (a tab closed and opened again: the start page says so)
+        expect(b.locator("#notice")).to_contain_text("table is under way, and this browser keeps your seat")
+        a.locator('[data-live="reinvite"]').click()
+        b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+        a.locator('[data-live="connect"]').click()
+        b.wait_for_selector(".game-table", timeout=60_000)
+        b.wait_for_function(f"window.pyengineApp.state().length >= {before}", timeout=60_000)
+        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
+        snaps.append((1, snapshot(b)))
+
+        # later the friend's connection drops without a reload: a new invitation opened in the same
+        # page takes up the table it still holds
+        play_until(pages, rng, before + 6, seconds=120)
+        b.evaluate("async () => (await import('./live/table.js')).live.guest.close()")
+        expect(a.locator(".live-panel")).to_contain_text("Player 2: away", timeout=30_000)
+        expect(b.locator(".live-panel")).to_have_attribute("data-state", "lost")
+        a.locator('[data-live="reinvite"]').click()
+        b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+        a.locator('[data-live="connect"]').click()
+        b.wait_for_selector(".game-table", timeout=60_000)
+        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
+
+        snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
+
+        wait_verified(pages)
+        records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
+        assert records[0] == records[1]
+        replay = decode_fragment(records[0]).replay()
+        assert replay[-1].is_terminal()
+        assert not any(k.startswith("pyengine:live-cards:") for k in b.evaluate("Object.keys(localStorage)"))  # forgotten once verified
+
+        leaks, checked = [], 0
+        for seat, snap in snaps:
+            hidden = {c for c in replay[snap["length"]].hidden_tokens(seat) if c != "JK"}
+            checked += len(hidden)
+            text = snap["state"] + snap["storage"]
+            leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
+        assert leaks == [] and checked > 20
+        assert "pyengine:live-cards:" in snaps[0][1]["storage"]  # (what the friend kept was scanned)
+        assert all(p.errors == [] for p in pages)
+    finally:
+        for context, _ in contexts:
+            context.close()
+    assert all(guard.blocked == [] for _, guard in contexts)

@@ -1,0 +1,132 @@
+// What a friend's browser keeps of a live card table, so that a reload loses nothing: the set-up,
+// the mark of the last step done (each step's move and answers), its own moves and secrets, and
+// for each hand's deal the seed its side was drawn from, the transcript and the keys it was sent
+// (web/live/deal.js: Deal.restore). A page that reloads mid-hand takes all of it up again when the
+// host's new invitation is opened; what it missed meanwhile the other browsers send again.
+// Nothing here is another seat's: the keys kept open only this seat's cards.
+import { storage } from "../page.js";
+import { LIVE_CARD_GAMES, table } from "./cards-state.js";
+import { seededRng } from "./deal-group.js";
+import { Deal } from "./deal.js";
+
+const PREFIX = "pyengine:live-cards:"; // + table id + ":" + seat, then ":deal:" + hand + ":" + seat
+/** @param {string} id @param {number} seat */
+const keyOf = (id, seat) => `${PREFIX}${id}:${seat}`;
+/** @type {Map<string, string>} a deal's key → the sizes last written */
+const written = new Map();
+let full = false; // storage refused a write (said once)
+
+/** @typedef {{transcript: any[], privates: any[]}} DealSaved */
+/** @typedef {{v: 1, table: string, me: number, setup: NonNullable<typeof table.setup>, deck: string[],
+ *   mark: typeof table.mark, seeds: Record<string, string>, secrets: Record<string, string>, own: any[],
+ *   decks: number, deals: Record<string, DealSaved>}} Kept */
+
+/** Writes what a friend's browser keeps (the host's page is not taken up again: its friends
+ * would need new invitations all at once). @returns {boolean} whether storage took it */
+export function keep() {
+  if (table.role !== "guest" || !table.setup || table.verified) return true;
+  const base = keyOf(table.id, table.me);
+  const own = table.log.filter((f) => table.local.includes(f.seat));
+  let ok = storage.set(base, JSON.stringify({
+    v: 1, table: table.id, me: table.me, setup: table.setup, deck: table.deck, mark: table.mark,
+    seeds: table.seeds, secrets: table.secrets, own, decks: table.deals.length, invitation: table.invitation,
+  }));
+  table.deals.forEach((deals, k) => {
+    for (const [s, d] of deals) {
+      const saved = d.saved();
+      const key = `${base}:deal:${k}:${s}`;
+      const size = `${saved.transcript.length}/${saved.privates.length}`;
+      if (written.get(key) === size) continue;
+      if (storage.set(key, JSON.stringify(saved))) written.set(key, size);
+      else ok = false;
+    }
+  });
+  if (!ok && !full) { full = true; console.warn("live: this browser's storage did not take the live table"); }
+  return ok;
+}
+
+/** What this browser kept of a table's seat, or null. @param {string} id @param {number} seat
+ * @returns {Kept | null} */
+export function kept(id, seat) {
+  try {
+    const base = keyOf(id, seat);
+    const k = JSON.parse(storage.get(base) || "null");
+    if (!k || k.v !== 1 || k.table !== id || k.me !== seat || !k.setup || !Array.isArray(k.deck)) return null;
+    k.deals = {};
+    for (let d = 0; d < k.decks; d++) {
+      const saved = JSON.parse(storage.get(`${base}:deal:${d}:${seat}`) || "null");
+      if (saved) k.deals[`${d}:${seat}`] = saved;
+    }
+    return k;
+  } catch { return null; }
+}
+
+/** Every table this browser keeps (for the start page's word about them).
+ * @returns {{id: string, seat: number, game: string}[]} */
+export function keptTables() {
+  return storage.keys().flatMap((key) => {
+    const m = /^pyengine:live-cards:([0-9a-f]{16}):(\d+)$/.exec(key);
+    if (!m) return [];
+    try { return [{ id: m[1], seat: Number(m[2]), game: String(JSON.parse(storage.get(key) || "{}").setup.game) }]; } catch { return []; }
+  });
+}
+
+/** Whether this browser kept a table it joined with this invitation (a reload of the page that
+ * opened it: the host has replaced it since, or will). @param {string} text */
+export function usedInvitation(text) {
+  return keptTables().some(({ id, seat }) => {
+    try { return JSON.parse(storage.get(keyOf(id, seat)) || "{}").invitation === text; } catch { return false; }
+  });
+}
+
+/** Forgets a kept table (verified, or given up). @param {string} id @param {number} seat */
+export function forget(id, seat) {
+  const base = keyOf(id, seat);
+  for (const key of storage.keys()) if (key === base || key.startsWith(`${base}:`)) storage.del(key);
+}
+
+/** The table's state taken up again from what was kept: every deal rebuilt from its seed (the
+ * engine's steps are replayed by web/live/cards.js). @param {Kept} k */
+export function takeUp(k) {
+  table.id = k.table;
+  table.me = k.me;
+  table.setup = k.setup;
+  table.deck = k.deck;
+  table.mark = k.mark;
+  table.seeds = k.seeds;
+  table.secrets = k.secrets || {};
+  for (const f of k.own || []) remember(f);
+  const n = k.setup.seats.length;
+  for (const [name, seed] of Object.entries(k.seeds)) {
+    const [d, s] = name.split(":").map(Number);
+    const deal = Deal.restore({ deal: `${k.table}-${d}`, seats: n, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (k.setup.game)],
+      cards: k.deck, me: s, rng: seededRng(seed) }, k.deals[name] || { transcript: [], privates: [] });
+    (table.deals[d] = table.deals[d] || new Map()).set(s, deal);
+  }
+  table.current = k.mark.current;
+  table.played = table.deals.map((_, d) => k.mark.played[d] ?? 2 * n);
+  table.holders = table.deals.map((_, d) => k.mark.holders[d] || k.deck.map(() => -1));
+  table.step = k.mark.steps.length;
+}
+
+/** A public frame into the table's maps (the first of each kind for its step and seat counts).
+ * @param {import("./cards-state.js").Frame} body @returns {boolean} whether it was new */
+export function remember(body) {
+  if (body.t === "move") {
+    if (table.moves.has(body.step)) return false;
+    table.moves.set(body.step, body);
+  } else if (body.t === "answer") {
+    const key = `${body.step}:${body.i}`;
+    if (table.answers.has(key)) return false;
+    table.answers.set(key, body);
+  } else {
+    const key = `${body.step}:${body.seat}`;
+    const got = table.draws.get(key) || {};
+    if (body.t === "commit" && typeof body.hash === "string" && got.hash === undefined) got.hash = body.hash;
+    else if (body.t === "reveal" && typeof body.secret === "string" && got.secret === undefined) got.secret = body.secret;
+    else return false;
+    table.draws.set(key, got);
+  }
+  table.log.push(body);
+  return true;
+}

@@ -1,0 +1,123 @@
+// The live card table's panels (web/live/cards.js): the host's lobby (an invitation per friend,
+// the replies pasted back, Start) and the line above the table while it is played (who is live,
+// who is away with a New invitation for them, the verification and the record at the end).
+import { h, notify } from "../dom.js";
+import { t } from "../i18n.js";
+import { $ } from "../page.js";
+import { app } from "../state.js";
+import { drawOpening, shareUrl } from "../table.js";
+import { problem, seatLabel, table } from "./cards-state.js";
+import { SignalError } from "./signal.js";
+import { linkTo } from "./table.js";
+
+/** What the lobby's Start does (set by web/live/cards.js). */
+export const lobby = { start: () => {} };
+/** @param {string} text */
+export async function takeCardReply(text) {
+  if (!table.host) return false;
+  try {
+    await table.host.accept(text.replace(/^.*#reply=/, ""));
+    return true;
+  } catch (e) {
+    notify(e instanceof SignalError ? t(`live.reply_${e.code}`) : /** @type {Error} */ (e).message, [], "error");
+    return false;
+  }
+}
+/** @type {HTMLElement | null} */
+let lobbyEl = null;
+export function drawLobby() {
+  if (table.running || !table.setup) return;
+  if (!lobbyEl || !lobbyEl.isConnected) {
+    drawOpening();
+    lobbyEl = h("section", { class: "live-panel live-lobby", "aria-label": t("live.heading") });
+    $("table").replaceChildren(lobbyEl);
+  }
+  const friends = table.setup.seats.flatMap(([, kind], i) => (i !== 0 && kind === "human" ? [i] : []));
+  const bots = table.setup.seats.some(([, kind]) => kind !== "human");
+  const ready = friends.every((i) => table.states[i] === "open");
+  lobbyEl.dataset.state = ready ? "ready" : "invited";
+  lobbyEl.replaceChildren(...[
+    h("p", { class: "live-state", role: "status", text: ready ? t("live.cards_ready") : t("live.cards_invite") }),
+    seatRows(friends),
+    ready ? null : replyBox(),
+    bots ? h("p", { class: "muted", text: t("live.bots_here") }) : null,
+    h("div", { class: "row" }, h("button", { type: "button", class: "primary", "data-live": "start", disabled: !ready, text: t("live.start"),
+      onclick: () => lobby.start() }))].filter((x) => x !== null));
+}
+/** The friends' seats with their state, and each one's invitation link until it is open (with
+ * a New invitation button for a seat whose connection dropped mid-game). @param {number[]} friends */
+function seatRows(friends) {
+  return h("ul", { class: "live-seats" }, friends.map((i) => {
+    const state = table.states[i] || "preparing";
+    const word = state === "open" ? "open" : state === "failed" ? "failed" : state === "closed" ? "closed" : "waiting";
+    const link = h("input", { type: "text", readonly: true, class: "live-link", value: table.links[i] || "", "aria-label": t("live.link_for", { seat: seatLabel(i) }) });
+    const away = state === "closed" || state === "failed";
+    return h("li", { "data-seat": i, "data-state": state },
+      h("span", { class: "live-seat-name", text: `${seatLabel(i)} · ${t(`live.seat_${word}`)}` }),
+      away ? h("button", { type: "button", "data-live": "reinvite", text: t("live.new_invitation"), onclick: () => void reinvite(i) })
+        : state === "open" ? null : h("span", { class: "live-link-box" }, link,
+          h("button", { type: "button", "data-live": "copy", text: t("live.copy_invitation"), onclick: async () => {
+            try { await navigator.clipboard.writeText(link.value); notify(t("live.copied")); } catch { link.select(); notify(t("notice.copy_failed")); }
+          } })));
+  }));
+}
+/** Where the host pastes the replies its friends send back. */
+function replyBox() {
+  const reply = h("input", { type: "text", class: "live-reply", placeholder: t("live.reply_placeholder"), "aria-label": t("live.reply_label") });
+  return h("label", { class: "live-row" }, h("span", { text: t("live.paste_replies") }),
+    h("span", { class: "live-link-box" }, reply, h("button", { type: "button", "data-live": "connect", text: t("live.connect"),
+      onclick: async () => { if (reply.value.trim() && await takeCardReply(reply.value.trim())) reply.value = ""; } })));
+}
+/** A new invitation for a friend whose connection dropped mid-game (their page, reloaded or not,
+ * takes the game up again where it was). @param {number} seat */
+async function reinvite(seat) {
+  if (!table.host || !table.setup) return;
+  table.states[seat] = "preparing";
+  table.links[seat] = ""; // (the old invitation is replaced)
+  drawLobby();
+  drawStatus();
+  try {
+    table.links[seat] = linkTo("join", await table.host.invite(seat, { game: table.setup.game, seat, cards: true }));
+  } catch (e) {
+    table.states[seat] = "failed";
+    problem(/** @type {Error} */ (e).message);
+  }
+  drawLobby();
+  drawStatus();
+}
+
+// ---------------------------------------------------------------- the live line above the table
+/** The live table's line above the table: who plays, then the verification and the record.
+ * @param {HTMLElement} slotEl */
+export function drawCardsPanel(slotEl) {
+  slotEl.hidden = false;
+  let panel = /** @type {HTMLElement | null} */ (slotEl.querySelector(":scope > .live-panel"));
+  if (!panel) { panel = h("section", { class: "live-panel", "aria-label": t("live.heading") }); slotEl.replaceChildren(panel); }
+  const v = table.verified;
+  // a friend away (their connection dropped, or their page reloaded): the table waits for them,
+  // and the host sends them a new invitation
+  const away = table.role === "host" && !v
+    ? Object.entries(table.states).flatMap(([seat, state]) => (state !== "open" ? [Number(seat)] : [])) : [];
+  const hostLost = table.role === "guest" && table.guest && (table.guest.state === "closed" || table.guest.state === "failed");
+  const text = v ? (v.ok ? t("live.cards_verified") : t("live.cards_cheat", { what: v.problem || "", ply: v.ply ?? "" }))
+    : table.stranded ? table.stranded
+      : away.length ? t("live.cards_lost", { seats: away.map(seatLabel).join(", ") })
+        : hostLost ? t("live.cards_lost_host")
+          : table.verifying ? t("live.cards_verifying")
+            : t("live.cards_playing", { n: table.setup ? table.setup.seats.filter(([, k]) => k === "human").length : 0 });
+  panel.dataset.state = v ? (v.ok ? "verified" : "failed") : table.stranded ? "failed" : away.length || hostLost ? "lost" : table.verifying ? "verifying" : "open";
+  /** @type {HTMLElement[]} */
+  const parts = [h("p", { class: "live-state", role: "status", text })];
+  if (away.length) {
+    parts.push(seatRows(away));
+    if (away.some((i) => table.states[i] === "invited" || table.states[i] === "connecting")) parts.push(replyBox());
+  }
+  if (v && v.ok && v.fragment) parts.push(h("div", { class: "row" }, h("a", { class: "button primary", "data-live": "record", href: shareUrl(v.fragment), text: t("live.cards_record") })));
+  const sig = JSON.stringify([text, v && v.fragment, away.map((i) => [i, table.states[i], table.links[i]])]);
+  if (panel.dataset.sig !== sig) { panel.dataset.sig = sig; panel.replaceChildren(...parts); }
+}
+export function drawStatus() {
+  const el = /** @type {HTMLElement | null} */ ($("table").querySelector(":scope > [data-slot='live']"));
+  if (el && app.view && app.view.live) drawCardsPanel(el);
+}
+/** The connection to the host changed (web/live/table.js tells a friend's page). */

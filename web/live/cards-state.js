@@ -1,0 +1,81 @@
+// What a live card table (web/live/cards.js) holds in one browser, and the waiting it does: the
+// seats it plays, the deals (one Deal per hand and local seat), what the other browsers said, by
+// step, and the mark of the last step done (what web/live/cards-keep.js keeps for a reload).
+import { notify } from "../dom.js";
+import { t } from "../i18n.js";
+
+/** The card games with a live table, and their decks' names for the deal. */
+export const LIVE_CARD_GAMES = { chabashi: "dido-36", daifugo: "french" };
+const WAIT_MS = 120_000; // how long a step waits for another seat before the page says so
+
+/** @typedef {{t: string, [key: string]: any}} Frame */
+/** @typedef {{op: string, pos: number, seat: number}} DealOp */
+/** @typedef {{game: string, rules: string | null, seats: [string, string][], plays: Record<string, "host" | "guest">}} Setup */
+/** The state at the end of the last step done: what a reloaded page takes up again from.
+ * @typedef {{steps: {move: any, answers: unknown[]}[], current: number, played: number[], holders: number[][]}} Mark */
+
+export const table = {
+  /** @type {"host" | "guest" | null} */ role: null,
+  /** @type {import("./peer.js").LiveHost | null} */ host: null,
+  /** @type {any} a LiveGuest */ guest: null,
+  /** @type {string} */ id: "",
+  /** @type {Setup | null} */ setup: null,
+  me: -1,
+  /** @type {number[]} the seats this browser plays */ local: [],
+  /** @type {string[]} */ deck: [],
+  /** @type {Map<number, import("./deal.js").Deal>[]} every hand's deal, one Deal per local seat */ deals: [],
+  /** @type {Record<string, string>} the seed of each local seat's side of each deal, by "deal:seat" */ seeds: {},
+  /** @type {Map<string, any[]>} messages of a deal this browser has not started yet */ early: new Map(),
+  /** @type {number[]} per deal, the number of its broadcasts the steps so far have made */ played: [],
+  /** @type {number[][]} per deal, who holds each position (−1: nobody) after the steps so far */ holders: [],
+  current: -1, // the deal in use (the next one is being shuffled meanwhile)
+  /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
+  /** @type {Map<string, any>} the answers to hidden reads, by "step:index" */ answers: new Map(),
+  /** @type {Map<string, {hash?: string, secret?: string}>} a shared draw's commitments and secrets, by "step:seat" */ draws: new Map(),
+  /** @type {Record<string, string>} this browser's secrets for shared draws, by "step:seat" */ secrets: {},
+  /** @type {Frame[]} the public frames (moves, answers, commitments, secrets) in the order taken */ log: [],
+  /** @type {Mark} */ mark: { steps: [], current: -1, played: [], holders: [] },
+  /** @type {((action: string) => void) | null} */ wantAction: null,
+  /** @type {Record<number, string>} seat → invitation link (host) */ links: {},
+  /** @type {Record<number, string>} seat → connection state (host) */ states: {},
+  /** @type {string[]} problems named (a refused message, a failed verification) */ problems: [],
+  /** @type {{ok: boolean, fragment?: string, ply?: number, seat?: number | null, problem?: string} | null} */ verified: null,
+  /** @type {string | null} why this browser cannot take its seat again (a reload with nothing kept) */ stranded: null,
+  /** the invitation this friend's page joined with */ invitation: "",
+  step: 0,
+  running: false,
+  verifying: false,
+  resuming: false,
+};
+
+/** @type {Set<() => void>} */
+const waiters = new Set();
+/** Something arrived: every wait checks its condition again. */
+export function poke() { for (const w of Array.from(waiters)) w(); }
+/** Resolves with cond()'s value once it is truthy (checked whenever something arrives). A wait
+ * that lasts says so once, and goes on waiting: a friend may come back with a new invitation.
+ * @template T @param {() => T} cond @param {string} what @returns {Promise<NonNullable<T>>} */
+export function until(cond, what) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      let v;
+      try { v = cond(); } catch (e) { waiters.delete(check); clearTimeout(timer); reject(e); return; }
+      if (v) { waiters.delete(check); clearTimeout(timer); resolve(/** @type {NonNullable<T>} */ (v)); }
+    };
+    const timer = setTimeout(() => { if (waiters.has(check)) notify(t("live.cards_stalled", { what }), [], "error"); }, WAIT_MS);
+    waiters.add(check);
+    check();
+  });
+}
+/** Who plays a seat: "host" (the host's person and its bots) or "guest". @param {number} seat */
+export const playedBy = (seat) => (table.setup ? table.setup.plays[String(seat)] : "host");
+/** A seat's name (or "Seat n"). @param {number} seat */
+export function seatLabel(seat) {
+  const s = table.setup && table.setup.seats[seat];
+  return s && s[0] ? s[0] : t("table.seat", { n: seat + 1 });
+}
+/** A problem named on the page (a refused message, a failed step). @param {string} text */
+export function problem(text) {
+  table.problems.push(text);
+  notify(text, [], "error");
+}
