@@ -282,6 +282,7 @@ def wait_verified(pages: list[Any], seconds: float = 120) -> None:
         try:
             page.wait_for_selector('.live-panel[data-state="verified"]', timeout=seconds * 1000)
         except Exception:
-            notes = [p.evaluate("[document.querySelector('.live-panel')?.textContent, document.getElementById('notice').textContent]")
+            notes = [p.evaluate("""async () => [document.querySelector('.live-panel')?.textContent,
+                document.getElementById('notice').textContent, (await import('./live/cards.js')).diagnose()]""")
                      for p in pages]
             raise AssertionError(f"not verified: {notes}") from None

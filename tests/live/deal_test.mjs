@@ -150,6 +150,23 @@ const scenarios = {
     return { ok: true, copies };
   },
 
+  a_seats_notes_are_signed() {
+    // the table's moves, answers and draws travel signed with the seat's key of the deal: a relay
+    // can neither forge one for another seat nor change one
+    const fresh = table("notes-early", 3);
+    assert.equal(fresh.seats[1].checkNote(0, { t: "move" }, "00"), null, "no key before the shuffle");
+    const t = table("notes", 3);
+    t.start();
+    const note = { t: "move", step: 4, seat: 0, move: { action: "play:?", positions: [3] } };
+    const sig = t.seats[0].signNote(note);
+    assert.equal(t.seats[1].checkNote(0, JSON.parse(JSON.stringify(note)), sig), true);
+    assert.equal(t.seats[2].checkNote(0, { ...note, step: 5 }, sig), false, "a changed note");
+    assert.equal(t.seats[2].checkNote(1, note, sig), false, "signed by another seat");
+    assert.equal(t.seats[2].checkNote(0, note, t.seats[2].signNote(note)), false, "forged by a relay");
+    assert.equal(table("notes", 3).start().seats[1].checkNote(0, note, sig), false, "another deal's key");
+    return { ok: true };
+  },
+
   out_of_order_delivery() {
     let x = 7;
     const t = table("order", 4, SMALL, { shuffleWire: () => ((x = (x * 48271) % 2147483647) / 2147483647) });

@@ -26,6 +26,7 @@ SCENARIOS = [
     "dido_3_seats_36_cards",
     "out_of_order_delivery",
     "a_reloaded_seat_resumes",
+    "a_seats_notes_are_signed",
     "wrong_share_refused_at_once",
     "duplicated_card_refused_at_once",
     "substituted_card_named_at_verification",

@@ -122,8 +122,8 @@ export function remember(body) {
   } else {
     const key = `${body.step}:${body.seat}`;
     const got = table.draws.get(key) || {};
-    if (body.t === "commit" && typeof body.hash === "string" && got.hash === undefined) got.hash = body.hash;
-    else if (body.t === "reveal" && typeof body.secret === "string" && got.secret === undefined) got.secret = body.secret;
+    if (body.t === "commit" && typeof body.hash === "string" && got.hash === undefined) { got.hash = body.hash; got.commit = body; }
+    else if (body.t === "reveal" && typeof body.secret === "string" && got.secret === undefined) { got.secret = body.secret; got.reveal = body; }
     else return false;
     table.draws.set(key, got);
   }

@@ -31,7 +31,7 @@ export const table = {
   current: -1, // the deal in use (the next one is being shuffled meanwhile)
   /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
   /** @type {Map<string, any>} the answers to hidden reads, by "step:index" */ answers: new Map(),
-  /** @type {Map<string, {hash?: string, secret?: string}>} a shared draw's commitments and secrets, by "step:seat" */ draws: new Map(),
+  /** @type {Map<string, {hash?: string, secret?: string, commit?: Frame, reveal?: Frame}>} a shared draw's commitments and secrets (and their frames), by "step:seat" */ draws: new Map(),
   /** @type {Record<string, string>} this browser's secrets for shared draws, by "step:seat" */ secrets: {},
   /** @type {Frame[]} the public frames (moves, answers, commitments, secrets) in the order taken */ log: [],
   /** @type {Mark} */ mark: { steps: [], current: -1, played: [], holders: [] },
@@ -78,4 +78,14 @@ export function seatLabel(seat) {
 export function problem(text) {
   table.problems.push(text);
   notify(text, [], "error");
+}
+/** What every deal of this page waits for (public facts only: for the tests' messages and a
+ * person's bug report): per hand and local seat, its phase, its transcript's length, the
+ * messages it holds for their turn, and the messages of hands not started yet. */
+export function diagnose() {
+  return {
+    step: table.step, current: table.current, played: table.played, problems: table.problems,
+    deals: table.deals.map((deals) => Array.from(deals, ([s, d]) => ({ seat: s, phase: d.phase, transcript: d.transcript.length, held: d.held }))),
+    early: Array.from(table.early, ([name, list]) => [name, list.length]),
+  };
 }

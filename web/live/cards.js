@@ -38,6 +38,7 @@ import { iceServers, linkTo } from "./table.js";
 
 export { LIVE_CARD_GAMES, drawCardsPanel };
 export { usedInvitation } from "./cards-keep.js";
+export { diagnose } from "./cards-state.js";
 /** @typedef {import("./cards-state.js").Frame} Frame */
 /** @typedef {import("./cards-state.js").DealOp} DealOp */
 
@@ -151,7 +152,7 @@ function catchUpHost() {
     }
   }
   if (table.resuming && !table.running) void begin();
-  else if (app.view) render();
+  else if (shown) show(shown); // (the invitation's panel took the table's place)
   poke();
 }
 /** Every friend's page: a seat came back; it gets this page's keys for it again. @param {unknown} seat */
@@ -174,9 +175,23 @@ function isKnown(body) {
 /** A local seat's public frame: kept (a friend's page writes it down before it goes out, so a
  * reload says the same), then sent to every other browser. @param {Frame} body */
 function say(body) {
+  const d = table.deals[0] && table.deals[0].get(body.seat); // (signed with the seat's key of the first deal)
+  if (d) body.sig = d.signNote(body);
   remember(body);
   keep();
   broadcast(body);
+}
+/** Another seat's frame once its signature is checked with that seat's key of the first deal
+ * (announced in its shuffle, bound to the deal's transcript, so the host that relays the frame
+ * cannot forge or change it): waits for the key, and refuses a frame it does not sign.
+ * @param {Frame} frame @param {string} what */
+async function checked(frame, what) {
+  if (table.local.includes(frame.seat)) return frame;
+  const { sig, ...note } = frame;
+  const d = /** @type {Deal} */ (table.deals[0].get(table.me));
+  const { ok } = await until(() => { const r = d.checkNote(frame.seat, note, sig); return r === null ? null : { ok: r }; }, what);
+  if (!ok) throw new Error(t("live.refused", { seat: seatLabel(frame.seat), reason: t("live.not_signed") }));
+  return frame;
 }
 /** Sends a frame to every other browser. @param {Frame} body */
 function broadcast(body) {
@@ -290,6 +305,7 @@ async function begin() {
   }
   if (!table.resuming) table.deck = r.deck || [];
   table.resuming = false;
+  if (!table.deals[0]) startDeal(0); // (at once: its keys sign every seat's moves, draws and answers)
   app.livePlay = (action) => {
     if (!table.wantAction) return notify(t("live.not_your_turn"), [], "error");
     table.wantAction(action);
@@ -309,6 +325,7 @@ function leaveWarning(ev) {
 /** The person's view on the table. @param {EngineResult} r */
 function show(r) {
   if (!r.view) return;
+  shown = r;
   app.view = r.view;
   app.autoState = { game: r.view.game, rules: r.view.rules, record: null, to_move: r.view.to_move, viewer: r.view.viewer,
     observation: r.view.observation, status: r.view.status, ply: r.view.cursor, length: r.view.length };
@@ -316,6 +333,8 @@ function show(r) {
   render();
   drawStatus();
 }
+/** @type {EngineResult | null} the view last on the table (drawn again after a new invitation) */
+let shown = null;
 /** @param {EngineResult} r */
 function nextOf(r) {
   if (!r.next) throw new Error("the engine did not say who acts next");
@@ -345,7 +364,7 @@ async function loop(next) {
         move = r.move;
         say({ t: "move", step, seat: next.to_act, move });
       } else {
-        const got = await until(() => table.moves.get(step), seatLabel(next.to_act));
+        const got = await checked(await until(() => table.moves.get(step), seatLabel(next.to_act)), seatLabel(next.to_act));
         if (got.seat !== next.to_act) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "a move out of turn" }));
         move = got.move;
       }
@@ -369,7 +388,7 @@ async function loop(next) {
         const { answer } = /** @type {{answer: unknown}} */ (/** @type {unknown} */ (await callOk("live_answer", { seat: read.seat, move, answers, cards: readable(read.seat) })));
         say({ t: "answer", step, i: answers.length, seat: read.seat, answer });
       }
-      const got = await until(() => table.answers.get(key), seatLabel(read.seat));
+      const got = await checked(await until(() => table.answers.get(key), seatLabel(read.seat)), seatLabel(read.seat));
       if (got.seat !== read.seat) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "an answer for another seat" }));
       answers.push(got.answer);
     }
@@ -421,10 +440,12 @@ async function sharedDraw(step, outcomes) {
   }
   const seats = Array.from({ length: n }, (_, i) => i);
   await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.hash), t("live.the_deal"));
+  for (const s of seats) await checked(/** @type {Frame} */ (table.draws.get(`${step}:${s}`)?.commit), seatLabel(s));
   for (const s of table.local) {
     if (table.draws.get(`${step}:${s}`)?.secret === undefined) say({ t: "reveal", step, seat: s, secret: secrets[s] });
   }
   await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.secret !== undefined), t("live.the_deal"));
+  for (const s of seats) await checked(/** @type {Frame} */ (table.draws.get(`${step}:${s}`)?.reveal), seatLabel(s));
   const all = [];
   for (const s of seats) {
     const { hash, secret } = /** @type {{hash: string, secret: string}} */ (table.draws.get(`${step}:${s}`));
@@ -497,7 +518,7 @@ async function newDeal() {
   const t0 = performance.now();
   table.current += 1;
   const deals = table.deals[table.current] || startDeal(table.current);
-  await until(() => Array.from(deals.values()).every((d) => d.phase === "play"), t("live.the_deal"));
+  await until(() => Array.from(deals.values()).every((d) => d.phase !== "shuffle" && d.phase !== "lock"), t("live.the_deal"));
   measure("live-deck", t0);
   if (!table.deals[table.current + 1]) startDeal(table.current + 1);
 }
@@ -543,7 +564,8 @@ async function finish() {
   drawStatus();
   const n = table.setup ? table.setup.seats.length : 0;
   // (the deck shuffled ahead for a hand that never came is revealed and verified too)
-  await until(() => table.deals.every((deals) => Array.from(deals.values()).every((d) => d.phase === "play")), t("live.the_deal"));
+  // (shuffled and locked: another seat's reveal may be in already, which ends a deal's "play")
+  await until(() => table.deals.every((deals) => Array.from(deals.values()).every((d) => d.phase !== "shuffle" && d.phase !== "lock")), t("live.the_deal"));
   for (const [di, deals] of table.deals.entries()) { // every seat reveals in turn (a broadcast each)
     const base = table.played[di];
     for (let s = 0; s < n; s++) {

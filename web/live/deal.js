@@ -135,6 +135,7 @@ export class Deal {
   get transcript() { return this.#transcript.slice(); }
   /** The hash of the transcript so far. */
   get head() { return this.#heads[this.#heads.length - 1]; }
+  /** How many messages this seat holds for their turn. */ get held() { return this.#queue.length; }
   /** The end-of-game report, once every seat has revealed. */
   get report() { return this.#report; }
   /** Who holds a position (−1: nobody). @param {number} position */
@@ -150,17 +151,21 @@ export class Deal {
   keysKnown(position) { return this.#known[position].size; }
   /** The record for saving and for {@link verifyDeal}. */
   record() { return { setup: this.setup, transcript: this.transcript }; }
-  /** What this seat must keep to rebuild its side after a reload ({@link Deal.restore}): the
-   * transcript and the private messages it accepted (with the seed of its generator, kept by the
-   * table). */
+  /** What this seat keeps to rebuild its side after a reload ({@link Deal.restore}, with its seed). */
   saved() { return { transcript: this.transcript, privates: this.#inbox.slice() }; }
-  /** The private messages this seat sent to a seat, in order (sent again to a seat that
-   * reconnected: it takes those it lacks). @param {number} to */
+  /** A note of the table's (a move, an answer, a draw's commitment) signed with this seat's key,
+   * so that no relay can forge or change it. @param {unknown} note */
+  signNote(note) { return sign({ deal: this.setup.deal, seat: this.me, note }, this.#signer.secret); }
+  /** Whether a seat's note carries its signature (null until its key is known: its shuffle).
+   * @param {number} seat @param {unknown} note @param {unknown} sig */
+  checkNote(seat, note, sig) {
+    const key = this.#signKeys[seat];
+    try { return key === undefined ? null : verifySignature({ deal: this.setup.deal, seat, note }, sig, key); } catch { return false; }
+  }
+  /** The private messages this seat sent to a seat, in order (sent again after a reconnection). @param {number} to */
   sentTo(to) { return this.#outbox.filter((m) => m.to === to); }
-  /** Whether a message is one this seat already took (a broadcast the same as the one accepted at
-   * its place, a private message whose number came before, or the same as one held for its
-   * turn): a copy sent again after a reconnection, to be passed over without a word.
-   * @param {DealMessage} msg */
+  /** Whether a message is a copy of one this seat took or holds for its turn (sent again after a
+   * reconnection: passed over without a word). @param {DealMessage} msg */
   isCopy(msg) {
     if (!msg || typeof msg !== "object" || msg.deal !== this.setup.deal || !Number.isInteger(msg.seq) || !Number.isInteger(msg.seat)) return false;
     if (msg.to !== undefined && msg.to === this.me && msg.seat >= 0 && msg.seat < this.setup.seats && msg.seq < this.#inSeq[msg.seat]) return true;
@@ -170,15 +175,11 @@ export class Deal {
     return this.#queue.some((q) => q.seat === msg.seat && q.seq === msg.seq && q.to === msg.to && digest(q) === digest(msg));
   }
 
-  /**
-   * A seat's side of a deal rebuilt from what it kept (after a reload): the same set-up and the
-   * generator started again from the same seed, then the transcript and the private messages
-   * taken again in order. Every message of this seat comes out the same as before (its secrets
-   * are drawn in the same order, its signatures are deterministic, and the keys it owes follow from
-   * the transcript alone), so a copy that reaches another seat is passed over.
+  /** A seat's side rebuilt after a reload from its set-up, its generator started again from the
+   * same seed, and what it saved: its messages come out as before (its secrets drawn in the same
+   * order, its signatures deterministic, the keys it owes following from the transcript alone).
    * @param {DealSetup & {me: number, rng: Rng, judge?: Judge | null}} options
-   * @param {{transcript: DealMessage[], privates: DealMessage[]}} saved
-   */
+   * @param {{transcript: DealMessage[], privates: DealMessage[]}} saved */
   static restore(options, saved) {
     const deal = new Deal(options);
     deal.start();
