@@ -43,11 +43,15 @@ export function showStart() {
   drewFirstFrame("start");
   emit("changed", { state: publicState() });
 }
-/** A live card table this browser left mid-game (a closed tab): how to take the seat again. */
+/** A live card table this browser left mid-game (a reload, a closed tab): how to take the seat
+ * again (a friend: with the host's new invitation; the host: here, then inviting everyone again). */
 async function keptLiveTables() {
   const m = await import("./live/cards-keep.js");
-  for (const { id, seat, game } of m.keptTables()) {
-    notify(t("live.kept_notice", { game: gameName(game) }), [[t("live.kept_forget"), () => m.forget(id, seat)]]);
+  for (const { id, seat, game, host } of m.keptTables()) {
+    /** @type {[string, () => void][]} */
+    const actions = host ? [[t("live.kept_resume"), () => { import("./live/cards.js").then((c) => c.resumeHost(id)).catch((e) => notify(String(e), [], "error")); }]] : [];
+    actions.push([t("live.kept_forget"), () => m.forget(id, seat)]);
+    notify(t(host ? "live.kept_host_notice" : "live.kept_notice", { game: gameName(game) }), actions);
   }
 }
 // "You against Computer (master)", "You against Computer (strong) ×3", "2 people and Computer (normal)"

@@ -1,6 +1,7 @@
 """A friend reloads mid-game at a live Daifugō table and resumes (issue 31): the host, a friend and
 a bot in the host's browser play one game of the popular rules; in the middle of the play the
-friend's page reloads (and later its connection drops without a reload). The host's panel names the seat away and waits; its New invitation, opened
+friend's page reloads (later its connection drops without a reload, and later still the host's
+page reloads and takes its table up again from its start page). The host's panel names the seat away and waits; its New invitation, opened
 in the friend's browser, and the reply pasted back take the game up where it was: the friend's
 page rebuilds its deal from what it kept, replays its steps, the others send it again what it
 missed, and the game ends verified in both browsers with the same record.
@@ -94,6 +95,22 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: An
         b.wait_for_selector(".game-table", timeout=60_000)
         expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
 
+        # then the host's page reloads: its start page offers the table, which comes back under the
+        # same id with its bot; the friend, told the host dropped, opens the host's new invitation
+        play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 6, seconds=120)
+        a.reload()
+        a.evaluate("window.pyengineApp.ready")
+        expect(b.locator(".live-panel")).to_contain_text("The connection to the host dropped", timeout=30_000)
+        a.locator("#notice button", has_text="Open the table again").click()
+        a.wait_for_selector(".game-table", timeout=60_000)
+        expect(a.locator(".live-panel")).to_contain_text("Player 2: away")
+        a.locator('[data-live="reinvite"]').click()
+        b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+        a.locator('[data-live="connect"]').click()
+        b.wait_for_selector(".game-table", timeout=60_000)
+        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
+
         snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
 
         wait_verified(pages)
@@ -101,7 +118,8 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: An
         assert records[0] == records[1]
         replay = decode_fragment(records[0]).replay()
         assert replay[-1].is_terminal()
-        assert not any(k.startswith("pyengine:live-cards:") for k in b.evaluate("Object.keys(localStorage)"))  # forgotten once verified
+        for page in pages:  # forgotten once verified
+            assert not any(k.startswith("pyengine:live-cards:") for k in page.evaluate("Object.keys(localStorage)"))
 
         leaks, checked = [], 0
         for seat, snap in snaps:

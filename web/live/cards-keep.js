@@ -1,9 +1,11 @@
-// What a friend's browser keeps of a live card table, so that a reload loses nothing: the set-up,
+// What a browser keeps of a live card table, so that a reload loses nothing: the set-up,
 // the mark of the last step done (each step's move and answers), its own moves and secrets, and
 // for each hand's deal the seed its side was drawn from, the transcript and the keys it was sent
-// (web/live/deal.js: Deal.restore). A page that reloads mid-hand takes all of it up again when the
-// host's new invitation is opened; what it missed meanwhile the other browsers send again.
-// Nothing here is another seat's: the keys kept open only this seat's cards.
+// (web/live/deal.js: Deal.restore). A friend's page that reloads mid-hand takes all of it up again
+// when the host's new invitation is opened; the host's page, from its start page, and then
+// invites every friend again. What a page missed meanwhile the other browsers send again.
+// Nothing here is another seat's: the keys kept open only the cards of the seats played here (the
+// host's: its person's and its bots', whose hands are in the host's browser anyway).
 import { storage } from "../page.js";
 import { LIVE_CARD_GAMES, table } from "./cards-state.js";
 import { seededRng } from "./deal-group.js";
@@ -17,28 +19,33 @@ const written = new Map();
 let full = false; // storage refused a write (said once)
 
 /** @typedef {{transcript: any[], privates: any[]}} DealSaved */
-/** @typedef {{v: 1, table: string, me: number, setup: NonNullable<typeof table.setup>, deck: string[],
+/** @typedef {{v: 1, table: string, me: number, role: "host" | "guest", local: number[], setup: NonNullable<typeof table.setup>, deck: string[],
  *   mark: typeof table.mark, seeds: Record<string, string>, secrets: Record<string, string>, own: any[],
  *   decks: number, deals: Record<string, DealSaved>}} Kept */
 
-/** Writes what a friend's browser keeps (the host's page is not taken up again: its friends
- * would need new invitations all at once). @returns {boolean} whether storage took it */
+/** Writes what this browser keeps of the table (the host keeps every public frame: it sends them
+ * to a friend who comes back). @returns {boolean} whether storage took it */
 export function keep() {
-  if (table.role !== "guest" || !table.setup || table.verified) return true;
+  if (!table.role || !table.setup || table.verified) return true;
   const base = keyOf(table.id, table.me);
-  const own = table.log.filter((f) => table.local.includes(f.seat));
+  const own = table.role === "host" ? table.log : table.log.filter((f) => table.local.includes(f.seat));
   let ok = storage.set(base, JSON.stringify({
-    v: 1, table: table.id, me: table.me, setup: table.setup, deck: table.deck, mark: table.mark,
+    v: 1, table: table.id, me: table.me, role: table.role, local: table.local, setup: table.setup, deck: table.deck, mark: table.mark,
     seeds: table.seeds, secrets: table.secrets, own, decks: table.deals.length, invitation: table.invitation,
   }));
-  table.deals.forEach((deals, k) => {
+  /** @param {string} key @param {string} size @param {() => unknown} value */
+  const put = (key, size, value) => {
+    if (written.get(key) === size) return;
+    if (storage.set(key, JSON.stringify(value()))) written.set(key, size);
+    else ok = false;
+  };
+  table.deals.forEach((deals, k) => { // (the transcript once: every local seat's is the same)
+    const longest = Array.from(deals.values()).reduce((a, d) => (d.transcript.length > a.transcript.length ? d : a));
+    const transcript = longest.transcript;
+    put(`${base}:deal:${k}`, String(transcript.length), () => transcript);
     for (const [s, d] of deals) {
-      const saved = d.saved();
-      const key = `${base}:deal:${k}:${s}`;
-      const size = `${saved.transcript.length}/${saved.privates.length}`;
-      if (written.get(key) === size) continue;
-      if (storage.set(key, JSON.stringify(saved))) written.set(key, size);
-      else ok = false;
+      const { privates } = d.saved();
+      put(`${base}:deal:${k}:${s}`, String(privates.length), () => privates);
     }
   });
   if (!ok && !full) { full = true; console.warn("live: this browser's storage did not take the live table"); }
@@ -52,22 +59,27 @@ export function kept(id, seat) {
     const base = keyOf(id, seat);
     const k = JSON.parse(storage.get(base) || "null");
     if (!k || k.v !== 1 || k.table !== id || k.me !== seat || !k.setup || !Array.isArray(k.deck)) return null;
+    k.role = k.role === "host" ? "host" : "guest";
+    k.local = Array.isArray(k.local) ? k.local : [seat];
     k.deals = {};
     for (let d = 0; d < k.decks; d++) {
-      const saved = JSON.parse(storage.get(`${base}:deal:${d}:${seat}`) || "null");
-      if (saved) k.deals[`${d}:${seat}`] = saved;
+      const transcript = JSON.parse(storage.get(`${base}:deal:${d}`) || "[]");
+      for (const s of k.local) k.deals[`${d}:${s}`] = { transcript, privates: JSON.parse(storage.get(`${base}:deal:${d}:${s}`) || "[]") };
     }
     return k;
   } catch { return null; }
 }
 
 /** Every table this browser keeps (for the start page's word about them).
- * @returns {{id: string, seat: number, game: string}[]} */
+ * @returns {{id: string, seat: number, game: string, host: boolean}[]} */
 export function keptTables() {
   return storage.keys().flatMap((key) => {
     const m = /^pyengine:live-cards:([0-9a-f]{16}):(\d+)$/.exec(key);
     if (!m) return [];
-    try { return [{ id: m[1], seat: Number(m[2]), game: String(JSON.parse(storage.get(key) || "{}").setup.game) }]; } catch { return []; }
+    try {
+      const k = JSON.parse(storage.get(key) || "{}");
+      return [{ id: m[1], seat: Number(m[2]), game: String(k.setup.game), host: k.role === "host" }];
+    } catch { return []; }
   });
 }
 
@@ -90,6 +102,8 @@ export function forget(id, seat) {
 export function takeUp(k) {
   table.id = k.table;
   table.me = k.me;
+  table.role = k.role;
+  table.local = k.local;
   table.setup = k.setup;
   table.deck = k.deck;
   table.mark = k.mark;

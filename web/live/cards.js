@@ -52,7 +52,33 @@ export async function hostCards(args) {
   seats.forEach(([, kind], i) => { /** @type {any} */ (table.setup).plays[String(i)] = i === 0 || kind !== "human" ? "host" : "guest"; });
   table.me = 0;
   table.local = seats.flatMap(([, kind], i) => (i === 0 || kind !== "human" ? [i] : []));
-  const host = new LiveHost({ seats: seats.length, iceServers: iceServers() });
+  const host = hub();
+  drawLobby();
+  for (const [i, [, kind]] of seats.entries()) {
+    if (i === 0 || kind !== "human") continue;
+    table.states[i] = "preparing";
+    drawLobby();
+    table.links[i] = linkTo("join", await host.invite(i, { game: args.game, seat: i, cards: true }));
+    table.states[i] = "invited";
+    drawLobby();
+  }
+}
+/** The host takes up again a table it kept (its page reloaded or closed mid-game): the table
+ * under the same id, its deals rebuilt and its steps replayed; every friend is away until the
+ * host's New invitation for them is answered. @param {string} id */
+export async function resumeHost(id) {
+  const k = kept(id, 0);
+  if (!k || k.role !== "host" || table.running) return;
+  takeUp(k);
+  table.resuming = true;
+  hub();
+  k.setup.seats.forEach(([, kind], i) => { if (i !== 0 && kind === "human") table.states[i] = "closed"; });
+  await begin();
+}
+/** The host's side of the connection (a table's id kept when it is taken up again). */
+function hub() {
+  const seats = /** @type {NonNullable<typeof table.setup>} */ (table.setup).seats;
+  const host = new LiveHost({ seats: seats.length, iceServers: iceServers(), table: table.id || undefined });
   table.host = host;
   table.id = host.table;
   host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => {
@@ -67,15 +93,7 @@ export async function hostCards(args) {
     if (table.role !== "host" || !table.host) return false;
     return takeCardReply(text);
   });
-  drawLobby();
-  for (const [i, [, kind]] of seats.entries()) {
-    if (i === 0 || kind !== "human") continue;
-    table.states[i] = "preparing";
-    drawLobby();
-    table.links[i] = linkTo("join", await host.invite(i, { game: args.game, seat: i, cards: true }));
-    table.states[i] = "invited";
-    drawLobby();
-  }
+  return host;
 }
 lobby.start = startAsHost;
 function startAsHost() {
@@ -587,7 +605,7 @@ async function finish() {
     table.verified = await callOk("live_verify", { decks });
   }
   table.verifying = false;
-  if (table.role === "guest") forget(table.id, table.me);
+  forget(table.id, table.me);
   window.removeEventListener("beforeunload", leaveWarning);
   drawStatus();
 }

@@ -108,14 +108,15 @@ function checkPrivateSize(body) {
 
 /** The host of a live table: seat 0, the hub every guest connects to. */
 export class LiveHost {
-  /** @param {{ seats: number, iceServers?: RTCIceServer[], timeoutMs?: number }} options */
-  constructor({ seats, iceServers = [], timeoutMs = 8000 }) {
+  /** @param {{ seats: number, iceServers?: RTCIceServer[], timeoutMs?: number, table?: string }} options
+   * (`table`: the id of a table taken up again after the host's reload; a fresh one by default) */
+  constructor({ seats, iceServers = [], timeoutMs = 8000, table }) {
     if (!Number.isInteger(seats) || seats < 2 || seats > 8) throw new RangeError("a live table has 2 to 8 seats");
     this.seats = seats;
     this.iceServers = iceServers;
     this.timeoutMs = timeoutMs;
     /** The table's random id (16 hex digits). */
-    this.table = randomHex(8);
+    this.table = table && /^[0-9a-f]{16}$/.test(table) ? table : randomHex(8);
     this.events = new Emitter();
     /** @type {Map<number, Slot>} */
     this.slots = new Map();
