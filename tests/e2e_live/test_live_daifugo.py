@@ -70,14 +70,18 @@ def test_a_live_daifugo_game_between_five_friends(browser: Any, server: Any) -> 
         assert replay[-1].is_terminal()
 
         # nothing a seat did not know was in its browser, at any moment scanned
-        leaks, checked = [], 0
+        leaks, checked, drawn = [], 0, set()
         for seat, snap in snaps:
-            hidden = {c for c in replay[snap["length"]].hidden_tokens(seat) if c != "JK"}
+            state = replay[snap["length"]]
+            hidden = {c for c in state.hidden_tokens(seat) if c != "JK"}
             checked += len(hidden)
             text = snap["state"] + snap["storage"]
             leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
+            hand = state.observation(seat)["hand"]
+            if hand and all(f'data-card="{c}"' in snap["html"] for c in hand):
+                drawn.add(seat)
         assert leaks == [] and checked > 100
-        assert {seat for seat, _ in snaps} == set(range(5))  # every browser scanned
+        assert drawn == set(range(5))  # every browser's DOM scanned had its own hand drawn in it
         assert len({snap["length"] for _, snap in snaps}) > 10  # as the game went
         assert all(p.errors == [] for p in pages)
     finally:
