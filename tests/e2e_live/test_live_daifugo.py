@@ -4,13 +4,14 @@ popular rules), an invitation per friend and each friend's reply pasted into the
 the seating, dealer and leader drawn by commit–reveal among all five seats, the 53-card deal by
 all of them, the rules' hidden reads answered by the browser of the seat they look at, the
 end-of-game verification in every browser and the record with every hand. (Bots at a live table
-play in the host's browser: test_live_chabashi.py has one; pyengine/app/live_table.py's tests
-play Daifugō with one.)
+play in the host's browser: test_live_chabashi.py has one; tests/unit/test_live_table.py
+plays Daifugō with one, in CPython and Pyodide.)
 
 Trust: at many moments each browser's page (its DOM, page state and storage) is scanned for the
 cards its seat did not know then, computed afterwards from the verified record in the full
-engine. About 50 s on the 2-core machine, most of it five Pyodide engines starting and the
-game's 150-odd lockstep steps. Runs in a network namespace of its own (conftest.py)."""
+engine. About 50 s on the 2-core machine with little else running (70–90 s beside other tests),
+most of it five Pyodide engines starting and the game's 150-odd lockstep steps. Runs in a
+network namespace of its own (conftest.py)."""
 
 from __future__ import annotations
 
