@@ -1,12 +1,17 @@
-"""A live Daifugō game between two browsers and two bots through the app (issue 31): the host's
-set-up (one game of the popular rules), the invitation and reply, the seating, dealer and leader
-drawn by commit–reveal among all four seats, the deal by all of them, the rules' hidden reads
-answered by the browser of the seat they look at, the end-of-game verification in both browsers
-and the record with every hand.
+"""A live Daifugō game between five friends, each in a browser of their own, through the app as
+people use it (issue 31): the host's set-up (five players, every seat a person, one game of the
+popular rules), an invitation per friend and each friend's reply pasted into the host's lobby,
+the seating, dealer and leader drawn by commit–reveal among all five seats, the 53-card deal by
+all of them, the rules' hidden reads answered by the browser of the seat they look at, the
+end-of-game verification in every browser and the record with every hand. (Bots at a live table
+play in the host's browser: test_live_chabashi.py has one; tests/unit/test_live_table.py
+plays Daifugō with one, in CPython and Pyodide.)
 
 Trust: at many moments each browser's page (its DOM, page state and storage) is scanned for the
 cards its seat did not know then, computed afterwards from the verified record in the full
-engine. Runs in a network namespace of its own (conftest.py)."""
+engine. About 50 s on the 2-core machine with little else running (70–90 s beside other tests),
+most of it five Pyodide engines starting and the game's 150-odd lockstep steps. Runs in a
+network namespace of its own (conftest.py)."""
 
 from __future__ import annotations
 
@@ -20,50 +25,65 @@ from playwright.sync_api import expect
 from pyengine.core import decode_fragment
 
 pytestmark = pytest.mark.e2e
+FRIENDS = [1, 2, 3, 4]
 
 
-def test_a_live_daifugo_game_with_a_friend_and_two_bots(browser: Any, server: Any) -> None:
-    contexts = [make_context(browser, server.url, service_workers="block") for _ in range(2)]
+def test_a_live_daifugo_game_between_five_friends(browser: Any, server: Any) -> None:
+    contexts = [make_context(browser, server.url, service_workers="block") for _ in range(5)]
     try:
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
         a.locator('.game-card:has-text("Daifugō") button').first.click()
         form = a.locator("form.setup")
-        form.locator("select[name=players]").select_option("4")
-        form.locator("select[name=seat1]").select_option("human")
+        form.locator("select[name=players]").select_option("5")
+        for seat in FRIENDS:
+            form.locator(f"select[name=seat{seat}]").select_option("human")
         form.locator("select[name=where]").select_option("live")
         form.locator(".df-rules > summary").click()
         form.locator('[data-path="match.games"]').fill("1")
         form.locator('[data-path="match.games"]').dispatch_event("change")
         expect(form.locator(".df-rules-code")).to_contain_text("match.games=1")
         form.locator("button[type=submit]").click()
-        b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
-        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
-        a.locator('[data-live="connect"]').click()
-        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+        invitations = [panel_link(a, f'.live-seats [data-seat="{seat}"] .live-link', "join") for seat in FRIENDS]
+        assert len(set(invitations)) == len(FRIENDS)
+        expect(a.locator(".live-lobby")).not_to_contain_text("The bots play in your browser")
+        friends = [open_page(contexts[seat][0], link) for seat, link in zip(FRIENDS, invitations, strict=True)]
+        for seat, page in zip(FRIENDS, friends, strict=True):
+            a.locator(".live-reply").fill(panel_link(page, ".live-link", "reply"))
+            a.locator('[data-live="connect"]').click()
+            # (each seat open before the next reply is pasted: the lobby is drawn afresh when a
+            # seat's connection changes, and a reply box filled meanwhile would be emptied)
+            expect(a.locator(f'.live-seats [data-seat="{seat}"]')).to_have_attribute("data-state", "open", timeout=30_000)
+        expect(a.locator('[data-live="start"]')).to_be_enabled()
         a.locator('[data-live="start"]').click()
-        pages = [a, b]
+        pages = [a, *friends]
         for page in pages:
             page.wait_for_selector(".game-table", timeout=60_000)
 
         snaps = play_to_the_end(pages, random.Random(3), seconds=300, scan=0.3)
 
         wait_verified(pages)
-        records = []
-        for page in pages:
-            records.append(page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1])
-        assert records[0] == records[1]
+        records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
+        assert len(set(records)) == 1
         record = decode_fragment(records[0])
+        assert [s.kind for s in record.seats] == ["human"] * 5 and "match.games=1" in record.rules
         replay = record.replay()
-        assert replay[-1].is_terminal() and "match.games=1" in record.rules
+        assert replay[-1].is_terminal()
 
-        leaks, checked = [], 0
+        # nothing a seat did not know was in its browser, at any moment scanned
+        leaks, checked, drawn = [], 0, set()
         for seat, snap in snaps:
-            hidden = {c for c in replay[snap["length"]].hidden_tokens(seat) if c != "JK"}
+            state = replay[snap["length"]]
+            hidden = {c for c in state.hidden_tokens(seat) if c != "JK"}
             checked += len(hidden)
             text = snap["state"] + snap["storage"]
             leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
+            hand = state.observation(seat)["hand"]
+            if hand and all(f'data-card="{c}"' in snap["html"] for c in hand):
+                drawn.add(seat)
         assert leaks == [] and checked > 100
+        assert drawn == set(range(5))  # every browser's DOM scanned had its own hand drawn in it
+        assert len({snap["length"] for _, snap in snaps}) > 10  # as the game went
         assert all(p.errors == [] for p in pages)
     finally:
         for context, _ in contexts:
