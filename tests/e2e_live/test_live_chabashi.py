@@ -85,6 +85,11 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: A
         b.evaluate("""async () => (await import("./live/table.js")).live.guest.send(
             {t: "move", step: 0, seat: 0, move: {action: "fold", pos: null}})""")
         expect(a.locator("#notice")).to_contain_text("A message from Player 2 was refused: it speaks for Player 1's seat")
+        # the same for the deal: a friend that sends another seat's deal message (its shuffle, to take
+        # that seat's place in the deal) is refused by the host and named
+        b.evaluate("""async () => (await import("./live/table.js")).live.guest.send({t: "deal", msg:
+            {v: 1, deal: "x-0", seat: 2, seq: 2, kind: "shuffle", body: {}, prev: "", sig: ""}})""")
+        expect(a.locator("#notice")).to_contain_text("A message from Player 2 was refused: it speaks for Player 3's seat")
 
         snaps = play_to_the_end(pages, random.Random(5), seconds=240)
 

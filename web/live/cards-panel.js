@@ -61,9 +61,11 @@ function seatRows(friends) {
           } })));
   }));
 }
-/** Where the host pastes the replies its friends send back. */
+/** Where the host pastes the replies its friends send back (what is pasted there stays when the
+ * panel is drawn again). */
 function replyBox() {
-  const reply = h("input", { type: "text", class: "live-reply", placeholder: t("live.reply_placeholder"), "aria-label": t("live.reply_label") });
+  const before = /** @type {HTMLInputElement | null} */ ($("table").querySelector(".live-reply"));
+  const reply = h("input", { type: "text", class: "live-reply", placeholder: t("live.reply_placeholder"), "aria-label": t("live.reply_label"), value: before ? before.value : "" });
   return h("label", { class: "live-row" }, h("span", { text: t("live.paste_replies") }),
     h("span", { class: "live-link-box" }, reply, h("button", { type: "button", "data-live": "connect", text: t("live.connect"),
       onclick: async () => { if (reply.value.trim() && await takeCardReply(reply.value.trim())) reply.value = ""; } })));

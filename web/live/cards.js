@@ -129,6 +129,12 @@ export function fromNetwork(from, body) {
   }
   if (body.t === "deal" && body.msg && typeof body.msg === "object") {
     const msg = body.msg;
+    // a friend's deal messages are its own seat's: the host passes on no other (a friend that
+    // sends another seat's shuffle first would take that seat's place in the deal)
+    if (table.role === "host" && msg.seat !== from) {
+      problem(t("live.refused", { seat: seatLabel(from), reason: t("live.not_their_seat", { seat: seatLabel(msg.seat) }) }));
+      return;
+    }
     if (msg.to !== undefined) {
       if (table.local.includes(msg.to)) deliver(msg.to, msg);
       return;
