@@ -215,6 +215,8 @@ LIVE: dict[str, Callable[[Args, str], Result]] = {
     "live_reads": _on_live(lambda t, a, lang: {"read": t.reads(a.get("move"), list(a.get("answers") or []))}),
     "live_answer": _on_live(_live_answer),
     "live_advance": _on_live(_live_advance),
+    # (a page that will play a live table loads the game's live engine ahead of its start)
+    "live_warm": lambda a, lang: {"ok": bool(LiveTable.warm(str(a["game"])))},
     "live_verify": _on_live(lambda t, a, lang: t.verify(a["decks"])),
 }
 

@@ -103,6 +103,15 @@ class LiveTable:
         t.states.append(mine[me].state)
         return t
 
+    @staticmethod
+    def warm(game: str) -> bool:
+        """Loads a game's live engine ahead of a table's start (imports and a seat built once)."""
+        if game not in LIVE_ENGINES:
+            return False
+        g = load_game(game)
+        live_module(game).LiveSeat.new(g.default_rules().encode(), g.info.default_players, 0)
+        return True
+
     # --- reading ----------------------------------------------------------------------------
     def deck_labels(self) -> list[str]:
         """The deck's cards in the engine's order: the labels of the fair deal's cards."""

@@ -102,6 +102,11 @@ def test_three_browsers_play_a_session_and_each_rebuilds_the_same_record() -> No
         assert named <= seen
 
 
+def test_a_page_warms_the_live_engine_of_a_card_game_only() -> None:
+    assert LiveTable.warm("daifugo") and LiveTable.warm("chabashi")
+    assert not LiveTable.warm("cetkaik") and not LiveTable.warm("nosuchgame")
+
+
 def test_a_view_in_progress_shows_only_the_seat_and_its_legal_moves() -> None:
     b = LiveTable.new("chabashi", None, SEATS, me=2, local=[2])
     v = b.view("ko")

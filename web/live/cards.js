@@ -26,7 +26,7 @@ import { notify } from "../dom.js";
 import { whenEngine } from "../engine-start.js";
 import { t } from "../i18n.js";
 import { app } from "../state.js";
-import { render, tableHold } from "../table.js";
+import { loadTable, render, tableHold } from "../table.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
 import { LIVE_CARD_GAMES, playedBy, poke, problem, seatLabel, table, until } from "./cards-state.js";
@@ -52,6 +52,7 @@ export async function hostCards(args) {
   seats.forEach(([, kind], i) => { /** @type {any} */ (table.setup).plays[String(i)] = i === 0 || kind !== "human" ? "host" : "guest"; });
   table.me = 0;
   table.local = seats.flatMap(([, kind], i) => (i === 0 || kind !== "human" ? [i] : []));
+  warm(args.game);
   const host = hub();
   drawLobby();
   for (const [i, [, kind]] of seats.entries()) {
@@ -270,7 +271,8 @@ function deliver(seat, msg) {
  * When this browser kept the seat of that table (a reload mid-game), the table is taken up again
  * from what it kept once the host says it is under way. @param {any} guest a LiveGuest
  * @param {number} seat @param {string} id the table's @param {string} invitation the link's text */
-export function adoptGuest(guest, seat, id, invitation) {
+export function adoptGuest(guest, seat, id, invitation, game = "") {
+  if (game in LIVE_CARD_GAMES) warm(game);
   if (table.role === "guest" && table.id === id && table.me === seat && (table.running || table.resuming)) {
     table.guest = guest; // the same page, a new connection: it catches up once it opens
     table.invitation = invitation;
@@ -290,6 +292,12 @@ export function adoptGuest(guest, seat, id, invitation) {
     table.resuming = false;
     table.stranded = t("live.cards_not_kept", { why: /** @type {Error} */ (e).message });
   }
+}
+/** Loads the game's table and live engine while friends are invited (a friend's page draws its
+ * table as soon as the game starts). @param {string} game */
+function warm(game) {
+  void loadTable(game);
+  whenEngine(() => {}).then(() => callOk("live_warm", { game })).catch((e) => console.warn("live:", e));
 }
 /** @param {any} frame */
 function joinedStart(frame) {

@@ -222,7 +222,7 @@ export async function joinLive(text) {
     live.guest = guest;
     // a card table's invitation: the table itself is web/live/cards.js, this panel its lobby
     live.cards = Boolean(extra && typeof extra === "object" && /** @type {{cards?: unknown}} */ (extra).cards);
-    if (live.cards) (await import("./cards.js")).adoptGuest(guest, seat, table, text);
+    if (live.cards) (await import("./cards.js")).adoptGuest(guest, seat, table, text, String(/** @type {{game?: unknown}} */ (extra).game ?? ""));
     live.link = linkTo("reply", reply);
     live.state = "connecting";
     guest.on("state", (/** @type {string} */ state) => {
