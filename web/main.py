@@ -211,7 +211,7 @@ LIVE: dict[str, Callable[[Args, str], Result]] = {
     "live_view": _on_live(lambda t, a, lang: _live_view(t, lang)),
     "live_move": _on_live(_live_move),
     "live_plan": _on_live(lambda t, a, lang: {"ops": t.plan(a.get("move"), list(a.get("answers") or []))}),
-    "live_card_ops": _on_live(lambda t, a, lang: {"ops": t.card_ops(a.get("move"))}),
+    "live_card_ops": _on_live(lambda t, a, lang: {"ops": t.card_ops(a.get("move")), "ahead": t.deal_ahead()}),
     "live_reads": _on_live(lambda t, a, lang: {"read": t.reads(a.get("move"), list(a.get("answers") or []))}),
     "live_answer": _on_live(_live_answer),
     "live_advance": _on_live(_live_advance),

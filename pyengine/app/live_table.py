@@ -194,6 +194,13 @@ class LiveTable:
         ops = getattr(self.seat, "card_ops", lambda m: ())(self._move(move))
         return [op.to_json() for op in ops]
 
+    def deal_ahead(self) -> list[dict[str, Any]]:
+        """At a hand's first card, the gives of its whole deal where the game can say them ahead
+        (Daifugō: the k-th card's seat follows from the order); ``[]`` elsewhere.  Every seat
+        computes the same; the steps' own plans then find those cards given already."""
+        ops = getattr(self.seat, "deal_ahead", lambda: ())()
+        return [op.to_json() for op in ops]
+
     def reads(self, move: Any, answers: Sequence[Any] = ()) -> dict[str, Any] | None:
         """The step's next hidden read once ``answers`` are known: ``{name, seat}`` (the seat whose
         browser answers it with :meth:`answer`), or None when the plan may be made."""

@@ -35,27 +35,20 @@ decided the lead.  :meth:`LiveSeat.plan` and :meth:`LiveSeat.advance` take the a
 
 Every card of the replica carries the position it was dealt from (its *label*); a card the seat
 cannot see is a guess, and guesses are interchangeable, so when a step shows the seat a position
-the replica first exchanges the real card into that place (both cards hidden from the seat), and a
-card that moves unseen (a tribute between two other players) is the guess that carries its
-position: the labels always follow the real cards.  The replica's engine then takes the step with
-every read answered (a set of cards: the cards at its positions, real where the seat may read them).
+the replica first exchanges the real card into that place, and a card that moves unseen is the
+guess that carries its position: the labels follow the real cards.
 
-The two jokers are interchangeable: a shuffled deck may show the second before the full game
-would deal it, and a seat may hold one while the deal shows it "the other"; a joker read from the
-deal is whichever joker the seat's engine can put there (their bits differ only in the table's
-rule fields).
+The two jokers are interchangeable: a shuffled deck may show the second before the full game would
+deal it; a joker read from the deal is whichever joker the seat's engine can put there.
 
 Positions are public, so a card that moved privately (a tribute between two other players) and is
-later shown (played) is known by every seat to have been that card, which the full game would not
-tell a third player; the deal would have to re-shuffle handed-over cards to hide that.
-
-Not supported: ``remainder=blind`` when blind cards outlast a game (a set of several games: the
-next game's deck would be the cards the blind left, which no seat knows); :meth:`LiveSeat.new`
-refuses it.
+later played is known by every seat to have been that card, which the full game would not tell a
+third player.  Not supported: ``remainder=blind`` when blind cards outlast a game (the next deck
+would be the cards the blind left, which no seat knows): :meth:`LiveSeat.new` refuses it.
 
 The conformance test (``tests/daifugo/test_daifugo_live.py``) plays whole matches with a simulated
-deal: every seat computes the same reads and plan at every step, reads only what the game shows
-it, and its observation and legal actions are the full state's.
+deal: every seat computes the same reads and plan, reads only what the game shows it, and its
+observation and legal actions are the full state's.
 
 >>> seats = [LiveSeat.new("", 4, i) for i in range(4)]
 >>> seats[0].plan(Move("dealer:0"))  # the dealer is a public chance outcome: nothing to deal yet
@@ -486,6 +479,14 @@ class LiveSeat:
         if w.phase == DEAL:
             ops.append(DealOp("give", 0 if new else self.next_pos, dealt_to(w)))
         return tuple(ops)
+
+    def deal_ahead(self) -> tuple[DealOp, ...]:
+        """At a game's first card, the gives of its whole deal (public: the order says who gets each card)."""
+        w = self.replica._w
+        if self.current_player != CHANCE or w.phase != DEAL or not self._new_deck(None):
+            return ()
+        seq = w.deal_seq or w.order
+        return tuple(DealOp("give", k, seq[(w.deal_pos + k) % w.n]) for k in range(w.deal_left))
 
     def plan(self, move: Move | None, answers: Sequence[JSON] = ()) -> tuple[DealOp, ...]:
         """What the fair deal must do for the step (``move``: None for a card from the deck;

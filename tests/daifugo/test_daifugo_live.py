@@ -24,7 +24,7 @@ from pyengine.core import Pcg32, State  # noqa: E402
 from pyengine.core.replica import ReplicaError  # noqa: E402
 from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
 from pyengine.daifugo.cards import CODES, JOKER_BITS, bits_of  # noqa: E402
-from pyengine.daifugo.engine import RETURN, TRIBUTE  # noqa: E402
+from pyengine.daifugo.engine import DEAL, RETURN, TRIBUTE  # noqa: E402
 from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read  # noqa: E402
 from pyengine.daifugo.state import DaifugoState  # noqa: E402
 
@@ -52,6 +52,7 @@ def play_match(rules: DaifugoRules, players: int, seed: int,
     game = s._e.game_no
     deck_game = -1  # the game the deal's deck is of
     order: list[int] = []
+    ahead: list[object] = []  # the deal's gives said ahead at a game's first card, still to come
     while not s.is_terminal():
         card_step = s.is_chance() and s._e.phase in CARD_PHASES
         if shuffled and card_step:
@@ -79,6 +80,13 @@ def play_match(rules: DaifugoRules, players: int, seed: int,
         first = seats[0].card_ops(move)  # (the card itself, before any read: its seat may answer one)
         if first and first[0].kind == "deck":
             deck_game = s._e.game_no
+            assert not ahead, f"step {steps}: gives said ahead never came: {ahead}"
+            ahead = list(seats[0].deal_ahead())
+            assert all(list(seat.deal_ahead()) == ahead for seat in seats[1:])
+        elif card_step or move is not None:
+            assert seats[0].deal_ahead() == ()
+        if ahead and s._e.phase == DEAL:  # each card of the deal is the give said ahead
+            assert [op for op in first if op.kind == "give"] == [ahead.pop(0)], f"step {steps}"
         deal.run(first, dealt)
         answers: list[object] = []
         while (read := seats[0].reads(move, answers)) is not None:

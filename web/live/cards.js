@@ -29,7 +29,8 @@ import { app } from "../state.js";
 import { loadTable, render, tableHold } from "../table.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
-import { LIVE_CARD_GAMES, playedBy, poke, problem, seatLabel, table, until } from "./cards-state.js";
+import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
+import { LIVE_CARD_GAMES, poke, problem, seatLabel, table, until } from "./cards-state.js";
 import { newSeed, seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 import { LiveHost } from "./peer.js";
@@ -185,87 +186,6 @@ function sendKeysAgain(seat) {
   if (!Number.isInteger(seat) || table.local.includes(/** @type {number} */ (seat))) return;
   for (const deals of table.deals) for (const d of deals.values()) for (const msg of d.sentTo(/** @type {number} */ (seat))) sendTo(/** @type {number} */ (seat), msg);
 }
-/** The host passes a guest's broadcast on to every other guest. @param {number} from @param {Frame} body */
-function relay(from, body) {
-  if (!table.host || !table.setup) return;
-  table.setup.seats.forEach((_, i) => { if (i !== from && playedBy(i) === "guest") table.host?.send(i, body); });
-}
-/** Whether a public frame was taken already (a copy sent again after a reconnection). @param {Frame} body */
-function isKnown(body) {
-  if (body.t === "move") return table.moves.has(body.step);
-  if (body.t === "answer") return table.answers.has(`${body.step}:${body.i}`);
-  const got = table.draws.get(`${body.step}:${body.seat}`);
-  return Boolean(got && (body.t === "commit" ? got.hash !== undefined : got.secret !== undefined));
-}
-/** A local seat's public frame: kept (a friend's page writes it down before it goes out, so a
- * reload says the same), then sent to every other browser. @param {Frame} body */
-function say(body) {
-  const d = table.deals[0] && table.deals[0].get(body.seat); // (signed with the seat's key of the first deal)
-  if (d) body.sig = d.signNote(body);
-  remember(body);
-  keep();
-  broadcast(body);
-}
-/** Another seat's frame once its signature is checked with that seat's key of the first deal
- * (announced in its shuffle, bound to the deal's transcript, so the host that relays the frame
- * cannot forge or change it): waits for the key, and refuses a frame it does not sign.
- * @param {Frame} frame @param {string} what */
-async function checked(frame, what) {
-  if (table.local.includes(frame.seat)) return frame;
-  const { sig, ...note } = frame;
-  const d = /** @type {Deal} */ (table.deals[0].get(table.me));
-  const { ok } = await until(() => { const r = d.checkNote(frame.seat, note, sig); return r === null ? null : { ok: r }; }, what);
-  if (!ok) throw new Error(t("live.refused", { seat: seatLabel(frame.seat), reason: t("live.not_signed") }));
-  return frame;
-}
-/** Sends a frame to every other browser. @param {Frame} body */
-function broadcast(body) {
-  if (table.host) table.host.broadcast(body);
-  else if (table.guest) table.guest.send(body);
-}
-/** A deal's message to one seat: here, or to the browser that plays it (sealed between friends).
- * @param {number} to @param {any} msg */
-function sendTo(to, msg) {
-  if (table.local.includes(to)) return queueMicrotask(() => deliver(to, msg));
-  const frame = { t: "deal", msg };
-  try {
-    if (table.host) table.host.sendPrivate(to, frame);
-    else if (table.guest) table.guest.sendPrivate(playedBy(to) === "host" ? 0 : to, frame);
-  } catch (e) { // (a seat away: it gets its keys again when it comes back)
-    console.warn("live:", /** @type {Error} */ (e).message);
-  }
-}
-/** What a local seat's deal owes after a call: broadcasts to all, keys to their seat.
- * @param {number} seat @param {{messages: any[], events: any[]}} out */
-function route(seat, out) {
-  for (const e of out.events) {
-    if (e.type === "refused") problem(t("live.refused", { seat: seatLabel(e.error.seat ?? e.error.claimed ?? -1), reason: e.error.message }));
-    if (e.type === "broken") problem(e.detail);
-  }
-  for (const msg of out.messages) {
-    if (msg.to !== undefined) { sendTo(msg.to, msg); continue; }
-    for (const s of table.local) if (s !== seat) queueMicrotask(() => deliver(s, msg));
-    broadcast({ t: "deal", msg });
-  }
-  poke();
-}
-/** A deal's message into a local seat's deal (kept until that deal starts). @param {number} seat @param {any} msg */
-function deliver(seat, msg) {
-  const deal = table.deals.map((m) => m.get(seat)).find((d) => d && d.setup.deal === msg.deal);
-  if (deal && deal.isCopy(msg)) return; // (sent again after a reconnection)
-  if (!deal) {
-    const list = table.early.get(msg.deal) || [];
-    list.push([seat, msg]);
-    table.early.set(msg.deal, list);
-    return;
-  }
-  try {
-    route(seat, deal.receive(msg));
-  } catch (e) {
-    problem(t("live.refused", { seat: seatLabel(msg.seat), reason: /** @type {Error} */ (e).message }));
-  }
-}
-
 // ---------------------------------------------------------------- a friend's browser
 /** The guest side: the connection made by web/live/table.js's invitation, then the host's start.
  * When this browser kept the seat of that table (a reload mid-game), the table is taken up again
@@ -408,8 +328,11 @@ async function loop(next) {
     const t0 = performance.now();
     // the cards first (a seat just dealt a card may have to answer about it), then the rules'
     // hidden reads, each answered by the browser of the seat it looks at, then the rest of the plan
-    const first = /** @type {DealOp[]} */ ((await callOk("live_card_ops", { move })).ops || []);
-    if (first.length) await carryOut(first, next);
+    const ops = /** @type {{ops?: DealOp[], ahead?: DealOp[]}} */ (/** @type {unknown} */ (await callOk("live_card_ops", { move })));
+    const first = ops.ops || [];
+    // (at a hand's first card the whole deal is handed out at once where the game can say it ahead)
+    const ahead = (ops.ahead || []).filter((op) => !first.some((f) => f.op === op.op && f.pos === op.pos));
+    if (first.length || ahead.length) await carryOut([...first, ...ahead], next);
     /** @type {unknown[]} */
     const answers = [];
     for (;;) {
@@ -516,7 +439,7 @@ async function carryOut(ops, next) {
     d.holders.push(holder);
   };
   for (const op of ops) {
-    if (op.op === "deck") continue;
+    if (op.op === "deck" || (op.op === "give" && holders[op.pos] === op.seat)) continue; // (given ahead)
     const holder = holders[op.pos];
     if (op.op === "give") add(holder >= 0 ? holder : 0, "assign", op.pos, op.seat);
     else if (holder >= 0) add(holder, "open", op.pos, -1);
