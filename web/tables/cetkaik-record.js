@@ -270,6 +270,10 @@ export function recordPart(k) {
     helpRow.innerHTML = icon("help");
     helpRow.append(h("span", { text: T("help.open") }));
     tools.append(h("div", { class: "row" }, flipBtn, helpRow), importBox, settingsBox);
+    // A box opened at the foot of the side column (which scrolls on its own beside the board)
+    // would unfold below its visible part: the paste area, the rules and Open in replay are
+    // brought into view with it, so what the player opened is there to use
+    for (const box of [importBox, settingsBox]) box.addEventListener("toggle", () => { if (box.open) box.scrollIntoView({ block: "nearest" }); });
   }
 
   /** @param {unknown} e */
