@@ -2,8 +2,10 @@
 the player's side at the bottom through moves and replays, casts and a bot's declarations stay
 on screen until the player moves, every season ends with a summary, the essentials fit 1280×720
 and 1366×768 (screenshots checked for overflow), a finished game's record buttons (download,
-copy, analyse) are in reach beside the board from 1280×720 to 1920×1080 and on a phone, phones
-stack without sideways scrolling,
+copy, analyse) are in reach beside the board from 1280×720 to 1920×1080 and on a phone, its
+import box opens into view and its Open in replay stays in reach (keyboard and mouse, while an
+analysis grows the record above it) at 1280×720 and on a phone (issue 30), phones stack without
+sideways scrolling,
 captures take one click, a 400×400 embed of another origin plays drops, the text view is one
 tab stop driven by arrow keys, play by link says what to do, and no English is left in Korean
 or Japanese."""
@@ -375,6 +377,93 @@ def test_a_finished_games_record_buttons_are_in_reach(browser: Any, server: Serv
     page.screenshot(path=str(tmp_path / f"finished-{width}x{height}.png"), full_page=not wide)
     page.locator('[data-export="copy"]').click()  # the record's own button works where it now stands
     expect(page.locator(".notice")).to_be_visible()
+    assert page.errors == []
+    context.close()
+    assert guard.blocked == []
+
+
+# a control in reach: drawn inside the window (to a pixel's fraction, as scrolling rounds) and the
+# element at its own centre (nothing over it, not clipped by the side column that scrolls on its own)
+AT_HAND = """(e) => { const b = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  const inside = b.width > 0 && b.height > 0 && b.left >= -1 && b.top >= -1 && b.right <= innerWidth + 1 && b.bottom <= innerHeight + 1;
+  return inside && hit !== null && (hit === e || e.contains(hit)) ? 'in reach'
+    : `out of reach: ${JSON.stringify(b)} under ${hit ? hit.tagName + '.' + hit.className : 'nothing'}`; }"""
+IMPORT_FORM = ['[data-import="text"]', '[data-import="file"]', '[data-import="rules"]', '[data-import="open"]']
+
+
+def mouse_click(page: Any, sel: str) -> None:
+    """A click where the control stands now (Playwright's own click would scroll to it first)."""
+    assert page.locator(sel).evaluate(AT_HAND) == "in reach", sel
+    box = page.locator(sel).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (360, 740)])
+def test_a_finished_games_record_opens_another_in_replay(browser: Any, server: Server, tmp_path: Path, width: int,
+                                                         height: int) -> None:
+    # case2 played to its end (issue 30): Download, Copy, Analyse and the import box each in reach
+    # once scrolled to; the import box, opened by keyboard or mouse at the foot of the side column,
+    # comes into view whole, no wider than the screen; an analysis started meanwhile grows the
+    # record above it without pushing Open in replay away; Open in replay, clicked where it
+    # stands, opens case1 at its start
+    from pyengine.app.views.cetkaik import import_record
+
+    other = (VECTORS / "records" / "real" / "case1.txt").read_text(encoding="utf-8")
+    record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
+    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+    page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
+    page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
+    page.locator('[data-summary="close"]').click()
+    expect(page.locator(".ck-summary")).to_be_hidden()
+    for sel in (*RECORD_BUTTONS, ".ck-import > summary"):
+        page.locator(sel).evaluate("(e) => e.scrollIntoView({block: 'center'})")
+        assert page.locator(sel).evaluate(AT_HAND) == "in reach", sel
+    # by keyboard: from Download, Tab reaches Copy, Analyse and the import box, Enter opens it
+    page.locator(RECORD_BUTTONS[0]).focus()
+    focused = "document.activeElement"
+    for _ in range(12):
+        assert page.evaluate(f"({AT_HAND})({focused})") == "in reach", page.evaluate(f"{focused}.outerHTML.slice(0, 80)")
+        if page.evaluate(f"{focused}.matches('.ck-import > summary')"):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the import box")
+    page.keyboard.press("Enter")
+    expect(page.locator(".ck-import")).to_have_attribute("open", "")
+    for sel in IMPORT_FORM:  # the whole box in view at once, the focus still on its summary
+        assert page.locator(sel).evaluate(AT_HAND) == "in reach", sel
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scrolling
+    for sel in IMPORT_FORM:
+        page.keyboard.press("Tab")
+        assert page.evaluate(f"{focused}.matches('{sel}')"), sel
+        assert page.evaluate(f"({AT_HAND})({focused})") == "in reach", sel
+    # by mouse: the box closed and opened again at the foot of the column comes into view whole
+    mouse_click(page, ".ck-import > summary")
+    expect(page.locator(".ck-import")).not_to_have_attribute("open", "")
+    mouse_click(page, ".ck-import > summary")
+    expect(page.locator(".ck-import")).to_have_attribute("open", "")
+    for sel in IMPORT_FORM:
+        assert page.locator(sel).evaluate(AT_HAND) == "in reach", sel
+    # an analysis started (its progress line pushes the box down: the player scrolls to it), the
+    # player pastes another record: the worst moves found meanwhile grow the record above the box
+    # without pushing Open in replay away
+    mouse_click(page, '[data-analyse="start"]')
+    expect(page.locator('[data-analyse="progress"]')).to_be_visible()
+    page.locator('[data-import="open"]').evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
+    mouse_click(page, '[data-import="text"]')
+    page.locator('[data-import="text"]').fill(other)
+    before = page.locator('[data-import="open"]').bounding_box()
+    expect(page.locator("[data-worst]").first).to_be_visible(timeout=90000)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    after = page.locator('[data-import="open"]').bounding_box()
+    assert abs(after["y"] - before["y"]) < 2 and after["x"] == before["x"], (before, after)
+    page.screenshot(path=str(tmp_path / f"import-{width}x{height}.png"))
+    mouse_click(page, '[data-import="open"]')
+    page.wait_for_function(f"window.pyengineApp.state().length === {len(import_record(other).actions)}"
+                           " && window.pyengineApp.state().ply === 0")
+    expect(page.locator('[data-import="text"]')).to_have_value("")
+    expect(page.locator("#notice")).to_be_hidden()
     assert page.errors == []
     context.close()
     assert guard.blocked == []

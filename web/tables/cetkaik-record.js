@@ -55,6 +55,7 @@ export function recordPart(k) {
   const tools = h("section", { class: "ck-panel ck-tools chrome" });
   const rulesSel = h("select", { "data-import": "rules", "aria-label": T("import.rules") }); // the import's rules (view.table.import_rules)
   const settingsBox = h("details", { class: "ck-settings" });
+  const importBox = h("details", { class: "ck-import" });
   const importSummary = h("summary", { text: T("import") });
   const turnEachRow = h("label", { class: "ck-turn-each" });
   buildTools();
@@ -180,7 +181,7 @@ export function recordPart(k) {
     const marked = [...a.reviews.values()].filter((r) => r.mark).length;
     return T(a.state === "done" ? "analysis.done" : "analysis.stopped", { n: marked });
   }
-  function renderAnalysis(/** @type {boolean} */ over) {
+  function renderAnalysis(/** @type {boolean} */ over, /** @type {boolean} */ held) {
     const view = k.session();
     const hinted = playedHints(view);
     hintsLine.hidden = !(over && hinted.length) || ctx.embed; // an embed keeps the record controls only
@@ -210,9 +211,9 @@ export function recordPart(k) {
           title: T("analysis.best", { best: r.best_label }), onclick: () => ctx.goto(r.ply - 1) })));
     }
     // the analysis's results below the button are brought into view as they come (its start, a
-    // new worst move, its end), not on every frame
+    // new worst move, its end), not on every frame, nor while the player is in the import box
     const seen = a ? `${a.state}:${worst.length}` : "";
-    if (a && analysisSeen !== seen && k.mode !== "embed") analysisBox.scrollIntoView({ block: "nearest" });
+    if (a && analysisSeen !== seen && k.mode !== "embed" && !held) analysisBox.scrollIntoView({ block: "nearest" });
     analysisSeen = seen;
   }
 
@@ -265,11 +266,37 @@ export function recordPart(k) {
         try { await ctx.gameCall("import", { text: area.value, rules: rulesSel.value }); area.value = ""; ctx.announce(T("import.done")); }
         catch (e) { ctx.notify(T("import.failed", { reason: errorText(e) }), [], "error"); }
       } });
-    const importBox = h("details", { class: "ck-import" }, importSummary, exportRow, area, h("label", {}, h("span", { text: T("import.file") }), file), h("label", {}, h("span", { text: T("import.rules") }), rulesSel), importBtn);
+    importBox.append(importSummary, exportRow, area, h("label", {}, h("span", { text: T("import.file") }), file), h("label", {}, h("span", { text: T("import.rules") }), rulesSel), importBtn);
     const helpRow = h("button", { type: "button", "data-help": "tools", onclick: () => k.openHelp() });
     helpRow.innerHTML = icon("help");
     helpRow.append(h("span", { text: T("help.open") }));
     tools.append(h("div", { class: "row" }, flipBtn, helpRow), importBox, settingsBox);
+    // A box opened at the foot of the side column (which scrolls on its own beside the board)
+    // would unfold below its visible part: the paste area, the rules and Open in replay are
+    // brought into view with it, so what the player opened is there to use
+    for (const box of [importBox, settingsBox]) box.addEventListener("toggle", () => { if (box.open) box.scrollIntoView({ block: "nearest" }); });
+  }
+
+  /**
+   * Where the tools stand while the player works in the import box (the focus in it, the tools
+   * on screen), else null. A redraw that grows what lies above them (an analysis's progress and
+   * worst moves, the news) then scrolls by as much (keepTools), so the paste area and Open in
+   * replay stay under the player's hand instead of sliding out of view. (Not for the other
+   * tools: a focus left on Turn the board must not scroll the status away as bots play.)
+   */
+  function toolsAt() {
+    if (!tools.isConnected || k.mode === "embed" || !importBox.contains(document.activeElement)) return null;
+    const r = tools.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight ? r.top : null;
+  }
+  function keepTools(/** @type {number|null} */ top) {
+    if (top === null || !tools.isConnected) return;
+    const moved = tools.getBoundingClientRect().top - top;
+    if (Math.abs(moved) < 1) return;
+    // the side column beside the board scrolls on its own; stacked on a phone, the page does
+    const col = tools.parentElement;
+    if (col && col.scrollHeight > col.clientHeight && getComputedStyle(col).overflowY !== "visible") col.scrollTop += moved;
+    else window.scrollBy(0, moved);
   }
 
   /** @param {unknown} e */
@@ -290,11 +317,14 @@ export function recordPart(k) {
     }
   }
 
-  /** Draw the record, the analysis, the link and the tools for this view. */
-  function render(/** @type {boolean} */ replaying, /** @type {boolean} */ over) {
+  /**
+   * Draw the record, the analysis, the link and the tools for this view; held: where the tools
+   * stood before this redraw began (toolsAt), kept.
+   */
+  function render(/** @type {boolean} */ replaying, /** @type {boolean} */ over, /** @type {number|null} */ held) {
     const tv = k.table();
     renderRecord(replaying);
-    renderAnalysis(over);
+    renderAnalysis(over, held !== null);
     renderLink(replaying, over);
     if (rulesSel.options.length !== tv.import_rules.length) {
       rulesSel.replaceChildren(...tv.import_rules.map((r) => h("option", { value: r, text: T(`import.rules_${r}`) })));
@@ -303,11 +333,12 @@ export function recordPart(k) {
     // embed: the record controls, not the list
     recordList.hidden = k.mode === "embed";
     recordTitle.hidden = k.mode === "embed";
+    keepTools(held);
   }
 
   return {
     recordPanel, linkBox, tools, settingsBox,
-    render, showCurrentEntry,
+    render, showCurrentEntry, toolsAt,
     /** The list moved to another place (and lost its scroll): show the current entry again. */
     moved() { listHeight = -1; },
   };

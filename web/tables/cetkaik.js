@@ -307,6 +307,7 @@ function mount(host, ctx) {
     const tv = k.tv;
     if (!view || !tv) return;
     layout();
+    const held = record.toolsAt(); // before anything above the tools changes
     const flip = k.flipped();
     root.classList.toggle("ck-coords-on", settings.coords);
     root.dataset.flipped = flip ? "1" : "0";
@@ -329,7 +330,7 @@ function mount(host, ctx) {
     renderHint();
     // embed: the board, the score line, whose turn, both hands, the prompt and the record
     // controls (not the list)
-    record.render(replaying, over);
+    record.render(replaying, over, held);
     record.showCurrentEntry();
     if (mode === "embed") layout(); // the board's size again, from the blocks as now drawn around it
   }
