@@ -202,6 +202,14 @@ def _live_advance(t: LiveTable, a: Args, lang: str) -> Result:
     return _live_view(t, lang)
 
 
+def _live_card_ops(t: LiveTable, a: Args, lang: str) -> Result:
+    """A step's start in one call: its cards, the deal's gives said ahead, its first read, and
+    its plan when it makes no read."""
+    move = a.get("move")
+    read = t.reads(move, [])
+    return {"ops": t.card_ops(move), "ahead": t.deal_ahead(), "read": read, "plan": None if read else t.plan(move)}
+
+
 def _live_answer(t: LiveTable, a: Args, lang: str) -> Result:
     return {"answer": t.answer(int(a["seat"]), a.get("move"), list(a.get("answers") or []), dict(a.get("cards") or {}))}
 
@@ -211,7 +219,7 @@ LIVE: dict[str, Callable[[Args, str], Result]] = {
     "live_view": _on_live(lambda t, a, lang: _live_view(t, lang)),
     "live_move": _on_live(_live_move),
     "live_plan": _on_live(lambda t, a, lang: {"ops": t.plan(a.get("move"), list(a.get("answers") or []))}),
-    "live_card_ops": _on_live(lambda t, a, lang: {"ops": t.card_ops(a.get("move")), "ahead": t.deal_ahead()}),
+    "live_card_ops": _on_live(_live_card_ops),
     "live_reads": _on_live(lambda t, a, lang: {"read": t.reads(a.get("move"), list(a.get("answers") or []))}),
     "live_answer": _on_live(_live_answer),
     "live_advance": _on_live(_live_advance),

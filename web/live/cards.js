@@ -328,16 +328,16 @@ async function loop(next) {
     const t0 = performance.now();
     // the cards first (a seat just dealt a card may have to answer about it), then the rules'
     // hidden reads, each answered by the browser of the seat it looks at, then the rest of the plan
-    const ops = /** @type {{ops?: DealOp[], ahead?: DealOp[]}} */ (/** @type {unknown} */ (await callOk("live_card_ops", { move })));
+    // (one call says the cards, the first read and, when there is none, the plan)
+    const ops = /** @type {{ops?: DealOp[], ahead?: DealOp[], read: {name: string, seat: number} | null, plan: DealOp[] | null}} */ (
+      /** @type {unknown} */ (await callOk("live_card_ops", { move })));
     const first = ops.ops || [];
     // (at a hand's first card the whole deal is handed out at once where the game can say it ahead)
     const ahead = (ops.ahead || []).filter((op) => !first.some((f) => f.op === op.op && f.pos === op.pos));
     if (first.length || ahead.length) await carryOut([...first, ...ahead], next);
     /** @type {unknown[]} */
     const answers = [];
-    for (;;) {
-      const { read } = /** @type {{read: {name: string, seat: number} | null}} */ (/** @type {unknown} */ (await callOk("live_reads", { move, answers })));
-      if (!read) break;
+    for (let read = ops.read; read;) {
       const key = `${step}:${answers.length}`;
       if (table.local.includes(read.seat) && !table.answers.has(key)) {
         const { answer } = /** @type {{answer: unknown}} */ (/** @type {unknown} */ (await callOk("live_answer", { seat: read.seat, move, answers, cards: readable(read.seat) })));
@@ -346,8 +346,9 @@ async function loop(next) {
       const got = await checked(await until(() => table.answers.get(key), seatLabel(read.seat)), seatLabel(read.seat));
       if (got.seat !== read.seat) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "an answer for another seat" }));
       answers.push(got.answer);
+      ({ read } = /** @type {{read: {name: string, seat: number} | null}} */ (/** @type {unknown} */ (await callOk("live_reads", { move, answers }))));
     }
-    const plan = /** @type {DealOp[]} */ ((await callOk("live_plan", { move, answers })).ops || []);
+    const plan = ops.plan && !answers.length ? ops.plan : /** @type {DealOp[]} */ ((await callOk("live_plan", { move, answers })).ops || []);
     if (JSON.stringify(plan.slice(0, first.length)) !== JSON.stringify(first)) throw new Error("the plan does not start with its cards");
     await carryOut(plan.slice(first.length), next);
     measure("live-protocol", t0); // (benchmarks/live_cards.py sums these)
