@@ -23,16 +23,38 @@ let full = false; // storage refused a write (said once)
  *   mark: typeof table.mark, seeds: Record<string, string>, secrets: Record<string, string>, own: any[],
  *   decks: number, deals: Record<string, DealSaved>}} Kept */
 
+const SNAPSHOT_MS = 1000; // the deals and the mark of the steps done, at most once a second
+let snapshotAt = -Infinity;
+/** @type {typeof table.mark | null} the mark of the deals last written (the two go together) */
+let keptMark = null;
 /** Writes what this browser keeps of the table (the host keeps every public frame: it sends them
- * to a friend who comes back). @returns {boolean} whether storage took it */
-export function keep() {
+ * to a friend who comes back). What it says and draws is written each time, before it goes out;
+ * the deals and the mark of the steps done together (`snapshot`: at a step's end, at most once a
+ * second; "now": the page is going), since a page taken up again from an older mark replays the
+ * later steps with the moves it kept and the messages the others send it again.
+ * @param {boolean | "now"} [snapshot] @returns {boolean} whether storage took it */
+export function keep(snapshot = false) {
   if (!table.role || !table.setup || table.verified) return true;
   const base = keyOf(table.id, table.me);
   const own = table.role === "host" ? table.log : table.log.filter((f) => table.local.includes(f.seat));
-  let ok = storage.set(base, JSON.stringify({
-    v: 1, table: table.id, me: table.me, role: table.role, local: table.local, setup: table.setup, deck: table.deck, mark: table.mark,
+  let ok = true;
+  const now = performance.now();
+  if (snapshot === "now" || (snapshot && now - snapshotAt >= SNAPSHOT_MS) || !keptMark) {
+    snapshotAt = now;
+    keptMark = { ...table.mark, steps: table.mark.steps.slice() };
+    ok = keepDeals(base);
+  }
+  ok = storage.set(base, JSON.stringify({
+    v: 1, table: table.id, me: table.me, role: table.role, local: table.local, setup: table.setup, deck: table.deck, mark: keptMark,
     seeds: table.seeds, secrets: table.secrets, own, decks: table.deals.length, invitation: table.invitation,
-  }));
+  })) && ok;
+  if (!ok && !full) { full = true; console.warn("live: this browser's storage did not take the live table"); }
+  return ok;
+}
+/** Every deal's transcript (once: every local seat's is the same) and each seat's private
+ * messages, where they changed. @param {string} base */
+function keepDeals(base) {
+  let ok = true;
   /** @param {string} key @param {string} size @param {() => unknown} value */
   const put = (key, size, value) => {
     if (written.get(key) === size) return;
@@ -48,7 +70,6 @@ export function keep() {
       put(`${base}:deal:${k}:${s}`, String(privates.length), () => privates);
     }
   });
-  if (!ok && !full) { full = true; console.warn("live: this browser's storage did not take the live table"); }
   return ok;
 }
 
@@ -94,6 +115,8 @@ export function usedInvitation(text) {
 /** Forgets a kept table (verified, or given up). @param {string} id @param {number} seat */
 export function forget(id, seat) {
   const base = keyOf(id, seat);
+  keptMark = null;
+  written.clear();
   for (const key of storage.keys()) if (key === base || key.startsWith(`${base}:`)) storage.del(key);
 }
 
@@ -107,6 +130,7 @@ export function takeUp(k) {
   table.setup = k.setup;
   table.deck = k.deck;
   table.mark = k.mark;
+  keptMark = k.mark;
   table.seeds = k.seeds;
   table.secrets = k.secrets || {};
   for (const f of k.own || []) remember(f);

@@ -263,6 +263,7 @@ async function begin() {
     table.wantAction(action);
   };
   window.addEventListener("beforeunload", leaveWarning);
+  window.addEventListener("pagehide", () => { if (table.running) keep("now"); });
   show(r);
   try {
     await loop(nextOf(r));
@@ -359,7 +360,7 @@ async function loop(next) {
     table.step = step + 1;
     table.mark.steps.push({ move, answers });
     table.mark = { steps: table.mark.steps, current: table.current, played: [...table.played], holders: table.holders.map((x) => [...x]) };
-    keep();
+    keep(true);
     show(r);
     next = nextOf(r);
   }
