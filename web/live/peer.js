@@ -290,7 +290,16 @@ export class LiveHost {
     channel.onmessage = (e) => {
       slot.inbox = slot.inbox.then(() => this.receive(slot, e.data)).catch(() => {});
     };
-    pc.onconnectionstatechange = () => { if (pc.connectionState === "failed") this.fail(slot); };
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState !== "failed") return;
+      // an open seat whose friend went away (a reload, a closed laptop) dropped: "closed"; only a
+      // connection that never came up is "failed" (no path: a STUN/TURN server may be needed)
+      if (slot.state === "open" && this.slots.get(slot.seat) === slot) {
+        this.setState(slot, "closed");
+        slot.channel.close();
+        pc.close();
+      } else this.fail(slot);
+    };
   }
 
   /** Every seat's key, to every open seat. */
@@ -385,7 +394,8 @@ export class LiveGuest {
       if (e.channel.label !== LABEL || this.channel) return;
       this.wire(e.channel);
     };
-    pc.onconnectionstatechange = () => { if (pc.connectionState === "failed") this.fail(); };
+    // (an open channel whose host went away dropped: "closed"; "failed" is a path never found)
+    pc.onconnectionstatechange = () => { if (pc.connectionState === "failed") { if (this.state === "open") this.close(); else this.fail(); } };
   }
 
   /** @param {string} name "message" (from, body, {private}), "state" (state), "refused" (from, reason)
