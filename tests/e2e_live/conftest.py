@@ -236,6 +236,24 @@ def open_page(context: Any, url: str) -> Any:
     return page
 
 
+def host_daifugo(page: Any, players: int, friends: list[int]) -> None:
+    """The host's set-up of a live Daifugō table of one game (``friends``: the seats of people),
+    submitted through the form as a person does it."""
+    from playwright.sync_api import expect
+
+    page.locator('.game-card:has-text("Daifugō") button').first.click()
+    form = page.locator("form.setup")
+    form.locator("select[name=players]").select_option(str(players))
+    for seat in friends:
+        form.locator(f"select[name=seat{seat}]").select_option("human")
+    form.locator("select[name=where]").select_option("live")
+    form.locator(".df-rules > summary").click()
+    form.locator('[data-path="match.games"]').fill("1")
+    form.locator('[data-path="match.games"]').dispatch_event("change")
+    expect(form.locator(".df-rules-code")).to_contain_text("match.games=1")
+    form.locator("button[type=submit]").click()
+
+
 def panel_link(page: Any, selector: str, kind: str) -> str:
     """The ``join=`` or ``reply=`` link in the text box ``selector`` of a live panel, once made."""
     expr = f"(document.querySelector({selector!r}) || {{value: ''}}).value"

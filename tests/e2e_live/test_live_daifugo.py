@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import make_context, open_page, panel_link, play_to_the_end, wait_verified
+from conftest import host_daifugo, make_context, open_page, panel_link, play_to_the_end, wait_verified
 from playwright.sync_api import expect
 
 from pyengine.core import decode_fragment
@@ -33,17 +33,7 @@ def test_a_live_daifugo_game_between_five_friends(browser: Any, server: Any) -> 
     try:
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
-        a.locator('.game-card:has-text("Daifugō") button').first.click()
-        form = a.locator("form.setup")
-        form.locator("select[name=players]").select_option("5")
-        for seat in FRIENDS:
-            form.locator(f"select[name=seat{seat}]").select_option("human")
-        form.locator("select[name=where]").select_option("live")
-        form.locator(".df-rules > summary").click()
-        form.locator('[data-path="match.games"]').fill("1")
-        form.locator('[data-path="match.games"]').dispatch_event("change")
-        expect(form.locator(".df-rules-code")).to_contain_text("match.games=1")
-        form.locator("button[type=submit]").click()
+        host_daifugo(a, 5, FRIENDS)
         invitations = [panel_link(a, f'.live-seats [data-seat="{seat}"] .live-link', "join") for seat in FRIENDS]
         assert len(set(invitations)) == len(FRIENDS)
         expect(a.locator(".live-lobby")).not_to_contain_text("The bots play in your browser")

@@ -17,7 +17,15 @@ import time
 from typing import Any
 
 import pytest
-from conftest import make_context, open_page, panel_link, play_to_the_end, snapshot, wait_verified
+from conftest import (
+    host_daifugo,
+    make_context,
+    open_page,
+    panel_link,
+    play_to_the_end,
+    snapshot,
+    wait_verified,
+)
 from playwright.sync_api import expect
 
 from pyengine.core import decode_fragment
@@ -38,21 +46,23 @@ def play_until(pages: list[Any], rng: random.Random, length: int, seconds: float
         time.sleep(0.05)
 
 
+def reconnect(a: Any, b: Any) -> None:
+    """The host's New invitation for the friend, opened in the friend's page, and its reply pasted
+    back: the friend's table is on its page again and the host's panel says everyone is here."""
+    a.locator('[data-live="reinvite"]').click()
+    b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+    a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+    a.locator('[data-live="connect"]').click()
+    b.wait_for_selector(".game-table", timeout=60_000)
+    expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
+
+
 def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: Any) -> None:
     contexts = [make_context(browser, server.url, service_workers="block") for _ in range(2)]
     try:
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
-        a.locator('.game-card:has-text("Daifugō") button').first.click()
-        form = a.locator("form.setup")
-        form.locator("select[name=players]").select_option("3")
-        form.locator("select[name=seat1]").select_option("human")
-        form.locator("select[name=where]").select_option("live")
-        form.locator(".df-rules > summary").click()
-        form.locator('[data-path="match.games"]').fill("1")
-        form.locator('[data-path="match.games"]').dispatch_event("change")
-        expect(form.locator(".df-rules-code")).to_contain_text("match.games=1")
-        form.locator("button[type=submit]").click()
+        host_daifugo(a, 3, [1])
         b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
         a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
         a.locator('[data-live="connect"]').click()
@@ -73,13 +83,8 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: An
         expect(a.locator(".live-panel")).to_contain_text("Player 2: away")
         b.goto(server.url + "?speed=instant#games")  # (a tab closed and opened again: the start page says so)
         expect(b.locator("#notice")).to_contain_text("table is under way, and this browser keeps your seat")
-        a.locator('[data-live="reinvite"]').click()
-        b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
-        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
-        a.locator('[data-live="connect"]').click()
-        b.wait_for_selector(".game-table", timeout=60_000)
+        reconnect(a, b)
         b.wait_for_function(f"window.pyengineApp.state().length >= {before}", timeout=60_000)
-        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
         snaps.append((1, snapshot(b)))
 
         # later the friend's connection drops without a reload: a new invitation opened in the same
@@ -88,12 +93,7 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: An
         b.evaluate("async () => (await import('./live/table.js')).live.guest.close()")
         expect(a.locator(".live-panel")).to_contain_text("Player 2: away", timeout=30_000)
         expect(b.locator(".live-panel")).to_have_attribute("data-state", "lost")
-        a.locator('[data-live="reinvite"]').click()
-        b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
-        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
-        a.locator('[data-live="connect"]').click()
-        b.wait_for_selector(".game-table", timeout=60_000)
-        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
+        reconnect(a, b)
 
         # then the host's page reloads: its start page offers the table, which comes back under the
         # same id with its bot; the friend, told the host dropped, opens the host's new invitation
@@ -104,12 +104,7 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: An
         a.locator("#notice button", has_text="Open the table again").click()
         a.wait_for_selector(".game-table", timeout=60_000)
         expect(a.locator(".live-panel")).to_contain_text("Player 2: away")
-        a.locator('[data-live="reinvite"]').click()
-        b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
-        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
-        a.locator('[data-live="connect"]').click()
-        b.wait_for_selector(".game-table", timeout=60_000)
-        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
+        reconnect(a, b)
 
         snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
 
