@@ -92,13 +92,10 @@ def main() -> None:
     args = ap.parse_args()
     if not netns.inside():
         netns.exec_inside([sys.executable, *sys.argv])
-    from conftest import ARGS, Server, e2e, make_context
+    from conftest import ARGS, Server, built_site, e2e, make_context
     from playwright.sync_api import sync_playwright
 
-    site = ROOT / "public"
-    if not (site / "index.html").exists():
-        e2e.build.build()
-    server = Server(site)
+    server = Server(built_site())
     tables = []
     try:
         with sync_playwright() as p:

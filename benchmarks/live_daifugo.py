@@ -249,13 +249,10 @@ def main() -> None:
     args = ap.parse_args()
     if not netns.inside():
         netns.exec_inside([sys.executable, *sys.argv])
-    from conftest import ARGS, Server, e2e
+    from conftest import ARGS, Server, built_site, e2e
     from playwright.sync_api import sync_playwright
 
-    site = ROOT / "public"
-    if not (site / "index.html").exists():
-        e2e.build.build()
-    server = Server(site)
+    server = Server(built_site())
     rng = random.Random(7)
     tables = []
     try:

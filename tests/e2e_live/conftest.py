@@ -60,12 +60,17 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-@pytest.fixture(scope="session")
-def site() -> Path:
+def built_site() -> Path:
+    """The built site (built first when it is not there): the tests' and the benchmarks'."""
     public = ROOT / "public"
     if not (public / "index.html").exists():
         e2e.build.build()
     return public
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    return built_site()
 
 
 @pytest.fixture(scope="session")
