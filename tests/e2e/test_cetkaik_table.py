@@ -351,12 +351,8 @@ HIT = """(sel) => { const e = document.querySelector(sel); const b = e.getBoundi
 RECORD_BUTTONS = ['[data-export="download"]', '[data-export="copy"]', '[data-analyse="start"]']
 
 
-@pytest.mark.parametrize("width,height", [(1280, 720), (1366, 768), (1920, 1080), (360, 740)])
-def test_a_finished_games_record_buttons_are_in_reach(browser: Any, server: Server, tmp_path: Path, width: int,
-                                                      height: int) -> None:
-    # case2 played to its end: beside the board (wide) the record's export and analysis lie in
-    # the window with several lines of the list, the side panel unscrolled; on a phone the page
-    # scrolls to them
+def finished_case2(browser: Any, server: Server, width: int, height: int) -> tuple[Any, Any, Any]:
+    """case2 played to its end at Instant in a window of that size, its summary closed."""
     from pyengine.app.views.cetkaik import import_record
 
     record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
@@ -365,6 +361,17 @@ def test_a_finished_games_record_buttons_are_in_reach(browser: Any, server: Serv
     page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
     page.locator('[data-summary="close"]').click()
     expect(page.locator(".ck-summary")).to_be_hidden()
+    return context, guard, page
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1366, 768), (1920, 1080), (360, 740)])
+def test_a_finished_games_record_buttons_are_in_reach(browser: Any, server: Server, tmp_path: Path, width: int,
+                                                      height: int) -> None:
+    # case2 played to its end: beside the board (wide) the record's export and analysis lie in
+    # the window with several lines of the list, the side panel unscrolled; on a phone the page
+    # scrolls to them
+
+    context, guard, page = finished_case2(browser, server, width, height)
     lines = page.evaluate("() => { const l = document.querySelector('.ck-kiaak'); return l.clientHeight / l.querySelector('li').getBoundingClientRect().height; }")
     assert lines >= 5
     wide = width >= 760
@@ -410,12 +417,7 @@ def test_a_finished_games_record_opens_another_in_replay(browser: Any, server: S
     from pyengine.app.views.cetkaik import import_record
 
     other = (VECTORS / "records" / "real" / "case1.txt").read_text(encoding="utf-8")
-    record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
-    page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
-    page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
-    page.locator('[data-summary="close"]').click()
-    expect(page.locator(".ck-summary")).to_be_hidden()
+    context, guard, page = finished_case2(browser, server, width, height)
     for sel in (*RECORD_BUTTONS, ".ck-import > summary"):
         page.locator(sel).evaluate("(e) => e.scrollIntoView({block: 'center'})")
         assert page.locator(sel).evaluate(AT_HAND) == "in reach", sel
