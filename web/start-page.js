@@ -47,7 +47,8 @@ export function showStart() {
  * again (a friend: with the host's new invitation; the host: here, then inviting everyone again). */
 async function keptLiveTables() {
   const m = await import("./live/cards-keep.js");
-  for (const { id, seat, game, host } of m.keptTables()) {
+  // (a notice replaces the one before: the table this browser hosts, if any, is the one left shown)
+  for (const { id, seat, game, host } of m.keptTables().sort((x, y) => Number(x.host) - Number(y.host))) {
     /** @type {[string, () => void][]} */
     const actions = host ? [[t("live.kept_resume"), () => { import("./live/cards.js").then((c) => c.resumeHost(id)).catch((e) => notify(String(e), [], "error")); }]] : [];
     actions.push([t("live.kept_forget"), () => m.forget(id, seat)]);
