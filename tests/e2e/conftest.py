@@ -10,6 +10,8 @@ import http.server
 import json
 import os
 import re
+import shutil
+import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -68,13 +70,19 @@ def server(site: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """A browser for contexts of a first visit (``make_context``): fresh and off the record."""
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
 
 
 class Guard:
@@ -96,6 +104,7 @@ class Guard:
 
 
 def make_context(browser: Any, *origins: str, **kwargs: Any) -> tuple[Any, Guard]:
+    """A first visit's browser context: nothing kept, every request routed through ``Guard``."""
     guard = Guard()
     guard.allowed = list(origins)
     ctx = browser.new_context(**kwargs)
@@ -103,28 +112,115 @@ def make_context(browser: Any, *origins: str, **kwargs: Any) -> tuple[Any, Guard
     return ctx, guard
 
 
+class Watch(Guard):
+    """The guard of a returning browser (:class:`Profiles`), which is not routed: Chromium keeps
+    no HTTP cache for a routed context, and with it no compiled code. Its requests outside the
+    loopback go to a proxy that is nowhere (a port bound and never listened on), so they fail,
+    and this records them; ``allowed`` says which local origins a test expects."""
+
+    def watch(self, context: Any) -> None:
+        context.on("request", lambda request: self.saw(request.url))
+
+    def saw(self, url: str) -> None:
+        if url.startswith(("data:", "blob:")):  # made by the page itself (a route never sees them)
+            return
+        if any(url.startswith(a) for a in self.allowed):
+            self.seen.append(url)
+        else:
+            self.blocked.append(url)
+
+
+class Profiles:
+    """Returning players' browsers for the tests of one pytest worker. A returning player's
+    browser keeps the engine's memory snapshot (Cache Storage) and the compiled WebAssembly
+    and scripts (Chromium's code cache, which off-the-record contexts never keep), so a page
+    starts Python in about a second, with a third less work than in a fresh context. The
+    profile is made once, by a first visit to the app on both of its origins (127.0.0.1 and
+    ``localhost``, which the embedding tests use as a second origin); each browser is a copy of
+    it, launched with the options a test asks for (viewport, locale…).  A first visit is what
+    ``make_context`` gives, and what the tests of the cold start use."""
+
+    def __init__(self, playwright: Any, server: Server, root: Path, args: list[str] = ARGS) -> None:
+        self.playwright, self.root, self.count = playwright, root, 0
+        self.origins = [server.url, server.url.replace("127.0.0.1", "localhost")]
+        self.nowhere = socket.socket()  # bound, never listening: a connection to it is refused
+        self.nowhere.bind(("127.0.0.1", 0))
+        self.args = [*args, f"--proxy-server=http://127.0.0.1:{self.nowhere.getsockname()[1]}"]
+        self.template = root / "template"
+        context, guard = self._launch(self.template, *self.origins, service_workers="block")
+        try:
+            for origin in self.origins:  # the AI Worker makes the snapshot once the page is up
+                page = context.new_page()
+                page.goto(origin)
+                page.wait_for_function(SNAPSHOT_KEPT, polling=250, timeout=180000)
+                page.close()
+        finally:
+            context.close()
+        assert guard.blocked == [], f"requests outside the site: {guard.blocked}"
+
+    def _launch(self, folder: Path, *origins: str, **kwargs: Any) -> tuple[Any, Watch]:
+        guard = Watch()
+        guard.allowed = list(origins)
+        context = self.playwright.chromium.launch_persistent_context(str(folder), executable_path=CHROMIUM,
+                                                                     args=self.args, **kwargs)
+        guard.watch(context)
+        context.folder = folder
+        return context, guard
+
+    def open(self, *origins: str, **kwargs: Any) -> tuple[Any, Watch]:
+        """A returning player's browser (a copy of the profile) that may ask ``origins``."""
+        self.count += 1
+        folder = self.root / f"browser-{self.count}"
+        shutil.copytree(self.template, folder, ignore=shutil.ignore_patterns("Singleton*", "*.lock", "LOCK"))
+        kwargs.setdefault("service_workers", "block")
+        return self._launch(folder, *(origins or self.origins[:1]), **kwargs)
+
+
+SNAPSHOT_KEPT = """() => { caches.open("pyodide-snapshots").then((c) => c.keys())
+    .then((keys) => { window.snapshotKept = keys.length > 0; }); return window.snapshotKept; }"""
+
+
+@pytest.fixture(scope="session")
+def profiles(playwright: Any, server: Server, tmp_path_factory: Any) -> Iterator[Profiles]:
+    made = Profiles(playwright, server, tmp_path_factory.mktemp("profiles"))
+    yield made
+    made.nowhere.close()
+
+
+@contextmanager
+def browsers_of(profiles: Profiles) -> Iterator[Any]:
+    """``open(*origins, **options)``: a returning player's browser of its own, as (context,
+    guard); each is closed, and its guard checked, at the end."""
+    opened: list[tuple[Any, Watch]] = []
+
+    def open_one(*origins: str, **kwargs: Any) -> tuple[Any, Watch]:
+        opened.append(profiles.open(*origins, **kwargs))
+        return opened[-1]
+
+    yield open_one
+    for context, guard in opened:
+        context.close()
+        shutil.rmtree(context.folder, ignore_errors=True)
+        assert guard.blocked == [], f"requests outside the site: {guard.blocked}"
+
+
+@pytest.fixture
+def returning_browser(profiles: Profiles) -> Iterator[Any]:
+    """``returning_browser(*origins, **options)``: a returning player's browser of its own for
+    this test (:func:`browsers_of`)."""
+    with browsers_of(profiles) as open_one:
+        yield open_one
+
+
 class Returning:
-    """A browser context kept for the tests of one pytest worker, the way a returning player's
-    browser is: the engine's memory snapshot stays in its Cache Storage, so after the first test
-    each page starts Python in well under a second instead of three (a cold start is what
-    ``make_context`` gives, and what tests/e2e/test_first_minute.py checks). Each test gets a
+    """A returning player's browser (:class:`Profiles`) kept for the tests of one pytest worker
+    that need no options of their own (the ``ctx`` fixture). Each test gets a
     :class:`TestContext` of it, with a guard of its own, and finds the site's other storage
     empty, as a fresh context would have it."""
 
-    def __init__(self, browser: Any, server: Server) -> None:
+    def __init__(self, profiles: Profiles, server: Server) -> None:
         self.origin = server.url.rstrip("/")
-        self.guard = Guard()
-        self.context = browser.new_context(service_workers="block")
-        self.context.route("**/*", lambda route: self.guard(route))
-        self.guard.allowed = [server.url]
-        # the first visit: the AI Worker makes the snapshot in the background once the page is up
-        page = self.context.new_page()
-        page.goto(server.url)
-        page.wait_for_function("""() => { caches.open("pyodide-snapshots").then((c) => c.keys())
-            .then((keys) => { window.snapshotKept = keys.length > 0; }); return window.snapshotKept; }""",
-                               polling=250, timeout=180000)
-        page.close()
-        assert self.guard.blocked == [], f"requests outside the site: {self.guard.blocked}"
+        self.context, self.guard = profiles.open(server.url)
         self.forget()
 
     def forget(self) -> None:
@@ -189,16 +285,16 @@ class TestContext:
 
 
 @pytest.fixture(scope="session")
-def returning(browser: Any, server: Server) -> Iterator[Returning]:
-    r = Returning(browser, server)
+def returning(profiles: Profiles, server: Server) -> Iterator[Returning]:
+    r = Returning(profiles, server)
     yield r
     r.context.close()
 
 
 @pytest.fixture
 def ctx(returning: Returning, server: Server) -> Iterator[tuple[Any, Guard]]:
-    guard = returning.guard = Guard()
-    guard.allowed = [server.url]
+    guard = returning.guard
+    guard.allowed, guard.seen, guard.blocked = [server.url], [], []
     test_context = TestContext(returning.context)
     try:
         yield test_context, guard
@@ -282,15 +378,16 @@ def daifugo_settings(page: Any) -> Any:
 
 
 @contextmanager
-def host_page(browser: Any, server: Server, tmp_path: Path, body: str) -> Iterator[tuple[Any, str]]:
+def host_page(open_browser: Any, server: Server, tmp_path: Path, body: str) -> Iterator[tuple[Any, str]]:
     """A wiki-like page of another origin (localhost, while the app is on 127.0.0.1) whose
-    ``body`` embeds the app (``{app}`` stands for the app's URL).  Yields the opened host
-    page and the app URL; afterwards checks that nothing outside the two origins was asked."""
+    ``body`` embeds the app (``{app}`` stands for the app's URL), in a browser of
+    ``open_browser`` (the ``returning_browser`` fixture).  Yields the opened host page and the
+    app URL; afterwards checks that nothing outside the two origins was asked."""
     app_url = server.url.replace("127.0.0.1", "localhost")
     (tmp_path / "host.html").write_text("<!doctype html><meta charset=utf-8><title>Wiki</title>\n" + body.replace("{app}", app_url))
     host = Server(tmp_path)
     try:
-        context, guard = make_context(browser, host.url, app_url, service_workers="block")
+        context, guard = open_browser(host.url, app_url)
         try:
             page = context.new_page()
             page.goto(host.url + "host.html")

@@ -63,6 +63,30 @@ def test_language_follows_the_browser(browser: Any, server: Server) -> None:
     assert guard.blocked == []
 
 
+OUTSIDE = ["http://192.0.2.1/a.js", "https://example.com/b.css", "http://localhost.invalid/c"]
+FETCH_ALL = "(urls) => Promise.all(urls.map((u) => fetch(u).then(() => 'answered', () => 'failed')))"
+
+
+@pytest.mark.smoke
+def test_outside_requests_fail_and_are_recorded_in_both_kinds_of_browser(ctx: tuple[Any, Guard], browser: Any,
+                                                                        server: Server) -> None:
+    """The guard every browser test relies on: a returning browser (not routed, so that it keeps
+    its caches) and a first visit's context (routed) both fail a request outside the loopback and
+    record it, and let the site's own through."""
+    context, guard = ctx
+    fresh, fresh_guard = make_context(browser, server.url, service_workers="block")
+    try:
+        for c, g in ((context, guard), (fresh, fresh_guard)):
+            page = c.new_page()
+            page.goto(server.url + "manifest.webmanifest")
+            assert page.evaluate(FETCH_ALL, OUTSIDE) == ["failed"] * len(OUTSIDE)
+            assert page.evaluate(FETCH_ALL, [server.url + "index.html"]) == ["answered"]
+            assert set(OUTSIDE) <= set(g.blocked) and server.url + "index.html" in g.seen
+            g.blocked.clear()
+    finally:
+        fresh.close()
+
+
 def test_load_failure_is_shown_not_endless_loading(browser: Any, server: Server) -> None:
     context, _ = make_context(browser, server.url, service_workers="block")
     context.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
@@ -199,9 +223,9 @@ def test_game_survives_reload_and_corrupt_save_is_discarded(ctx: tuple[Any, Guar
     assert page.errors == []
 
 
-def test_embed_snippet_in_a_page_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+def test_embed_snippet_in_a_page_of_another_origin(returning_browser: Any, server: Server, tmp_path: Path) -> None:
     # Make a record to embed, from a real game played in the app.
-    context, guard = make_context(browser, server.url, service_workers="block")
+    context, guard = returning_browser(server.url, service_workers="block")
     page = open_app(context, server.url)
     start_new_game(page, page.locator(".game-card").first.get_attribute("data-game"))
     play_some(page, 2)
@@ -213,7 +237,7 @@ def test_embed_snippet_in_a_page_of_another_origin(browser: Any, server: Server,
 window.received = [];
 window.addEventListener("message", (e) => window.received.push(e.data));
 </script>"""
-    with host_page(browser, server, tmp_path, body) as (hp, app_url):
+    with host_page(returning_browser, server, tmp_path, body) as (hp, app_url):
         frame_el = hp.wait_for_selector("iframe.pyengine-embed")
         assert frame_el.get_attribute("src").startswith(app_url)
         frame = frame_el.content_frame()

@@ -340,10 +340,10 @@ FITS = """(sels) => sels.map((s) => { const e = document.querySelector(s); if (!
     ("daifugo", [".ck-field", ".df .ck-hand", ".df-prompt"]),
     ("chabashi", [".cb-centre", ".cb-me", ".cb-actions"]),
 ])
-def test_embed_fits_400_by_400_with_the_field_the_hand_and_the_actions(browser: Any, server: Server, tmp_path: Path,
+def test_embed_fits_400_by_400_with_the_field_the_hand_and_the_actions(returning_browser: Any, server: Server, tmp_path: Path,
                                                                       game: str, parts: list[str]) -> None:
     figures = []
-    with host_page(browser, server, tmp_path, EMBED % game) as (hp, _):
+    with host_page(returning_browser, server, tmp_path, EMBED % game) as (hp, _):
         for visit in ("cold", "warm"):
             started = time.perf_counter()
             if visit == "warm":

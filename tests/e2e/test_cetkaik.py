@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, fix_chance, host_page, make_context, open_app
+from conftest import Guard, Server, fix_chance, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.cetkaik.board import SQUARE_INDEX
@@ -155,9 +155,9 @@ def test_import_a_real_record_and_replay_it(ctx: tuple[Any, Guard], server: Serv
     assert page.errors == []
 
 
-def test_share_link_and_play_by_link(browser: Any, server: Server) -> None:
-    ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
-    ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
+def test_share_link_and_play_by_link(returning_browser: Any, server: Server) -> None:
+    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
+    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
     fix_chance(ctx_a, 1)  # the page's chance: the IA side moves first
     try:
         fix_chance(ctx_a, 1)  # the page's chance: the IA side moves first
@@ -231,8 +231,8 @@ def test_keyboard_and_text_view(ctx: tuple[Any, Guard], server: Server) -> None:
 
 
 @pytest.mark.parametrize("width,height", [(320, 640), (1280, 800)])
-def test_layout_has_no_horizontal_overflow(browser: Any, server: Server, width: int, height: int) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+def test_layout_has_no_horizontal_overflow(returning_browser: Any, server: Server, width: int, height: int) -> None:
+    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
     page = open_table(context, server, two_humans())
     click(page, "KA")  # a selection with prompts drawn
     box = page.locator(".ck-board").bounding_box()
@@ -242,14 +242,14 @@ def test_layout_has_no_horizontal_overflow(browser: Any, server: Server, width: 
     assert guard.blocked == []
 
 
-def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+def test_embed_in_an_iframe_of_another_origin(returning_browser: Any, server: Server, tmp_path: Path) -> None:
     from pyengine.app.views.cetkaik import import_record
 
     record = import_record((VECTORS / "records" / "real" / "case4.txt").read_text(encoding="utf-8"))
     fragment = encode_fragment(Record(record.game, record.rules, record.seats, record.actions, None, 5))
     body = f"""<h1>A wiki page</h1>
 <iframe class="pyengine-embed" style="border:0;width:400px;height:400px" src="{{app}}index.html?embed=1&speed=instant#{fragment}"></iframe>"""
-    with host_page(browser, server, tmp_path, body) as (hp, _):
+    with host_page(returning_browser, server, tmp_path, body) as (hp, _):
         frame = hp.wait_for_selector("iframe.pyengine-embed").content_frame()
         frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().game === 'cetkaik'", timeout=60000)
         frame.wait_for_selector(".ck-board")
@@ -299,7 +299,7 @@ LIST = """() => { const l = document.querySelector('.ck-kiaak'), c = l.querySele
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800)])
-def test_the_end_of_a_game_keeps_the_record_and_the_analysis_usable(browser: Any, server: Server, width: int,
+def test_the_end_of_a_game_keeps_the_record_and_the_analysis_usable(returning_browser: Any, server: Server, width: int,
                                                                     height: int) -> None:
     # case2 (87 plies, 139 actions) played to its end with a hint used: the list, the hints line
     # and the analysis all below the captured pieces and the news, beside the board
@@ -307,7 +307,7 @@ def test_the_end_of_a_game_keeps_the_record_and_the_analysis_usable(browser: Any
 
     record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
     record = Record(record.game, record.rules, record.seats, record.actions, None, None, (("hints", "3"),))
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
     page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
     page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
     page.locator('[data-summary="close"]').click()
@@ -337,7 +337,7 @@ def test_the_end_of_a_game_keeps_the_record_and_the_analysis_usable(browser: Any
     assert guard.blocked == []
 
 
-def test_a_finished_game_in_a_400x400_embed_shows_its_summary_and_fits(browser: Any, server: Server,
+def test_a_finished_game_in_a_400x400_embed_shows_its_summary_and_fits(returning_browser: Any, server: Server,
                                                                        tmp_path: Path) -> None:
     # ckka_sample2 played to its end (a hint used on the way; its last season ends on four hands,
     # the tallest summary of the records), opened inside a wiki's frame
@@ -348,7 +348,7 @@ def test_a_finished_game_in_a_400x400_embed_shows_its_summary_and_fits(browser: 
     body = f"""<h1>A wiki page</h1>
 <iframe class="pyengine-embed" style="border:0;width:400px;height:400px" src="{{app}}index.html?embed=1#{encode_fragment(record)}"></iframe>"""
     fits = "document.documentElement.scrollHeight <= innerHeight + 1 && document.documentElement.scrollWidth <= innerWidth + 1"
-    with host_page(browser, server, tmp_path, body) as (hp, _):
+    with host_page(returning_browser, server, tmp_path, body) as (hp, _):
         frame = hp.wait_for_selector("iframe.pyengine-embed").content_frame()
         frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'over'", timeout=60000)
         close = frame.locator('[data-summary="close"]')

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FACES, GLYPH_PIXELS, Guard, PageChance, Server, fix_chance, make_context, open_app
+from conftest import FACES, GLYPH_PIXELS, Guard, PageChance, Server, fix_chance, open_app
 from playwright.sync_api import expect
 
 from pyengine.cetkaik.board import SQUARE_INDEX
@@ -301,8 +301,8 @@ def test_the_next_season_waits_for_the_summary(ctx: tuple[Any, Guard], server: S
 
 # --- 3. one screen ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("width,height", [(1280, 720), (1366, 768)])
-def test_essentials_fit_the_screen(browser: Any, server: Server, tmp_path: Path, width: int, height: int) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+def test_essentials_fit_the_screen(returning_browser: Any, server: Server, tmp_path: Path, width: int, height: int) -> None:
+    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
     fix_chance(context, CHANCE_A_FIRST)
     page = open_table(context, server, fragment())
     assert_inside(page, *ESSENTIALS, ".ck-cast")
@@ -327,8 +327,8 @@ def test_essentials_fit_the_screen(browser: Any, server: Server, tmp_path: Path,
 
 
 @pytest.mark.parametrize("width,height", [(360, 740), (320, 640)])
-def test_phones_stack_without_sideways_scrolling(browser: Any, server: Server, tmp_path: Path, width: int, height: int) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+def test_phones_stack_without_sideways_scrolling(returning_browser: Any, server: Server, tmp_path: Path, width: int, height: int) -> None:
+    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
     fix_chance(context, CHANCE_A_FIRST)
     page = open_table(context, server, fragment(seats=("human", "bot:random")))
     click(page, "ZI", "ZO")
@@ -351,12 +351,12 @@ HIT = """(sel) => { const e = document.querySelector(sel); const b = e.getBoundi
 RECORD_BUTTONS = ['[data-export="download"]', '[data-export="copy"]', '[data-analyse="start"]']
 
 
-def finished_case2(browser: Any, server: Server, width: int, height: int) -> tuple[Any, Any, Any]:
+def finished_case2(returning_browser: Any, server: Server, width: int, height: int) -> tuple[Any, Any, Any]:
     """case2 played to its end at Instant in a window of that size, its summary closed."""
     from pyengine.app.views.cetkaik import import_record
 
     record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
     page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
     page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
     page.locator('[data-summary="close"]').click()
@@ -365,13 +365,13 @@ def finished_case2(browser: Any, server: Server, width: int, height: int) -> tup
 
 
 @pytest.mark.parametrize("width,height", [(1280, 720), (1366, 768), (1920, 1080), (360, 740)])
-def test_a_finished_games_record_buttons_are_in_reach(browser: Any, server: Server, tmp_path: Path, width: int,
+def test_a_finished_games_record_buttons_are_in_reach(returning_browser: Any, server: Server, tmp_path: Path, width: int,
                                                       height: int) -> None:
     # case2 played to its end: beside the board (wide) the record's export and analysis lie in
     # the window with several lines of the list, the side panel unscrolled; on a phone the page
     # scrolls to them
 
-    context, guard, page = finished_case2(browser, server, width, height)
+    context, guard, page = finished_case2(returning_browser, server, width, height)
     lines = page.evaluate("() => { const l = document.querySelector('.ck-kiaak'); return l.clientHeight / l.querySelector('li').getBoundingClientRect().height; }")
     assert lines >= 5
     wide = width >= 760
@@ -407,7 +407,7 @@ def mouse_click(page: Any, sel: str) -> None:
 
 
 @pytest.mark.parametrize("width,height", [(1280, 720), (360, 740)])
-def test_a_finished_games_record_opens_another_in_replay(browser: Any, server: Server, tmp_path: Path, width: int,
+def test_a_finished_games_record_opens_another_in_replay(returning_browser: Any, server: Server, tmp_path: Path, width: int,
                                                          height: int) -> None:
     # case2 played to its end (issue 30): Download, Copy, Analyse and the import box each in reach
     # once scrolled to; the import box, opened by keyboard or mouse at the foot of the side column,
@@ -417,7 +417,7 @@ def test_a_finished_games_record_opens_another_in_replay(browser: Any, server: S
     from pyengine.app.views.cetkaik import import_record
 
     other = (VECTORS / "records" / "real" / "case1.txt").read_text(encoding="utf-8")
-    context, guard, page = finished_case2(browser, server, width, height)
+    context, guard, page = finished_case2(returning_browser, server, width, height)
     for sel in (*RECORD_BUTTONS, ".ck-import > summary"):
         page.locator(sel).evaluate("(e) => e.scrollIntoView({block: 'center'})")
         assert page.locator(sel).evaluate(AT_HAND) == "in reach", sel
@@ -501,7 +501,7 @@ def test_one_click_capture_reselect_and_escape(ctx: tuple[Any, Guard], server: S
 
 
 # --- 5. embed ---------------------------------------------------------------------------------------
-def test_a_drop_and_a_declaration_inside_400x400_embeds(browser: Any, server: Server, tmp_path: Path) -> None:
+def test_a_drop_and_a_declaration_inside_400x400_embeds(returning_browser: Any, server: Server, tmp_path: Path) -> None:
     app_url = server.url.replace("127.0.0.1", "localhost")  # another origin than the wiki page's
     drop = fragment(IA_HOLDS_A_VESSEL, seats=("bot:random", "human"))
     declare = fragment(["一位色赤", "ZI片ZOCO"], seats=("human", "bot:random"))
@@ -510,7 +510,7 @@ def test_a_drop_and_a_declaration_inside_400x400_embeds(browser: Any, server: Se
                      for name, frag in (("drop", drop), ("declare", declare)))
     (tmp_path / "host.html").write_text(f"<!doctype html><meta charset=utf-8><title>Wiki</title><h1>A wiki page</h1>{frames}")
     host = Server(tmp_path)
-    context, guard = make_context(browser, host.url, app_url, service_workers="block", viewport={"width": 900, "height": 600})
+    context, guard = returning_browser(host.url, app_url, service_workers="block", viewport={"width": 900, "height": 600})
     context.add_init_script(SAW_GENERIC_HEAD)
     try:
         page = context.new_page()
@@ -585,9 +585,9 @@ def test_keyboard_play_with_arrows_in_the_text_view(ctx: tuple[Any, Guard], serv
 
 
 # --- play by link -----------------------------------------------------------------------------------
-def test_play_by_link_says_what_to_do_and_keeps_your_side_at_the_bottom(browser: Any, server: Server) -> None:
-    ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
-    ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
+def test_play_by_link_says_what_to_do_and_keeps_your_side_at_the_bottom(returning_browser: Any, server: Server) -> None:
+    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
+    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
     try:
         a = open_app(ctx_a, server.url + "?speed=instant")
         card = a.locator('.game-card[data-game="cetkaik"]')

@@ -194,10 +194,10 @@ def test_keyboard_only_play_odds_and_text_view(ctx: tuple[Any, Guard], server: S
 
 
 @pytest.mark.smoke
-def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+def test_embed_in_an_iframe_of_another_origin(returning_browser: Any, server: Server, tmp_path: Path) -> None:
     body = """<h1>Chabashi on a wiki page</h1>
 <iframe src="{app}?embed=1&game=chabashi&speed=instant" style="width:380px;height:560px;border:0"></iframe>"""
-    with host_page(browser, server, tmp_path, body) as (hp, _):
+    with host_page(returning_browser, server, tmp_path, body) as (hp, _):
         frame = hp.wait_for_selector("iframe").content_frame()
         frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'human'", timeout=60000)
         frame.wait_for_selector(".cb-table")
@@ -265,8 +265,8 @@ FITS = """() => { const d = document.scrollingElement; const box = (s) => { cons
   return [d.scrollHeight, d.scrollWidth, innerHeight, box('.cb-me'), box('.cb-actions'), box('.cb-centre')]; }"""
 
 
-def test_the_embed_fits_400_by_400_without_scrolling(browser: Any, server: Server, tmp_path: Path) -> None:
-    with host_page(browser, server, tmp_path, FRAME) as (hp, _):
+def test_the_embed_fits_400_by_400_without_scrolling(returning_browser: Any, server: Server, tmp_path: Path) -> None:
+    with host_page(returning_browser, server, tmp_path, FRAME) as (hp, _):
         frame = hp.wait_for_selector("iframe").content_frame()
         frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'human'", timeout=60000)
         frame.wait_for_selector(".cb-table.cb-embed")

@@ -14,7 +14,6 @@ from conftest import (
     daifugo_settings,
     fix_chance,
     host_page,
-    make_context,
     open_app,
 )
 from playwright.sync_api import expect
@@ -228,8 +227,8 @@ ON_SCREEN = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.chec
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1366, 768), (360, 740)])
-def test_the_seats_the_field_the_actions_and_the_whole_hand_fit_the_screen(browser: Any, server: Server, width: int, height: int) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": width, "height": height})
+def test_the_seats_the_field_the_actions_and_the_whole_hand_fit_the_screen(returning_browser: Any, server: Server, width: int, height: int) -> None:
+    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
     try:
         # the same deal every run: the player's first turn, a 13-card hand, the base chips only (the
         # rows of chips a game gathers later are met by bringing the hand into view: test below)
@@ -253,8 +252,8 @@ HAND_IN_VIEW = """() => { const cs = [...document.querySelectorAll('.df .ck-hand
   return cs.length > 0 && cs.every((c) => { const r = c.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1; }); }"""
 
 
-def test_the_hand_comes_into_view_when_the_players_turn_comes(browser: Any, server: Server) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block", viewport={"width": 360, "height": 600})
+def test_the_hand_comes_into_view_when_the_players_turn_comes(returning_browser: Any, server: Server) -> None:
+    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": 360, "height": 600})
     try:
         fix_chance(context, 3)
         page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 3, 3))
@@ -299,13 +298,13 @@ def test_the_settings_menu_opens_closes_and_keeps_what_is_chosen(ctx: tuple[Any,
     assert page.errors == []
 
 
-def test_embed_in_an_iframe_of_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
+def test_embed_in_an_iframe_of_another_origin(returning_browser: Any, server: Server, tmp_path: Path) -> None:
     done = Session.new("daifugo", "1.popular~match.games=1~finishing.miyako_ochi=off", [("", "bot:random")] * 4, 9)
     done.run_auto()
     record = done.fragment()
     body = f"""<h1>A wiki page</h1>
 <iframe src="{{app}}?embed=1&speed=instant#{record}" style="width:420px;height:560px;border:0"></iframe>"""
-    with host_page(browser, server, tmp_path, body) as (hp, _):
+    with host_page(returning_browser, server, tmp_path, body) as (hp, _):
         frame = hp.frame_locator("iframe")
         inner = hp.frames[1]
         inner.wait_for_function("window.pyengineApp && window.pyengineApp.state().game === 'daifugo'", timeout=60000)
@@ -374,7 +373,7 @@ NO_SCROLL = "(() => { const d = document.scrollingElement; return [d.scrollHeigh
 
 
 @pytest.mark.parametrize("players", [4, 6])
-def test_a_400_by_400_embed_never_scrolls_mid_game_and_at_the_end(browser: Any, server: Server, tmp_path: Path,
+def test_a_400_by_400_embed_never_scrolls_mid_game_and_at_the_end(returning_browser: Any, server: Server, tmp_path: Path,
                                                                   players: int) -> None:
     """A wiki's 400×400 frame: the first turn of game 2 under the exchange's box, and the end of the
     match with its results, fit without scrolling; the hand, Play, Pass, Continue and the replay
@@ -383,7 +382,7 @@ def test_a_400_by_400_embed_never_scrolls_mid_game_and_at_the_end(browser: Any, 
     frames = "".join(f'<iframe id="{name}" style="border:0;width:400px;height:400px" '
                      f'src="{{app}}index.html?embed=1&speed=instant#{fragment}"></iframe>'
                      for name, fragment in (("mid", mid), ("end", end)))
-    with host_page(browser, server, tmp_path, "<h1>A wiki page</h1>" + frames) as (hp, _):
+    with host_page(returning_browser, server, tmp_path, "<h1>A wiki page</h1>" + frames) as (hp, _):
         frame = hp.wait_for_selector("#mid").content_frame()
         frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'human'", timeout=60000)
         expect(frame.locator(".df.df-embed .df-exchange")).to_be_visible()

@@ -77,8 +77,8 @@ def garbled_links(valid: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_every_garbled_link_gives_a_message_in_the_users_language(browser: Any, server: Server, lang: str) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block")
+def test_every_garbled_link_gives_a_message_in_the_users_language(returning_browser: Any, server: Server, lang: str) -> None:
+    context, guard = returning_browser(server.url, service_workers="block")
     context.add_init_script(f"localStorage.setItem('pyengine:lang', '{lang}')")
     page = open_app(context, server.url + "?speed=instant")
     start(page, "cetkaik")
@@ -316,11 +316,11 @@ def test_manifest_icons_and_offline_start_from_the_home_screen(browser: Any, sit
 
 # ---------------------------------------------------------------- accessibility and every string, in three languages
 @pytest.mark.parametrize("lang", LANGS)
-def test_axe_finds_no_serious_violation_on_the_start_page_and_each_table(browser: Any, server: Server, lang: str) -> None:
+def test_axe_finds_no_serious_violation_on_the_start_page_and_each_table(returning_browser: Any, server: Server, lang: str) -> None:
     """The shell's pages whole, and each game at its table: with the generic table whole, and
     with its own table the shell around it (each table's module is checked by its own tests,
     with the same helper)."""
-    context, guard = make_context(browser, server.url, service_workers="block", locale=lang)
+    context, guard = returning_browser(server.url, service_workers="block", locale=lang)
     page = open_app(context, server.url + "?speed=instant")
     assert axe_violations(page) == []
     new_buttons = page.locator('.game-card [data-action="new"]')
@@ -343,8 +343,8 @@ def test_axe_finds_no_serious_violation_on_the_start_page_and_each_table(browser
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_shell_string_is_translated_and_none_is_a_placeholder(browser: Any, server: Server, lang: str) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block", locale=lang)
+def test_every_shell_string_is_translated_and_none_is_a_placeholder(returning_browser: Any, server: Server, lang: str) -> None:
+    context, guard = returning_browser(server.url, service_workers="block", locale=lang)
     page = open_app(context, server.url + "?speed=instant&table=generic")
     assert scan_text(page, lang) == []
     for game in ("cetkaik", "daifugo", "chabashi"):
@@ -474,8 +474,8 @@ def render_widget(template: str, values: dict[str, str]) -> str:
     return re.sub(r"<!--\{\$(\w+)((?:\|\w+:'[^']*')*)\}-->", var, body)
 
 
-def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(browser: Any, server: Server, tmp_path: Path) -> None:
-    context, _ = make_context(browser, server.url, service_workers="block")
+def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(returning_browser: Any, server: Server, tmp_path: Path) -> None:
+    context, _ = returning_browser(server.url, service_workers="block")
     page = open_app(context, server.url + "?speed=instant")
     start(page, "cetkaik")
     record = settle(page)["record"]
@@ -489,7 +489,7 @@ def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(browser: Any,
     (tmp_path / "wiki.html").write_text(f"<!doctype html><meta charset=utf-8><title>Wiki</title><h1>A wiki page</h1>\n{body}\n")
     host = Server(tmp_path)
     try:
-        wiki, guard = make_context(browser, host.url, app_url, service_workers="block")
+        wiki, guard = returning_browser(host.url, app_url, service_workers="block")
         wp = wiki.new_page()
         wp.goto(host.url + "wiki.html")
         frames = wp.locator("iframe")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import Guard, Server, fix_chance, make_context, open_app
+from conftest import Guard, Server, fix_chance, open_app
 
 from pyengine.app.session import Session
 from pyengine.core import Record, Seat, decode_fragment, encode_fragment
@@ -17,10 +17,10 @@ def hand(page: Any) -> list[str]:
     return list(page.evaluate("window.pyengineApp.state().observation.hand") or [])
 
 
-def test_an_in_progress_daifugo_link_does_not_deal_the_senders_hand(browser: Any, server: Server) -> None:
+def test_an_in_progress_daifugo_link_does_not_deal_the_senders_hand(returning_browser: Any, server: Server) -> None:
     setup = Session.new("daifugo", "1.popular", [("", "human")] + [("", "bot:random")] * 3, 1).fragment()
-    ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
-    ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
+    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
+    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
     try:
         a = open_app(ctx_a, server.url + "?speed=instant#" + setup)
         a.wait_for_function("window.pyengineApp.state().status === 'human'")
@@ -46,12 +46,12 @@ def test_an_in_progress_daifugo_link_does_not_deal_the_senders_hand(browser: Any
     assert guard_a.blocked == [] and guard_b.blocked == []
 
 
-def test_the_same_new_game_link_does_not_decide_the_first_mover_everywhere(browser: Any, server: Server) -> None:
+def test_the_same_new_game_link_does_not_decide_the_first_mover_everywhere(returning_browser: Any, server: Server) -> None:
     link = server.url + "?speed=instant#" + encode_fragment(
         Record("cetkaik", "1.official", (Seat("", "human"), Seat("", "human")), (), 5))
     firsts = []
     for _ in range(12):  # the chance that twelve fresh browsers all agree: 1 in 2048
-        context, guard = make_context(browser, server.url, service_workers="block")
+        context, guard = returning_browser(server.url, service_workers="block")
         try:
             page = open_app(context, link)
             page.wait_for_function("window.pyengineApp.state().status === 'human'")
@@ -121,9 +121,9 @@ def _open(page: Any, link: str) -> None:
     page.wait_for_function("['human', 'waiting', 'over'].includes(window.pyengineApp.state().status)")
 
 
-def test_play_by_link_between_two_browsers_with_a_stepping_cast(browser: Any, server: Server) -> None:
-    ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
-    ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
+def test_play_by_link_between_two_browsers_with_a_stepping_cast(returning_browser: Any, server: Server) -> None:
+    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
+    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
     try:
         a = open_app(ctx_a, server.url + "?speed=instant")
         b = open_app(ctx_b, server.url + "?speed=instant")

@@ -81,13 +81,37 @@ def server(site: Path) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=e2e.CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """A browser for fresh contexts (``make_context``): the pages of the connection's own tests."""
+    b = playwright.chromium.launch(executable_path=e2e.CHROMIUM, args=ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def profiles(playwright: Any, server: Any, tmp_path_factory: Any) -> Iterator[Any]:
+    """Returning players' browsers (tests/e2e/conftest.py's ``Profiles``): the app starts in
+    each from the engine's snapshot and Chromium's compiled code, as it does for players who
+    came before."""
+    made = e2e.Profiles(playwright, server, tmp_path_factory.mktemp("profiles"), ARGS)
+    yield made
+    made.nowhere.close()
+
+
+@pytest.fixture
+def returning_browser(profiles: Any) -> Iterator[Any]:
+    """``returning_browser(*origins, **options)``: a returning player's browser of its own, as
+    (context, guard); closed, and its guard checked, after the test."""
+    with e2e.browsers_of(profiles) as open_one:
+        yield open_one
 
 
 # What every page of a player gets: the modules, and a log of every event of its host or guest.

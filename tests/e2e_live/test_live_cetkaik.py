@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import make_context, open_page, panel_link
+from conftest import open_page, panel_link
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -33,9 +33,9 @@ def same_game(a: Any, b: Any, timeout: float = 30.0) -> tuple[dict[str, Any], di
         time.sleep(0.1)
 
 
-def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(browser: Any, server: Any) -> None:
-    ctx_a, guard_a = make_context(browser, server.url, service_workers="block")
-    ctx_b, guard_b = make_context(browser, server.url, service_workers="block")
+def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(returning_browser: Any, server: Any) -> None:
+    ctx_a, guard_a = returning_browser(server.url)
+    ctx_b, guard_b = returning_browser(server.url)
     try:
         a = open_page(ctx_a, server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
@@ -106,8 +106,8 @@ def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(browser: Any,
     assert guard_a.blocked == [] and guard_b.blocked == []
 
 
-def test_connection_settings_refuse_what_is_no_stun_or_turn_server(browser: Any, server: Any) -> None:
-    ctx, guard = make_context(browser, server.url, service_workers="block")
+def test_connection_settings_refuse_what_is_no_stun_or_turn_server(returning_browser: Any, server: Any) -> None:
+    ctx, guard = returning_browser(server.url)
     try:
         a = open_page(ctx, server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")

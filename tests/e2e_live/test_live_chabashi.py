@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import WIRE_TAP, make_context, open_page, panel_link, play_to_the_end, wait_verified
+from conftest import WIRE_TAP, open_page, panel_link, play_to_the_end, wait_verified
 from playwright.sync_api import expect
 
 from pyengine.chabashi.cards import CODES
@@ -45,8 +45,8 @@ def unknown_cards(state: ChabashiState, seat: int) -> set[str]:
     return {CODES[c] for c in on_table - state.known_cards(seat)}
 
 
-def test_a_live_chabashi_hand_with_two_friends_and_a_bot(browser: Any, server: Any) -> None:
-    contexts = [make_context(browser, server.url, service_workers="block") for _ in range(3)]
+def test_a_live_chabashi_hand_with_two_friends_and_a_bot(returning_browser: Any, server: Any) -> None:
+    contexts = [returning_browser(server.url) for _ in range(3)]
     for context, _ in contexts:
         context.add_init_script(WIRE_TAP)
         context.add_init_script(GUEST_TAP)

@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import host_daifugo, make_context, open_page, panel_link, play_to_the_end, wait_verified
+from conftest import host_daifugo, open_page, panel_link, play_to_the_end, wait_verified
 from playwright.sync_api import expect
 
 from pyengine.core import decode_fragment
@@ -28,8 +28,8 @@ pytestmark = pytest.mark.e2e
 FRIENDS = [1, 2, 3, 4]
 
 
-def test_a_live_daifugo_game_between_five_friends(browser: Any, server: Any) -> None:
-    contexts = [make_context(browser, server.url, service_workers="block") for _ in range(5)]
+def test_a_live_daifugo_game_between_five_friends(returning_browser: Any, server: Any) -> None:
+    contexts = [returning_browser(server.url) for _ in range(5)]
     try:
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")

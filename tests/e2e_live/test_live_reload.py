@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 from conftest import (
     host_daifugo,
-    make_context,
     open_page,
     panel_link,
     play_to_the_end,
@@ -57,8 +56,8 @@ def reconnect(a: Any, b: Any) -> None:
     expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
 
 
-def test_a_friend_reloads_mid_game_and_the_game_goes_on(browser: Any, server: Any) -> None:
-    contexts = [make_context(browser, server.url, service_workers="block") for _ in range(2)]
+def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, server: Any) -> None:
+    contexts = [returning_browser(server.url) for _ in range(2)]
     try:
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
