@@ -46,9 +46,8 @@ later played is known by every seat to have been that card, which the full game 
 third player.  Not supported: ``remainder=blind`` when blind cards outlast a game (the next deck
 would be the cards the blind left, which no seat knows): :meth:`LiveSeat.new` refuses it.
 
-The conformance test (``tests/daifugo/test_daifugo_live.py``) plays whole matches with a simulated
-deal: every seat computes the same reads and plan, reads only what the game shows it, and its
-observation and legal actions are the full state's.
+The conformance test (``tests/daifugo/test_daifugo_live.py``) plays whole matches with a simulated deal: every seat
+computes the same reads and plan, reads only what the game shows it, and sees and may do what the full state says.
 
 >>> seats = [LiveSeat.new("", 4, i) for i in range(4)]
 >>> seats[0].plan(Move("dealer:0"))  # the dealer is a public chance outcome: nothing to deal yet
@@ -62,7 +61,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import partial, reduce
 from typing import Any
 
 from ..core.game import CHANCE, JSON, TERMINAL
@@ -196,14 +195,13 @@ class _Step(_World):
         return mask
 
 
-def _knowers(e: Engine) -> dict[int, int]:
-    """Every card some seat has seen: who (a bitmask)."""
-    full = (1 << e.n) - 1
-    out = dict.fromkeys(bits_of(e.public), full)
-    for p in range(e.n):
-        for c in bits_of(e.hands[p] | e.known[p]):
-            out[c] = out.get(c, 0) | 1 << p
-    return out
+def _seen(e: Engine) -> list[int]:
+    """The cards each seat has seen (a card bitmask per seat): its hand, what it was shown, what lies open."""
+    return [e.hands[p] | e.known[p] | e.public for p in range(e.n)]
+
+
+def _seats_of(card: int, masks: list[int]) -> int:
+    return sum(1 << p for p, m in enumerate(masks) if m >> card & 1)  # the seats whose mask holds card
 
 
 def _swap_labels(labels: dict[int, int], a: int, b: int) -> None:
@@ -504,13 +502,15 @@ class LiveSeat:
         if w.game_no != before.game_no:
             return tuple(ops)  # the game ended: its cards leave the table with the next game's deck
         full = (1 << w.n) - 1
-        k0, k1 = _knowers(before), _knowers(w)
-        for c, k in sorted(k1.items(), key=lambda x: labels.get(x[0], -1)):
+        seen = _seen(w)
+        new = [now & ~was for now, was in zip(seen, _seen(before), strict=True)]  # what each seat saw by this step
+        for c in sorted(bits_of(reduce(int.__or__, new, 0)), key=lambda c: labels.get(c, -1)):
             pos = labels.get(c)
             shown = readers.get(pos if pos is not None else -1, 0)
-            learners = k & ~k0.get(c, 0) & ~shown
+            learners = _seats_of(c, new) & ~shown
             if not learners:
                 continue
+            k = _seats_of(c, seen)
             if pos is None:
                 raise ReplicaError(f"card {c} has no position")
             if k == full:

@@ -281,7 +281,7 @@ class DaifugoState(State):
             "undealt": (e.undealt | e.deck).bit_count(),
             "scores": list(e.scores),
             "results": [list(r) for r in e.results],
-            "history": [_json_event(ev) for vis, ev in (e.log or ()) if vis == -1 or (me >= 0 and vis >> me & 1)],
+            "history": [_event_json(ev) for vis, ev in (e.log or ()) if vis == -1 or (me >= 0 and vis >> me & 1)],
         }
         pending = self._pending(me)
         if pending is not None:
@@ -407,6 +407,24 @@ def _public_table(e: Engine) -> dict[str, JSON]:
         "rule_fields": {name: list(v) if isinstance(v := getattr(e, name), tuple) else v
                         for name in RULE_FIELDS if name != "received"},
     }
+
+
+_JSON_EVENTS: dict[int, tuple[tuple[Any, ...], list[JSON]]] = {}
+"""Each logged event's JSON, by the event's id: a game's log is copied with every state but its
+events are shared, and an observation lists the whole log (without this, playing a game through
+observations is quadratic in its length). An entry holds its event, so no id is reused while it
+is kept. Observations are read, never changed."""
+
+
+def _event_json(event: tuple[Any, ...]) -> list[JSON]:
+    kept = _JSON_EVENTS.get(id(event))
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    if len(_JSON_EVENTS) >= 50_000:
+        _JSON_EVENTS.clear()
+    out = _json_event(event)
+    _JSON_EVENTS[id(event)] = (event, out)
+    return out
 
 
 def _json_event(event: tuple[Any, ...]) -> list[JSON]:
