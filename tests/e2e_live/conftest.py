@@ -283,10 +283,11 @@ def host_daifugo(page: Any, players: int, friends: list[int]) -> None:
     form.locator("button[type=submit]").click()
 
 
-def panel_link(page: Any, selector: str, kind: str) -> str:
-    """The ``join=`` or ``reply=`` link in the text box ``selector`` of a live panel, once made."""
+def panel_link(page: Any, selector: str, kind: str, other_than: str = "") -> str:
+    """The ``join=`` or ``reply=`` link in the text box ``selector`` of a live panel, once made
+    (and once it is not ``other_than``: a new invitation replaces the one before)."""
     expr = f"(document.querySelector({selector!r}) || {{value: ''}}).value"
-    page.wait_for_function(f"({expr}).includes('#{kind}=')", timeout=30_000)
+    page.wait_for_function(f"(old) => ({expr}).includes('#{kind}=') && ({expr}) !== old", arg=other_than, timeout=30_000)
     return page.evaluate(expr)  # type: ignore[no-any-return]
 
 

@@ -48,8 +48,10 @@ def play_until(pages: list[Any], rng: random.Random, length: int, seconds: float
 def reconnect(a: Any, b: Any) -> None:
     """The host's New invitation for the friend, opened in the friend's page, and its reply pasted
     back: the friend's table is on its page again and the host's panel says everyone is here."""
+    link = '.live-seats [data-seat="1"] .live-link'
+    before = a.evaluate(f"(document.querySelector({link!r}) || {{value: ''}}).value")
     a.locator('[data-live="reinvite"]').click()
-    b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+    b.goto(panel_link(a, link, "join", other_than=before))
     a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
     a.locator('[data-live="connect"]').click()
     b.wait_for_selector(".game-table", timeout=60_000)
