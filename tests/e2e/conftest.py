@@ -135,9 +135,9 @@ class Profiles:
     browser keeps the engine's memory snapshot (Cache Storage) and the compiled WebAssembly
     and scripts (Chromium's code cache, which off-the-record contexts never keep), so a page
     starts Python in about a second, with a third less work than in a fresh context. The
-    profile is made once, by a first visit to the app on both of its origins (127.0.0.1 and
-    ``localhost``, which the embedding tests use as a second origin); each browser is a copy of
-    it, launched with the options a test asks for (viewport, locale…).  A first visit is what
+    profile is made once, by a first visit to the app (and to its second origin, ``localhost``,
+    which the embedding tests use, before the first browser that asks for it); each browser is
+    a copy of it, launched with the options a test asks for (viewport, locale…).  A first visit is what
     ``make_context`` gives, and what the tests of the cold start use."""
 
     def __init__(self, playwright: Any, server: Server, root: Path, args: list[str] = ARGS) -> None:
@@ -147,16 +147,21 @@ class Profiles:
         self.nowhere.bind(("127.0.0.1", 0))
         self.args = [*args, f"--proxy-server=http://127.0.0.1:{self.nowhere.getsockname()[1]}"]
         self.template = root / "template"
+        self.visited: set[str] = set()
+        self.visit(self.origins[0])
+
+    def visit(self, origin: str) -> None:
+        """The profile's first visit to the app on ``origin`` (the other origin's waits for the
+        first test that asks for it)."""
         context, guard = self._launch(self.template, *self.origins, service_workers="block")
-        try:
-            for origin in self.origins:  # the AI Worker makes the snapshot once the page is up
-                page = context.new_page()
-                page.goto(origin)
-                page.wait_for_function(SNAPSHOT_KEPT, polling=250, timeout=180000)
-                page.close()
+        try:  # the AI Worker makes the snapshot once the page is up
+            page = context.new_page()
+            page.goto(origin)
+            page.wait_for_function(SNAPSHOT_KEPT, polling=250, timeout=180000)
         finally:
             context.close()
         assert guard.blocked == [], f"requests outside the site: {guard.blocked}"
+        self.visited.add(origin)
 
     def _launch(self, folder: Path, *origins: str, **kwargs: Any) -> tuple[Any, Watch]:
         guard = Watch()
@@ -169,6 +174,8 @@ class Profiles:
 
     def open(self, *origins: str, **kwargs: Any) -> tuple[Any, Watch]:
         """A returning player's browser (a copy of the profile) that may ask ``origins``."""
+        for origin in set(origins) & set(self.origins) - self.visited:
+            self.visit(origin)
         self.count += 1
         folder = self.root / f"browser-{self.count}"
         shutil.copytree(self.template, folder, ignore=shutil.ignore_patterns("Singleton*", "*.lock", "LOCK"))
