@@ -134,7 +134,7 @@ class Profiles:
     """Returning players' browsers for the tests of one pytest worker. A returning player's
     browser keeps the engine's memory snapshot (Cache Storage) and the compiled WebAssembly
     and scripts (Chromium's code cache, which off-the-record contexts never keep), so a page
-    starts Python in about a second, with a third less work than in a fresh context. The
+    starts Python in about a second, with a quarter less work than in a fresh context. The
     profile is made once, by a first visit to the app (and to its second origin, ``localhost``,
     which the embedding tests use, before the first browser that asks for it); each browser is
     a copy of it, launched with the options a test asks for (viewport, locale…).  A first visit is what
