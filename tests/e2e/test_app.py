@@ -225,7 +225,7 @@ def test_game_survives_reload_and_corrupt_save_is_discarded(ctx: tuple[Any, Guar
 
 def test_embed_snippet_in_a_page_of_another_origin(returning_browser: Any, server: Server, tmp_path: Path) -> None:
     # Make a record to embed, from a real game played in the app.
-    context, guard = returning_browser(server.url, service_workers="block")
+    context, guard = returning_browser(server.url)
     page = open_app(context, server.url)
     start_new_game(page, page.locator(".game-card").first.get_attribute("data-game"))
     play_some(page, 2)

@@ -156,8 +156,8 @@ def test_import_a_real_record_and_replay_it(ctx: tuple[Any, Guard], server: Serv
 
 
 def test_share_link_and_play_by_link(returning_browser: Any, server: Server) -> None:
-    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
-    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
+    ctx_a, guard_a = returning_browser(server.url)
+    ctx_b, guard_b = returning_browser(server.url)
     fix_chance(ctx_a, 1)  # the page's chance: the IA side moves first
     try:
         fix_chance(ctx_a, 1)  # the page's chance: the IA side moves first
@@ -232,7 +232,7 @@ def test_keyboard_and_text_view(ctx: tuple[Any, Guard], server: Server) -> None:
 
 @pytest.mark.parametrize("width,height", [(320, 640), (1280, 800)])
 def test_layout_has_no_horizontal_overflow(returning_browser: Any, server: Server, width: int, height: int) -> None:
-    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, viewport={"width": width, "height": height})
     page = open_table(context, server, two_humans())
     click(page, "KA")  # a selection with prompts drawn
     box = page.locator(".ck-board").bounding_box()
@@ -307,7 +307,7 @@ def test_the_end_of_a_game_keeps_the_record_and_the_analysis_usable(returning_br
 
     record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
     record = Record(record.game, record.rules, record.seats, record.actions, None, None, (("hints", "3"),))
-    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, viewport={"width": width, "height": height})
     page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
     page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
     page.locator('[data-summary="close"]').click()

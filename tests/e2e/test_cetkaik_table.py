@@ -302,7 +302,7 @@ def test_the_next_season_waits_for_the_summary(ctx: tuple[Any, Guard], server: S
 # --- 3. one screen ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("width,height", [(1280, 720), (1366, 768)])
 def test_essentials_fit_the_screen(returning_browser: Any, server: Server, tmp_path: Path, width: int, height: int) -> None:
-    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, viewport={"width": width, "height": height})
     fix_chance(context, CHANCE_A_FIRST)
     page = open_table(context, server, fragment())
     assert_inside(page, *ESSENTIALS, ".ck-cast")
@@ -328,7 +328,7 @@ def test_essentials_fit_the_screen(returning_browser: Any, server: Server, tmp_p
 
 @pytest.mark.parametrize("width,height", [(360, 740), (320, 640)])
 def test_phones_stack_without_sideways_scrolling(returning_browser: Any, server: Server, tmp_path: Path, width: int, height: int) -> None:
-    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, viewport={"width": width, "height": height})
     fix_chance(context, CHANCE_A_FIRST)
     page = open_table(context, server, fragment(seats=("human", "bot:random")))
     click(page, "ZI", "ZO")
@@ -356,7 +356,7 @@ def finished_case2(returning_browser: Any, server: Server, width: int, height: i
     from pyengine.app.views.cetkaik import import_record
 
     record = import_record((VECTORS / "records" / "real" / "case2.txt").read_text(encoding="utf-8"))
-    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, viewport={"width": width, "height": height})
     page = open_app(context, f"{server.url}?speed=instant#{encode_fragment(record)}")
     page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
     page.locator('[data-summary="close"]').click()
@@ -510,7 +510,7 @@ def test_a_drop_and_a_declaration_inside_400x400_embeds(returning_browser: Any, 
                      for name, frag in (("drop", drop), ("declare", declare)))
     (tmp_path / "host.html").write_text(f"<!doctype html><meta charset=utf-8><title>Wiki</title><h1>A wiki page</h1>{frames}")
     host = Server(tmp_path)
-    context, guard = returning_browser(host.url, app_url, service_workers="block", viewport={"width": 900, "height": 600})
+    context, guard = returning_browser(host.url, app_url, viewport={"width": 900, "height": 600})
     context.add_init_script(SAW_GENERIC_HEAD)
     try:
         page = context.new_page()
@@ -586,8 +586,8 @@ def test_keyboard_play_with_arrows_in_the_text_view(ctx: tuple[Any, Guard], serv
 
 # --- play by link -----------------------------------------------------------------------------------
 def test_play_by_link_says_what_to_do_and_keeps_your_side_at_the_bottom(returning_browser: Any, server: Server) -> None:
-    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
-    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
+    ctx_a, guard_a = returning_browser(server.url)
+    ctx_b, guard_b = returning_browser(server.url)
     try:
         a = open_app(ctx_a, server.url + "?speed=instant")
         card = a.locator('.game-card[data-game="cetkaik"]')

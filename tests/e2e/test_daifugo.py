@@ -228,7 +228,7 @@ ON_SCREEN = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.chec
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1366, 768), (360, 740)])
 def test_the_seats_the_field_the_actions_and_the_whole_hand_fit_the_screen(returning_browser: Any, server: Server, width: int, height: int) -> None:
-    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": width, "height": height})
+    context, guard = returning_browser(server.url, viewport={"width": width, "height": height})
     try:
         # the same deal every run: the player's first turn, a 13-card hand, the base chips only (the
         # rows of chips a game gathers later are met by bringing the hand into view: test below)
@@ -253,7 +253,7 @@ HAND_IN_VIEW = """() => { const cs = [...document.querySelectorAll('.df .ck-hand
 
 
 def test_the_hand_comes_into_view_when_the_players_turn_comes(returning_browser: Any, server: Server) -> None:
-    context, guard = returning_browser(server.url, service_workers="block", viewport={"width": 360, "height": 600})
+    context, guard = returning_browser(server.url, viewport={"width": 360, "height": 600})
     try:
         fix_chance(context, 3)
         page = open_app(context, server.url + "?speed=instant#" + fragment("1.popular", ["human"] + ["bot:random"] * 3, 3))

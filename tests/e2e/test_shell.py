@@ -78,7 +78,7 @@ def garbled_links(valid: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_every_garbled_link_gives_a_message_in_the_users_language(returning_browser: Any, server: Server, lang: str) -> None:
-    context, guard = returning_browser(server.url, service_workers="block")
+    context, guard = returning_browser(server.url)
     context.add_init_script(f"localStorage.setItem('pyengine:lang', '{lang}')")
     page = open_app(context, server.url + "?speed=instant")
     start(page, "cetkaik")
@@ -320,7 +320,7 @@ def test_axe_finds_no_serious_violation_on_the_start_page_and_each_table(returni
     """The shell's pages whole, and each game at its table: with the generic table whole, and
     with its own table the shell around it (each table's module is checked by its own tests,
     with the same helper)."""
-    context, guard = returning_browser(server.url, service_workers="block", locale=lang)
+    context, guard = returning_browser(server.url, locale=lang)
     page = open_app(context, server.url + "?speed=instant")
     assert axe_violations(page) == []
     new_buttons = page.locator('.game-card [data-action="new"]')
@@ -344,7 +344,7 @@ def test_axe_finds_no_serious_violation_on_the_start_page_and_each_table(returni
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_shell_string_is_translated_and_none_is_a_placeholder(returning_browser: Any, server: Server, lang: str) -> None:
-    context, guard = returning_browser(server.url, service_workers="block", locale=lang)
+    context, guard = returning_browser(server.url, locale=lang)
     page = open_app(context, server.url + "?speed=instant&table=generic")
     assert scan_text(page, lang) == []
     for game in ("cetkaik", "daifugo", "chabashi"):
@@ -475,7 +475,7 @@ def render_widget(template: str, values: dict[str, str]) -> str:
 
 
 def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(returning_browser: Any, server: Server, tmp_path: Path) -> None:
-    context, _ = returning_browser(server.url, service_workers="block")
+    context, _ = returning_browser(server.url)
     page = open_app(context, server.url + "?speed=instant")
     start(page, "cetkaik")
     record = settle(page)["record"]
@@ -489,7 +489,7 @@ def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(returning_bro
     (tmp_path / "wiki.html").write_text(f"<!doctype html><meta charset=utf-8><title>Wiki</title><h1>A wiki page</h1>\n{body}\n")
     host = Server(tmp_path)
     try:
-        wiki, guard = returning_browser(host.url, app_url, service_workers="block")
+        wiki, guard = returning_browser(host.url, app_url)
         wp = wiki.new_page()
         wp.goto(host.url + "wiki.html")
         frames = wp.locator("iframe")

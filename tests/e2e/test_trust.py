@@ -19,8 +19,8 @@ def hand(page: Any) -> list[str]:
 
 def test_an_in_progress_daifugo_link_does_not_deal_the_senders_hand(returning_browser: Any, server: Server) -> None:
     setup = Session.new("daifugo", "1.popular", [("", "human")] + [("", "bot:random")] * 3, 1).fragment()
-    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
-    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
+    ctx_a, guard_a = returning_browser(server.url)
+    ctx_b, guard_b = returning_browser(server.url)
     try:
         a = open_app(ctx_a, server.url + "?speed=instant#" + setup)
         a.wait_for_function("window.pyengineApp.state().status === 'human'")
@@ -51,7 +51,7 @@ def test_the_same_new_game_link_does_not_decide_the_first_mover_everywhere(retur
         Record("cetkaik", "1.official", (Seat("", "human"), Seat("", "human")), (), 5))
     firsts = []
     for _ in range(12):  # the chance that twelve fresh browsers all agree: 1 in 2048
-        context, guard = returning_browser(server.url, service_workers="block")
+        context, guard = returning_browser(server.url)
         try:
             page = open_app(context, link)
             page.wait_for_function("window.pyengineApp.state().status === 'human'")
@@ -122,8 +122,8 @@ def _open(page: Any, link: str) -> None:
 
 
 def test_play_by_link_between_two_browsers_with_a_stepping_cast(returning_browser: Any, server: Server) -> None:
-    ctx_a, guard_a = returning_browser(server.url, service_workers="block")
-    ctx_b, guard_b = returning_browser(server.url, service_workers="block")
+    ctx_a, guard_a = returning_browser(server.url)
+    ctx_b, guard_b = returning_browser(server.url)
     try:
         a = open_app(ctx_a, server.url + "?speed=instant")
         b = open_app(ctx_b, server.url + "?speed=instant")
