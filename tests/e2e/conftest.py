@@ -365,6 +365,12 @@ class HeldWheel:
             route.continue_()
 
 
+def drawn(page: Any) -> None:
+    """Two animation frames: what the page had scheduled for its next frame (a table draws the
+    engine's latest answer in one) is on screen."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def open_app(context: Any, url: str) -> Any:
     page = context.new_page()
     errors: list[str] = []

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FACES, GLYPH_PIXELS, Guard, Server, daifugo_settings, host_page, open_app
+from conftest import FACES, GLYPH_PIXELS, Guard, Server, daifugo_settings, drawn, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.e2e
 
 def settle(page: Any) -> None:
     page.evaluate("window.pyengineApp.settled()")  # the engine has answered what was asked
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    drawn(page)
 
 
 def wait_for_person(page: Any) -> str:

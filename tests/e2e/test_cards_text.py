@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, daifugo_settings, fix_chance, open_app
+from conftest import Guard, Server, daifugo_settings, drawn, fix_chance, open_app
 
 from pyengine.app.session import Session
 
@@ -115,7 +115,7 @@ def test_daifugo_strings(ctx: tuple[Any, Guard], server: Server, lang: str) -> N
         page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
         if page.evaluate("window.pyengineApp.state().status") == "over":
             break
-        page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        drawn(page)
         problems += scan_text(page, lang, TABLE)
         st = page.evaluate("window.pyengineApp.state()")
         page.evaluate("(a) => window.pyengineApp.play(a)", first_choice(st["observation"]["phase"], page.evaluate("window.pyengineApp.legal()")))
@@ -154,7 +154,7 @@ def test_chabashi_strings(ctx: tuple[Any, Guard], server: Server, lang: str) -> 
     decisions = 0
     while True:
         page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
-        page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        drawn(page)
         problems += scan_text(page, lang, TABLE)
         if page.evaluate("window.pyengineApp.state().status") == "over":
             break

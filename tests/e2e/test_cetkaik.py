@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, fix_chance, host_page, open_app
+from conftest import Guard, Server, drawn, fix_chance, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.cetkaik.board import SQUARE_INDEX
@@ -50,6 +50,7 @@ def open_table(context: Any, server: Server, fragment: str, query: str = "?speed
     page = open_app(context, server.url + query + "#" + fragment)
     page.wait_for_selector(".ck-board")
     wait_human(page)
+    drawn(page)  # the table draws the engine's answer in the next frame
     return page
 
 

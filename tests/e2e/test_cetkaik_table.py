@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FACES, GLYPH_PIXELS, Guard, PageChance, Server, fix_chance, open_app
+from conftest import FACES, GLYPH_PIXELS, Guard, PageChance, Server, drawn, fix_chance, open_app
 from playwright.sync_api import expect
 
 from pyengine.cetkaik.board import SQUARE_INDEX
@@ -83,6 +83,7 @@ def open_table(context: Any, server: Server, frag: str, query: str = "?speed=ins
     page.wait_for_function("['human', 'over', 'waiting'].includes(window.pyengineApp.state().status)"
                            " || window.pyengineApp.state().ply < window.pyengineApp.state().length"
                            " || Boolean(document.querySelector('.ck-summary:not([hidden])'))")  # bots wait for it
+    drawn(page)  # the table draws the engine's answer in the next frame
     return page
 
 
@@ -166,6 +167,7 @@ def test_the_pieces_and_the_record_are_drawn_in_their_own_fonts(ctx: tuple[Any, 
     assert page.evaluate("window.__piecesFontAtFirstDraw") == ["loaded"]
     texts = page.locator(".ck-board .ck-pc svg text").evaluate_all("(ts) => ts.map((t) => t.getAttribute('font-family'))")
     assert texts and all(t.startswith("'Cetkaik Pieces'") for t in texts)
+    expect(page.locator(".ck-kiaak li")).not_to_have_count(0)
     kiaak = "".join(page.locator(".ck-kiaak li").all_inner_texts())
     shown = sorted({ch for ch in kiaak if "\u3400" <= ch <= "\u9fff"})
     assert len(shown) >= 8  # 片 心 橋 水 手 赤 黒 and the numbers at least
@@ -457,7 +459,7 @@ def test_a_finished_games_record_opens_another_in_replay(returning_browser: Any,
     page.locator('[data-import="text"]').fill(other)
     before = page.locator('[data-import="open"]').bounding_box()
     expect(page.locator("[data-worst]").first).to_be_visible(timeout=90000)
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    drawn(page)
     after = page.locator('[data-import="open"]').bounding_box()
     assert abs(after["y"] - before["y"]) < 2 and after["x"] == before["x"], (before, after)
     page.screenshot(path=str(tmp_path / f"import-{width}x{height}.png"))

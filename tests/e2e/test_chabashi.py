@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, host_page, open_app
+from conftest import Guard, Server, drawn, host_page, open_app
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -60,7 +60,7 @@ def settle(page: Any) -> None:
     """Let the table draw (it batches its updates into an animation frame) once the engine has
     answered what was asked."""
     page.evaluate("window.pyengineApp.settled()")
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    drawn(page)
 
 
 def test_hot_seat_hand_with_swap_both_rounds_and_showdown(ctx: tuple[Any, Guard], server: Server) -> None:
