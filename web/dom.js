@@ -61,7 +61,18 @@ export function notify(message, actions = [], kind = "info", details = null) {
   }
   box.dataset.kind = kind;
   box.hidden = false;
+  if (!putAwayByPlay) {
+    // Over a table the notice floats above the page's head (style.css); the player's next press
+    // on the table (a move, a tool) puts an info notice away. An error stays until dismissed.
+    putAwayByPlay = true;
+    const putAway = (/** @type {Event} */ e) => {
+      if (box.dataset.kind !== "error" && e.target instanceof Element && e.target.closest("#table")) box.hidden = true;
+    };
+    document.addEventListener("pointerdown", putAway, true);
+    document.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") putAway(e); }, true);
+  }
 }
+let putAwayByPlay = false;
 export function clearNotice() { $("notice").hidden = true; }
 /** Say this in the live region (a screen reader reads it). @param {string} text */
 export function announce(text) {

@@ -384,8 +384,14 @@ def test_a_finished_games_record_buttons_are_in_reach(returning_browser: Any, se
     if wide:
         assert page.evaluate("document.querySelector('.ck-side').scrollTop") == 0
     page.screenshot(path=str(tmp_path / f"finished-{width}x{height}.png"), full_page=not wide)
+    # the tools' box holds only the import now: its title says so
+    expect(page.locator(".ck-import > summary")).to_have_text("Import a record")
+    board = page.locator(".ck-board").bounding_box()
     page.locator('[data-export="copy"]').click()  # the record's own button works where it now stands
     expect(page.locator(".notice")).to_be_visible()
+    assert page.locator(".ck-board").bounding_box() == board  # the notice floats: nothing under the hand moves
+    page.locator(".ck-kiaak li button").first.click()  # a press on the table puts it away
+    expect(page.locator(".notice")).to_be_hidden()
     assert page.errors == []
     context.close()
     assert guard.blocked == []
@@ -655,7 +661,11 @@ def test_a_record_that_cannot_be_read_is_explained_in_japanese(ctx: tuple[Any, G
     page.locator(".ck-import summary").click()
     page.locator('[data-import="text"]').fill("{一位色:赤赤赤赤}\nKO片KU無撃裁")  # no piece stands on KO
     page.locator('[data-import="open"]').click()
-    notice = page.locator("#notice .notice-text")
-    expect(notice).to_have_text("棋譜を読めません：1手目: KO片KU無撃裁: KO片KU: KOに駒がありません")
-    assert scan_text(page, "ja", "#notice") == []
+    said = page.locator('.ck-import [data-import="error"]')  # under the button, where the player looks
+    expect(said).to_have_text("棋譜を読めません：1手目: KO片KU無撃裁: KO片KU: KOに駒がありません")
+    expect(said).to_be_in_viewport()
+    assert scan_text(page, "ja", ".ck-import") == []
+    expect(page.locator("#notice")).to_be_hidden()
+    page.locator('[data-import="text"]').fill("{一位色:赤赤赤赤}")  # a new try: the old reason goes
+    expect(said).to_be_hidden()
     assert page.errors == []

@@ -190,6 +190,7 @@ export function recordPart(k) {
     analysisBox.hidden = !show;
     if (show && exportRow.parentElement !== recordPanel) recordPanel.insertBefore(exportRow, analysisBox);
     else if (!show && exportRow.parentElement === recordPanel) importSummary.after(exportRow);
+    importSummary.textContent = T(show ? "import.only" : "import"); // export sits by the record once the game is over
     if (!show) return;
     const a = analysis && analysis.key === view.fragment ? analysis : null;
     const running = Boolean(a && a.state === "running");
@@ -261,12 +262,16 @@ export function recordPart(k) {
     const area = h("textarea", { rows: 4, "data-import": "text", "aria-label": T("import.paste"), placeholder: T("import.paste") });
     const file = h("input", { type: "file", accept: ".txt,text/plain", "data-import": "file", "aria-label": T("import.file"),
       onchange: async (/** @type {Event} */ e) => { const files = /** @type {HTMLInputElement} */ (e.target).files; const f = files && files[0]; if (f) area.value = await f.text(); } });
+    // what is wrong with a record is said under its button, where the player looks
+    const importError = h("p", { class: "ck-import-error", role: "alert", "data-import": "error", hidden: true });
+    area.addEventListener("input", () => { importError.hidden = true; });
     const importBtn = h("button", { type: "button", class: "primary", "data-import": "open", text: T("import.button"),
       onclick: async () => {
+        importError.hidden = true;
         try { await ctx.gameCall("import", { text: area.value, rules: rulesSel.value }); area.value = ""; ctx.announce(T("import.done")); }
-        catch (e) { ctx.notify(T("import.failed", { reason: errorText(e) }), [], "error"); }
+        catch (e) { importError.textContent = T("import.failed", { reason: errorText(e) }); importError.hidden = false; importError.scrollIntoView({ block: "nearest" }); }
       } });
-    importBox.append(importSummary, exportRow, area, h("label", {}, h("span", { text: T("import.file") }), file), h("label", {}, h("span", { text: T("import.rules") }), rulesSel), importBtn);
+    importBox.append(importSummary, exportRow, area, h("label", {}, h("span", { text: T("import.file") }), file), h("label", {}, h("span", { text: T("import.rules") }), rulesSel), importBtn, importError);
     const helpRow = h("button", { type: "button", "data-help": "tools", onclick: () => k.openHelp() });
     helpRow.innerHTML = icon("help");
     helpRow.append(h("span", { text: T("help.open") }));
