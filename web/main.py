@@ -202,6 +202,12 @@ def _live_advance(t: LiveTable, a: Args, lang: str) -> Result:
     return _live_view(t, lang)
 
 
+def _live_deal_run(t: LiveTable, a: Args, lang: str) -> Result:
+    """Cards from the deck dealt in one go, as many as the local seats can read now."""
+    dealt = t.deal_run({int(s): c for s, c in dict(a.get("cards") or {}).items()}, [int(h) for h in a.get("holders") or []], lang)
+    return {**_live_view(t, lang), "dealt": dealt}
+
+
 def _live_card_ops(t: LiveTable, a: Args, lang: str) -> Result:
     """A step's start in one call: its cards, the deal's gives said ahead, its first read, and
     its plan when it makes no read."""
@@ -223,6 +229,7 @@ LIVE: dict[str, Callable[[Args, str], Result]] = {
     "live_reads": _on_live(lambda t, a, lang: {"read": t.reads(a.get("move"), list(a.get("answers") or []))}),
     "live_answer": _on_live(_live_answer),
     "live_advance": _on_live(_live_advance),
+    "live_deal_run": _on_live(_live_deal_run),
     # (a page that will play a live table loads the game's live engine ahead of its start)
     "live_warm": lambda a, lang: {"ok": bool(LiveTable.warm(str(a["game"])))},
     "live_verify": _on_live(lambda t, a, lang: t.verify(a["decks"])),

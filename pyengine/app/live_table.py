@@ -248,6 +248,25 @@ class LiveTable:
         self.states.append(self.seat.state)
         self.labels.append(self._label(before, actor, m, lang))
 
+    def deal_run(self, cards: Mapping[int, Mapping[int, str]], holders: Sequence[int], lang: str = "en") -> int:
+        """Cards from the deck dealt in one go, as many as are ready; how many.  A step goes in the run
+        while it is a card from the deck with no read, whose plan only gives positions already given
+        (``holders``: each position's seat, as the table's plans made it — Daifugō gives a hand's
+        whole deal at its first card, :meth:`deal_ahead`) and readable by the local seat that gets
+        them (``cards``: seat → position → card, as for :meth:`advance`).  Each step is the same as
+        :meth:`advance` would make it; a step that is not ready ends the run, and the table then
+        takes it the ordinary way (and waits for its cards)."""
+        readable = {s: {int(pos) for pos in (cards.get(s) or cards.get(str(s)) or {})} for s in self.local}  # type: ignore[call-overload]
+        dealt = 0
+        while self.next_step()["kind"] == "chance" and self.reads(None) is None:
+            plan = self._plan(self.seat, None, ())
+            if not plan or any(op.kind != "give" or not 0 <= op.pos < len(holders) or holders[op.pos] != op.seat
+                               or (op.seat in self.local and op.pos not in readable[op.seat]) for op in plan):
+                break
+            self.advance(None, cards, lang)
+            dealt += 1
+        return dealt
+
     def replay(self, steps: Sequence[Mapping[str, Any]], cards: Sequence[Mapping[Any, Mapping[Any, str]]],
                lang: str = "en") -> None:
         """The steps taken again after a reload (``web/live/cards.js`` keeps each step's move and

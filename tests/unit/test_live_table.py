@@ -242,3 +242,46 @@ def test_a_friend_who_reloads_is_rebuilt_from_the_steps_and_plays_on() -> None:
     with pytest.raises(IllegalActionError, match="cannot be taken up again"):
         broken = LiveTable.new("daifugo", rules, SEATS, me=2, local=[2], table="cd" * 8)
         broken.replay(log, [{2: {}} for _ in deal.decks], "en")
+
+
+def test_a_hands_deal_given_ahead_is_dealt_in_one_go_as_step_by_step() -> None:
+    """A page gives a Daifugō hand's whole deal at its first card (deal_ahead); once its seat can
+    read the cards, ``deal_run`` deals them in one call.  The page's steps are the same as step by
+    step: the same views along the way, the same record; a card of its own not readable yet ends
+    the run there."""
+    from pyengine.daifugo import DaifugoRules
+
+    rules = DaifugoRules.preset("popular").with_option("match.games", 2).with_option("deck.jokers", 2).encode()
+    log: list[dict[str, Any]] = []
+    views: dict[int, Any] = {}
+    browsers, deal, _ = play_daifugo(6, rules, log, lambda n, bs: views.setdefault(n, bs[1].view("en")))
+    friend = LiveTable.new("daifugo", rules, SEATS, me=2, local=[2], table="cd" * 8)
+    holders: list[int] = []
+    runs: list[int] = []
+    deck = -1
+    while len(friend.steps) < len(log):
+        if friend.next_step()["kind"] == "chance" and holders:
+            # none of its own cards readable yet: the others' cards are dealt, up to its own next one
+            others = friend.deal_run({2: {}}, holders)
+            assert friend.view("en") == views[len(friend.steps)]
+            if friend.next_step()["kind"] == "chance" and friend.reads(None) is None:
+                stop = friend.plan(None)
+                assert stop[0]["op"] == "deck" or [op["seat"] for op in stop] == [2]  # (or the next hand's first card)
+            dealt = others + friend.deal_run({2: deal.cards_in(deck, 2)}, holders)
+            if dealt:
+                runs.append(dealt)
+                assert friend.view("en") == views[len(friend.steps)]
+                continue
+        step = log[len(friend.steps)]
+        move, answers = step["move"], step["answers"]
+        ops = friend.card_ops(move) + friend.deal_ahead()
+        if any(op["op"] == "deck" for op in ops):
+            deck += 1
+            holders = [-1] * len(deal.decks[deck])
+        for op in ops + friend.plan(move, answers):
+            if op["op"] == "give":
+                holders[op["pos"]] = op["seat"]
+        friend.advance(move, {2: deal.cards_in(deck, 2)}, answers=answers)
+        assert friend.view("en") == views[len(friend.steps)]
+    assert len(runs) == 2 and all(n >= 50 for n in runs)  # each game's deal but its first card
+    assert friend.verify(deal.decks)["fragment"] == browsers[1].verify(deal.decks)["fragment"]

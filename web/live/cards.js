@@ -297,6 +297,10 @@ function nextOf(r) {
 async function loop(next) {
   for (;;) {
     if (next.kind === "over") return finish();
+    if (next.kind === "chance" && table.holders[table.current]) { // cards already given and read: dealt in one go
+      const r = await dealRun();
+      if (r) { next = nextOf(r); continue; }
+    }
     const step = next.step;
     /** @type {any} */
     let move = null;
@@ -364,6 +368,24 @@ async function loop(next) {
     show(r);
     next = nextOf(r);
   }
+}
+/** The cards from the deck that every local seat can read already (a hand's deal is given ahead
+ * at its first card: its keys come in together), dealt by one engine call; null when the next one
+ * is not ready (the loop then takes it step by step and waits for its cards). Every browser's
+ * steps are the same whichever way it takes them; a dealt card sends no message. */
+async function dealRun() {
+  /** @type {Record<number, Record<number, string>>} */
+  const cards = {};
+  for (const s of table.local) cards[s] = readable(s);
+  const r = await callOk("live_deal_run", { cards, holders: table.holders[table.current] });
+  const dealt = Number(r.dealt) || 0;
+  if (!dealt) return null;
+  for (let i = 0; i < dealt; i++) table.mark.steps.push({ move: null, answers: [] });
+  table.step += dealt;
+  table.mark = { steps: table.mark.steps, current: table.current, played: [...table.played], holders: table.holders.map((x) => [...x]) };
+  keep(true);
+  show(r);
+  return r;
 }
 /** The positions of a deck (the current one unless said) a local seat can read, with their cards.
  * @param {number} seat @param {number} [k] */
