@@ -31,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e_live"))
 import netns  # noqa: E402
 
+# (each page's AI Worker started: three cold Worker starts would take the cores from the hand)
+AI_SETTLED = "Boolean(window.pyengineBoot && window.pyengineBoot.worker)"
 SPANS = """(name) => performance.getEntriesByName(`pyengine:${name}`).map((e) => e.duration)"""
 
 
@@ -58,8 +60,9 @@ def one_table(browser: Any, server: Any, make_context: Any) -> dict[str, Any]:
             a.locator('[data-live="connect"]').click()
             pages.append(page)
         a.wait_for_selector('[data-live="start"]:not([disabled])', timeout=30_000)
-        for page in pages:  # (each engine up before the clock starts)
+        for page in pages:  # (each engine up before the clock starts, and its AI Worker: live_daifugo.AI_SETTLED)
             page.evaluate("window.pyengineApp.ready")
+            page.wait_for_function(AI_SETTLED, timeout=120_000)
         t0 = time.perf_counter()
         a.locator('[data-live="start"]').click()
         rng = random.Random(7)

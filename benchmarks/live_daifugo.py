@@ -75,6 +75,10 @@ new MutationObserver(() => {
 NOW = "() => performance.timeOrigin + performance.now()"
 HAND_SIZE = "() => document.querySelectorAll('.ck-hand .ck-cardbtn').length"
 # The host's click on Start, stamped in its page.
+# A page's AI Worker has started (making the interpreter snapshot on a fresh profile): until it
+# has, the five pages' cold Worker starts take the machine's two cores from the deal (the deal
+# then took 4.5 s, 2.0 s after), which five friends' own machines would not share.
+AI_SETTLED = "Boolean(window.pyengineBoot && window.pyengineBoot.worker)"
 START = """() => { const t = performance.timeOrigin + performance.now();
   document.querySelector('[data-live="start"]').click(); return t; }"""
 # The host selects the cards of a play in its hand and clicks Play; null when that is not what
@@ -171,8 +175,9 @@ def set_up(browser: Any, server: Any) -> tuple[list[Any], list[Any]]:
         # (the lobby is drawn afresh when a seat's connection changes: one reply at a time)
         a.wait_for_selector(f'.live-seats [data-seat="{seat}"][data-state="open"]', timeout=30_000)
     a.wait_for_selector('[data-live="start"]:not([disabled])', timeout=30_000)
-    for page in pages:  # (every engine up before the clock starts)
+    for page in pages:  # (every engine up before the clock starts, and each page's AI Worker: see AI_SETTLED)
         page.evaluate("window.pyengineApp.ready")
+        page.wait_for_function(AI_SETTLED, timeout=120_000)
     return contexts, pages
 
 
