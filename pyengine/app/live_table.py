@@ -105,11 +105,13 @@ class LiveTable:
 
     @staticmethod
     def warm(game: str) -> bool:
-        """Loads a game's live engine ahead of a table's start (imports and a seat built once)."""
+        """Loads a game's live engine ahead of a table's start: imports, and a table built and viewed
+        once (a friend's first view then comes without them)."""
         if game not in LIVE_ENGINES:
             return False
         g = load_game(game)
-        live_module(game).LiveSeat.new(g.default_rules().encode(), g.info.default_players, 0)
+        seats = [("", "human")] * g.info.default_players
+        LiveTable.new(game, None, seats, me=0, local=[0]).view()
         return True
 
     # --- reading ----------------------------------------------------------------------------
