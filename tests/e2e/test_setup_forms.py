@@ -112,3 +112,28 @@ def test_a_game_started_at_the_foot_of_a_phone_page_opens_at_the_table_top(ctx: 
     title = page.locator("#table .table-head h1").bounding_box()
     assert home is not None and title is not None and home["y"] < title["y"] and home["y"] + home["height"] <= 740
     assert page.errors == []
+
+
+def test_a_rules_control_being_typed_in_keeps_its_text_when_an_earlier_change_comes_back(ctx: tuple[Any, Guard],
+                                                                                            server: Server) -> None:
+    """The rules panel redraws when the engine answers a change; a control the player is typing in
+    meanwhile keeps its element, its text and the focus (it was rebuilt from the last answer, and
+    a number typed then became "21" where "2" was typed)."""
+    context, _ = ctx
+    page = open_app(context, server.url)
+    form = open_form(page, "daifugo")
+    form.locator(".df-rules > summary").click()
+    jokers = form.locator('[data-path="deck.jokers"]')
+    handle = jokers.element_handle()
+    jokers.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")  # typed, not yet committed (a number input's change comes on Enter or blur)
+    # meanwhile another option's change goes to the engine, and its answer redraws the panel
+    form.locator('[data-path="match.games"]').evaluate("(e) => { e.value = '3'; e.dispatchEvent(new Event('change')); }")
+    page.wait_for_function("document.querySelector('.df-rules-code code').textContent.includes('match.games=3')")
+    assert handle.evaluate("(e) => [e.isConnected, e === document.activeElement, e.value]") == [True, True, "2"]
+    assert form.locator('[data-path="match.games"]').input_value() == "3"
+    page.keyboard.press("Enter")  # committed: the engine takes it too
+    page.wait_for_function("document.querySelector('.df-rules-code code').textContent.includes('deck.jokers=2')")
+    assert "match.games=3" in form.locator(".df-rules-code").inner_text()
+    assert page.errors == []

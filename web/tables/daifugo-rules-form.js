@@ -101,23 +101,57 @@ export function setup(container, info, ctx) {
     const id = panel.preset;
     aboutLine.textContent = id ? maybe(ctx, `daifugo.preset_about.${id}`) : t("daifugo.rules.custom", { preset: presetName(ctx, panel.base) });
   }
+  // The options' rows are built once and then updated in place (values, marks): each change
+  // redraws the panel when the engine answers, and a control the player is working in (typing a
+  // number, say, while the answer to the last change comes in) keeps its element, its text and
+  // its caret. Only a panel with other options is built afresh.
+  /** @type {Map<string, {row: HTMLElement, input: HTMLElement}>} */
+  const rows = new Map();
+  let built = "";
   function draw() {
     if (!panel) return;
     const open = details.open;
-    const focused = document.activeElement instanceof HTMLElement && body.contains(document.activeElement) ? document.activeElement : null;
-    const focusPath = focused ? focused.dataset.path : null;
     const drawn = panel;
-    body.replaceChildren(...drawn.groups.map((g) => h("fieldset", { class: "df-rules-group", "data-group": g.id },
-      h("legend", { text: t(`daifugo.group.${g.id}`) }),
-      g.options.map((o) => optionRow(drawn, o)))));
+    const shape = JSON.stringify(drawn.groups.map((g) => [g.id, g.options.map((o) => [o.path, o.kind, o.choices || null, o.min ?? null, o.max ?? null])]));
+    if (shape !== built) {
+      const focused = document.activeElement instanceof HTMLElement && body.contains(document.activeElement) ? document.activeElement : null;
+      const focusPath = focused ? focused.dataset.path : null;
+      rows.clear();
+      body.replaceChildren(...drawn.groups.map((g) => h("fieldset", { class: "df-rules-group", "data-group": g.id },
+        h("legend", { text: t(`daifugo.group.${g.id}`) }),
+        g.options.map((o) => optionRow(drawn, o)))));
+      built = shape;
+      if (focusPath) { const el = /** @type {HTMLElement|null} */ (body.querySelector(`[data-path="${focusPath}"]`)); if (el) el.focus(); }
+    } else {
+      for (const g of drawn.groups) for (const o of g.options) updateRow(drawn, o);
+    }
     details.open = open;
     showConflicts(drawn);
-    if (focusPath) { const el = /** @type {HTMLElement|null} */ (body.querySelector(`[data-path="${focusPath}"]`)); if (el) el.focus(); }
+  }
+  /** @param {DaifugoRulesPanel} panel @param {DaifugoOption} o */
+  function rowClass(panel, o) {
+    const conflicted = panel.conflicts.some((c) => c.options.some((x) => x.path === o.path));
+    return "df-opt" + (o.changed ? " df-changed" : "") + (conflicted ? " df-conflicted" : "");
+  }
+  /** An option's row brought to the panel's answer; its control left as it is while the player
+   * works in it. @param {DaifugoRulesPanel} panel @param {DaifugoOption} o */
+  function updateRow(panel, o) {
+    const at = rows.get(o.path);
+    if (!at) return;
+    at.row.className = rowClass(panel, o);
+    const active = document.activeElement;
+    if (active && (active === at.input || at.input.contains(active))) return;
+    const input = /** @type {HTMLInputElement & HTMLSelectElement} */ (at.input);
+    if (o.kind === "bool") input.checked = Boolean(o.value);
+    else if (o.kind === "enum" || o.kind === "int") input.value = String(o.value);
+    else {
+      const chosen = Array.isArray(o.value) ? o.value : [];
+      for (const box of at.input.querySelectorAll("input")) box.checked = chosen.includes(box.dataset.item);
+    }
   }
   /** An option's control and its words. @param {DaifugoRulesPanel} panel @param {DaifugoOption} o */
   function optionRow(panel, o) {
     const id = `df-opt-${o.path.replace(/\./g, "-")}`;
-    const conflicted = panel.conflicts.some((c) => c.options.some((x) => x.path === o.path));
     /** @type {HTMLElement} */
     let input;
     if (o.kind === "bool") {
@@ -147,7 +181,9 @@ export function setup(container, info, ctx) {
     const label = h("label", { for: o.kind === "set" ? null : id, class: "df-opt-text" },
       h("span", { class: "df-opt-name", text: optionName(ctx, o.path) }), " ",
       h("span", { class: "df-opt-explain", text: maybe(ctx, `daifugo.opt.${o.path}`) }));
-    return h("div", { class: "df-opt" + (o.changed ? " df-changed" : "") + (conflicted ? " df-conflicted" : ""), "data-option": o.path }, input, label);
+    const row = h("div", { class: rowClass(panel, o), "data-option": o.path }, input, label);
+    rows.set(o.path, { row, input });
+    return row;
   }
   // The player count stays as chosen unless the preset is not played by that many (JDF: 4,
   // UECda: 5, two-player: 2): then its usual count, and the form says so. It is set in the change
