@@ -214,6 +214,8 @@ def pick(e: Engine, card: int) -> bool:
     q = next_holder(e, p) if not rescuing and e.cont[3] == 1 else p
     e.public &= ~card
     e.hands[q] |= card
+    for k in range(e.n):  # picked in view of all: every seat knows where it went
+        e.known[k] |= card
     e.event(("pick", p, q, fmt_cards(card)))
     if not rescuing:
         return False

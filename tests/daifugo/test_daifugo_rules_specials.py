@@ -97,7 +97,9 @@ def test_satan() -> None:
     s = go(t(["S6.H6.D6.C3.CK", "D9.D4", "S9.CA"], **{"specials.satan": True}),
            "C3", "D9", "pass", "CK", "pass", "S6.H6.D6")
     assert s.phase == "pick" and legal(s) == {"pick:C3", "pick:D9", "pick:CK"}
-    assert "D9" in go(s, "pick:D9").observation(0)["hand"]
+    picked = go(s, "pick:D9")
+    assert "D9" in picked.observation(0)["hand"]
+    assert "D9" not in picked.hidden_tokens(1) and "D9" not in picked.hidden_tokens(2)  # every seat saw where it went
 
 
 @rule("specials.zombie", quote="좀비: 3을 3장 냈을 때, 버린 패에서 카드 1장을 골라 다음 차례의 플레이어에게 넘긴다.")
@@ -105,7 +107,9 @@ def test_zombie() -> None:
     s = go(t(["S3.H3.D3.C4.CK", "D9.D5", "S9.CA"], **{"specials.zombie": True}),
            "C4", "D9", "pass", "CK", "pass", "S3.H3.D3")
     assert s.phase == "pick" and "pick:D9" in legal(s)
-    assert "D9" in go(s, "pick:D9").observation(1)["hand"]  # to the next player
+    picked = go(s, "pick:D9")
+    assert "D9" in picked.observation(1)["hand"]  # to the next player
+    assert "D9" not in picked.hidden_tokens(2)  # a third seat saw it go there
 
 
 @rule("specials.rescue", quote="구조: 3을 내고 바닥이 흐를 때, 버린 패에서 카드 1장을 골라 자신의 패에 더한다. 계단에 3이 포함되어 있으면 이 효과는 발생하지 않는다.")
