@@ -116,10 +116,11 @@ def _swapped(labels: dict[int, int], a: int, b: int) -> dict[int, int]:
 class LiveSeat:
     """One seat's part of a live Chabashi table (see the module docstring); immutable."""
 
-    __slots__ = ("labels", "next_pos", "readers", "replica")
+    __slots__ = ("_planned", "labels", "next_pos", "readers", "replica")
 
     def __init__(self, replica: ChabashiReplica, labels: Mapping[int, int], next_pos: int,
                  readers: Mapping[int, int] | None = None) -> None:
+        self._planned: tuple[Move | None, tuple[DealOp, ...]] | None = None  # the last plan made
         self.replica = replica
         self.labels: Mapping[int, int] = labels
         """card (as the replica has it) → the position it was dealt from, for this hand's cards"""
@@ -186,6 +187,11 @@ class LiveSeat:
     def plan(self, move: Move | None) -> tuple[DealOp, ...]:
         """What the fair deal must do for the next step (``move``: the acting seat's, None for a
         card from the deck): every seat computes the same plan from what is public."""
+        if self._planned is None or self._planned[0] != move:
+            self._planned = (move, self._make_plan(move))
+        return self._planned[1]
+
+    def _make_plan(self, move: Move | None) -> tuple[DealOp, ...]:
         replica, labels, action = self._resolved(move)
         s = replica.guess_state
         if s.current_player == TERMINAL:

@@ -16,22 +16,21 @@ seat needs to take part, in the engine's own terms:
 * the seat that acts tells the table its :class:`Move`: the action and the positions of every
   card it moves; a card that only some seats may see (a tribute, a return, a 7-pass, the face-down
   choices of a simultaneous exchange) is written ``?`` and travels by its position alone;
-* a chance step that is not a card (the seating, the dealer, the lead, the places) is a
-  :class:`Move` too, its outcome drawn by the table's shared chance.
+* a chance step that is no card (seating, dealer, lead, places) is a :class:`Move` of shared chance.
 
-**Hidden reads.**  Where the rules read cards that some seat cannot see (:meth:`Engine.ask`: is a
+**Hidden reads.** Where the rules read cards that some seat cannot see (:meth:`Engine.ask`: is a
 tribute forced, which 2 does the antimonopoly take, the thief's strongest cards, …) the answer must
 come from a seat that knows them: :meth:`LiveSeat.reads` names the next read the step makes and the
-seat whose hand it looks at (every seat computes the same), that seat computes it from its own
-hand (:meth:`LiveSeat.answer`), and the answer travels with the step, public, in the order of the
-reads: a yes/no or a count as itself, a set of cards as their positions (the cards themselves go
-through the deal, given to the seats the rules show them to, opened when they are shown to all:
-nothing secret is ever in an answer).  The reads that look at every hand are asked seat by seat:
-*monopolist* asks each seat in seat order "do you hold a whole suit?" up to the first yes (what
-the full game shows), and *first_card* (who leads under ♦3/♠3) asks, card by card in the order of
-the search, each seat "do you hold this card?" up to the first yes.  That last one shows a little
-more than the full game when the 3 was not dealt (blind cards, a two-player deck): which card
-decided the lead.  :meth:`LiveSeat.plan` and :meth:`LiveSeat.advance` take the answers.
+seat whose hand it looks at (every seat computes the same), that seat computes it from its own hand
+(:meth:`LiveSeat.answer`), and the answer travels with the step, public, in the order of the reads:
+a yes/no or a count as itself, a set of cards as their positions (the cards themselves go through
+the deal, given to the seats the rules show them to, opened when they are shown to all: nothing
+secret is ever in an answer).  The reads that look at every hand are asked seat by seat:
+*monopolist* asks each seat in seat order "do you hold a whole suit?" up to the first yes (what the
+full game shows), and *first_card* (who leads under ♦3/♠3) asks, card by card in the order of the
+search, each seat "do you hold this card?" up to the first yes (which shows which card decided the
+lead when the 3 was not dealt, a little more than the full game shows).  :meth:`LiveSeat.plan` and
+:meth:`LiveSeat.advance` take the answers.
 
 Every card of the replica carries the position it was dealt from (its *label*); a card the seat
 cannot see is a guess, and guesses are interchangeable, so when a step shows the seat a position
@@ -219,10 +218,11 @@ def _seen_by(e: Engine, seat: int) -> int:
 class LiveSeat:
     """One seat's part of a live Daifugō table (see the module docstring); immutable."""
 
-    __slots__ = ("deck_game", "labels", "next_pos", "readers", "replica")
+    __slots__ = ("_planned", "deck_game", "labels", "next_pos", "readers", "replica")
 
     def __init__(self, replica: DaifugoReplica, labels: Mapping[int, int], next_pos: int,
                  readers: Mapping[int, int] | None = None, deck_game: int = 0) -> None:
+        self._planned: tuple[tuple[Move | None, str], tuple[DealOp, ...]] | None = None  # the last plan made
         self.replica = replica
         self.labels: Mapping[int, int] = labels
         """card (as the replica has it) → the position it was dealt from, for this game's cards"""
@@ -489,6 +489,12 @@ class LiveSeat:
     def plan(self, move: Move | None, answers: Sequence[JSON] = ()) -> tuple[DealOp, ...]:
         """What the fair deal must do for the step (``move``: None for a card from the deck;
         ``answers``: every read's, in order): every seat computes the same plan from what is public."""
+        key = (move, repr(list(answers)))
+        if self._planned is None or self._planned[0] != key:
+            self._planned = (key, self._make_plan(move, answers))
+        return self._planned[1]
+
+    def _make_plan(self, move: Move | None, answers: Sequence[JSON]) -> tuple[DealOp, ...]:
         try:
             w, before, labels, _ = self._run(move, answers)
         except _Need as need:
@@ -560,11 +566,7 @@ def deck_labels(rules: DaifugoRules | str | None, players: int) -> list[str]:
     rules_obj = decoded if isinstance(decoded, DaifugoRules) else GAME.default_rules()
     assert isinstance(rules_obj, DaifugoRules)
     cx = compile_rules(rules_obj, players)
-    return [_label(i) for i in bits_of(cx.deck)]
-
-
-def _label(i: int) -> str:
-    return CODES[i] if i < 52 else f"JK{i - 51}"
+    return [CODES[i] if i < 52 else f"JK{i - 51}" for i in bits_of(cx.deck)]
 
 
 def card_of(label: str) -> int:
@@ -574,18 +576,13 @@ def card_of(label: str) -> int:
     return parse_card(label) if label != "JK" else 52
 
 
-def code_of(label: str) -> str:
-    """The card's code in the notation (``JK`` for either joker)."""
-    return CODES[card_of(label)]
-
-
 def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | None], drawn: int) -> str | None:
     """The step's action in the full game, from the deck's labels by position as the deal's
     verification read them (``drawn``: how many cards of that deck came before); None where a card
     it needs was never shown."""
     if move is None:
         label = deck[drawn] if 0 <= drawn < len(deck) else None
-        return None if label is None else ("blind:" if state.phase == "blind" else "deal:") + code_of(label)
+        return None if label is None else ("blind:" if state.phase == "blind" else "deal:") + CODES[card_of(label)]
     if HIDDEN not in move.action:
         return move.action
     mask = 0
@@ -597,4 +594,4 @@ def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | Non
     return move.action.partition(":")[0] + ":" + fmt_cards(mask)
 
 
-__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "code_of", "deck_labels", "full_action"]
+__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "full_action"]
