@@ -37,6 +37,22 @@ export function setup(container, info, ctx) {
     current = r.rules;
     draw();
   }
+  /** @type {Map<string, number>} options whose change is on its way: a redraw leaves their control as the player set it */
+  const pending = new Map();
+  /** An option the player set: its value as set now, sent after what is under way.
+   * @param {string} path @param {unknown} value */
+  function changeLater(path, value) {
+    pending.set(path, (pending.get(path) || 0) + 1);
+    later(async () => {
+      try {
+        await change({ [path]: value });
+      } finally {
+        const left = (pending.get(path) || 1) - 1;
+        if (left) pending.set(path, left);
+        else { pending.delete(path); draw(); } // (the panel's own value of it, should the engine have changed it)
+      }
+    });
+  }
   /** @param {Record<string, unknown>} changes */
   async function change(changes) {
     /** @type {{rules: string}} */
@@ -140,7 +156,7 @@ export function setup(container, info, ctx) {
     if (!at) return;
     at.row.className = rowClass(panel, o);
     const active = document.activeElement;
-    if (active && (active === at.input || at.input.contains(active))) return;
+    if (pending.has(o.path) || (active && (active === at.input || at.input.contains(active)))) return;
     const input = /** @type {HTMLInputElement & HTMLSelectElement} */ (at.input);
     if (o.kind === "bool") input.checked = Boolean(o.value);
     else if (o.kind === "enum" || o.kind === "int") input.value = String(o.value);
@@ -156,23 +172,22 @@ export function setup(container, info, ctx) {
     let input;
     if (o.kind === "bool") {
       const box = h("input", { type: "checkbox", id, "data-path": o.path, checked: o.value });
-      box.addEventListener("change", () => later(() => change({ [o.path]: box.checked })));
+      box.addEventListener("change", () => changeLater(o.path, box.checked));
       input = box;
     } else if (o.kind === "enum") {
       const select = h("select", { id, "data-path": o.path }, (o.choices || []).map((c) => h("option", { value: c, text: valueLabel(ctx, c, o.path), selected: c === o.value })));
-      select.addEventListener("change", () => later(() => change({ [o.path]: select.value })));
+      select.addEventListener("change", () => changeLater(o.path, select.value));
       input = select;
     } else if (o.kind === "int") {
       const number = h("input", { type: "number", id, "data-path": o.path, min: o.min, max: o.max, value: o.value, inputmode: "numeric" });
-      number.addEventListener("change", () => later(() => change({ [o.path]: Number(number.value) })));
+      number.addEventListener("change", () => changeLater(o.path, Number(number.value)));
       input = number;
     } else {
       const chosen = Array.isArray(o.value) ? o.value : [];
       const group = h("span", { class: "df-set", role: "group", "data-path": o.path, "aria-label": optionName(ctx, o.path) }, (o.choices || []).map((c) => {
         const box = h("input", { type: "checkbox", "data-item": c, checked: chosen.includes(c) });
         box.addEventListener("change", () => {
-          const items = [...group.querySelectorAll("input")].filter((b) => b.checked).map((b) => b.dataset.item);
-          later(() => change({ [o.path]: items }));
+          changeLater(o.path, [...group.querySelectorAll("input")].filter((b) => b.checked).map((b) => b.dataset.item));
         });
         return h("label", {}, box, h("span", { text: valueLabel(ctx, c, o.path) }));
       }));
