@@ -357,32 +357,41 @@ async function loop(next) {
     if (JSON.stringify(plan.slice(0, first.length)) !== JSON.stringify(first)) throw new Error("the plan does not start with its cards");
     await carryOut(plan.slice(first.length), next);
     measure("live-protocol", t0); // (benchmarks/live_cards.py sums these)
-    /** @type {Record<number, Record<number, string>>} */
-    const cards = {};
-    for (const s of table.local) cards[s] = readable(s);
-    const r = await callOk("live_advance", { move, cards, answers });
-    table.step = step + 1;
-    table.mark.steps.push({ move, answers });
-    table.mark = { steps: table.mark.steps, current: table.current, played: [...table.played], holders: table.holders.map((x) => [...x]) };
-    keep(true);
-    show(r);
-    next = nextOf(r);
+    next = stepped(await callOk("live_advance", { move, cards: localCards(), answers }), step, move, answers);
   }
+}
+/** What every local seat can read of the current deck. */
+function localCards() {
+  /** @type {Record<number, Record<number, string>>} */
+  const cards = {};
+  for (const s of table.local) cards[s] = readable(s);
+  return cards;
+}
+/** A step taken in the engine: kept, drawn; who acts next.
+ * @param {EngineResult} r @param {number} step @param {unknown} move @param {unknown[]} answers */
+function stepped(r, step, move, answers) {
+  table.step = step + 1;
+  table.mark.steps.push({ move, answers });
+  markNow();
+  keep(true);
+  show(r);
+  return nextOf(r);
+}
+/** The page's mark of the steps done (kept with the table: a reload takes it up from there). */
+function markNow() {
+  table.mark = { steps: table.mark.steps, current: table.current, played: [...table.played], holders: table.holders.map((x) => [...x]) };
 }
 /** The cards from the deck that every local seat can read already (a hand's deal is given ahead
  * at its first card: its keys come in together), dealt by one engine call; null when the next one
  * is not ready (the loop then takes it step by step and waits for its cards). Every browser's
  * steps are the same whichever way it takes them; a dealt card sends no message. */
 async function dealRun() {
-  /** @type {Record<number, Record<number, string>>} */
-  const cards = {};
-  for (const s of table.local) cards[s] = readable(s);
-  const r = await callOk("live_deal_run", { cards, holders: table.holders[table.current] });
+  const r = await callOk("live_deal_run", { cards: localCards(), holders: table.holders[table.current] });
   const dealt = Number(r.dealt) || 0;
   if (!dealt) return null;
   for (let i = 0; i < dealt; i++) table.mark.steps.push({ move: null, answers: [] });
   table.step += dealt;
-  table.mark = { steps: table.mark.steps, current: table.current, played: [...table.played], holders: table.holders.map((x) => [...x]) };
+  markNow();
   keep(true);
   show(r);
   return r;
