@@ -203,9 +203,10 @@ def _live_advance(t: LiveTable, a: Args, lang: str) -> Result:
 
 
 def _live_deal_run(t: LiveTable, a: Args, lang: str) -> Result:
-    """Cards from the deck dealt in one go, as many as the local seats can read now."""
+    """Cards from the deck dealt in one go, as many as the local seats can read now; the view only
+    when some were (the table asks at every card from the deck)."""
     dealt = t.deal_run({int(s): c for s, c in dict(a.get("cards") or {}).items()}, [int(h) for h in a.get("holders") or []], lang)
-    return {**_live_view(t, lang), "dealt": dealt}
+    return {**_live_view(t, lang), "dealt": dealt} if dealt else {"dealt": 0}
 
 
 def _live_card_ops(t: LiveTable, a: Args, lang: str) -> Result:
