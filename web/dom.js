@@ -42,6 +42,7 @@ export function show(section) {
 }
 
 // ---------------------------------------------------------------- notices
+let putAwayByPlay = false; // (notify installs the listeners that put a notice away, once)
 // notify(message, actions, kind, details): details (an engine's English message, a trace)
 // go behind a "Details" toggle.
 /**
@@ -72,7 +73,6 @@ export function notify(message, actions = [], kind = "info", details = null) {
     document.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") putAway(e); }, true);
   }
 }
-let putAwayByPlay = false;
 export function clearNotice() { $("notice").hidden = true; }
 /** Say this in the live region (a screen reader reads it). @param {string} text */
 export function announce(text) {

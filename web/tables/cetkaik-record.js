@@ -190,7 +190,8 @@ export function recordPart(k) {
     analysisBox.hidden = !show;
     if (show && exportRow.parentElement !== recordPanel) recordPanel.insertBefore(exportRow, analysisBox);
     else if (!show && exportRow.parentElement === recordPanel) importSummary.after(exportRow);
-    importSummary.textContent = T(show ? "import.only" : "import"); // export sits by the record once the game is over
+    const boxTitle = T(show ? "import.only" : "import"); // export sits by the record once the game is over
+    if (importSummary.textContent !== boxTitle) importSummary.textContent = boxTitle;
     if (!show) return;
     const a = analysis && analysis.key === view.fragment ? analysis : null;
     const running = Boolean(a && a.state === "running");
