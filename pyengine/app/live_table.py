@@ -51,10 +51,10 @@ LIVE_GAMES = ("chabashi", "daifugo")
 """The card games the page offers at a live table."""
 LIVE_ENGINES = ("chabashi", "daifugo")
 """The card games whose ``live`` module a :class:`LiveTable` can drive (each game's
-``pyengine/<game>/live.py``: ``LiveSeat``, ``Move``, ``deck_labels``, ``card_of``).  Daifugō is not
-offered yet: its steps may make hidden reads (:meth:`LiveTable.reads`, answered by one browser's
-seat) and draw public chance outcomes (``kind: draw`` in :meth:`LiveTable.next_step`), which the
-page's table does not carry yet."""
+``pyengine/<game>/live.py``: ``LiveSeat``, ``Move``, ``deck_labels``, ``card_of``)."""
+OPENED = -2
+"""In the table's ``holders`` (each position's seat, as the plans made it): a position shown to
+every seat by nobody's hand (a card dealt face up, turned up)."""
 
 
 def live_module(game: str) -> ModuleType:
@@ -197,9 +197,10 @@ class LiveTable:
         return [op.to_json() for op in ops]
 
     def deal_ahead(self) -> list[dict[str, Any]]:
-        """At a hand's first card, the gives of its whole deal where the game can say them ahead
-        (Daifugō: the k-th card's seat follows from the order); ``[]`` elsewhere.  Every seat
-        computes the same; the steps' own plans then find those cards given already."""
+        """At a hand's first card, the gives (and opens) of its deal where the game can say them
+        ahead (Daifugō: the k-th card's seat follows from the order; Chabashi: the deal before the
+        first player acts); ``[]`` elsewhere.  Every seat computes the same; the steps' own plans
+        then find those cards given or opened already."""
         ops = getattr(self.seat, "deal_ahead", lambda: ())()
         return [op.to_json() for op in ops]
 
@@ -253,17 +254,24 @@ class LiveTable:
     def deal_run(self, cards: Mapping[int, Mapping[int, str]], holders: Sequence[int], lang: str = "en") -> int:
         """Cards from the deck dealt in one go, as many as are ready; how many.  A step goes in the run
         while it is a card from the deck with no read, whose plan only gives positions already given
-        (``holders``: each position's seat, as the table's plans made it — Daifugō gives a hand's
-        whole deal at its first card, :meth:`deal_ahead`) and readable by the local seat that gets
-        them (``cards``: seat → position → card, as for :meth:`advance`).  Each step is the same as
+        and opens positions already opened (``holders``: each position's seat as the table's plans
+        made it, :data:`OPENED` for one shown to all — a hand's deal is said ahead at its first
+        card, :meth:`deal_ahead`), each readable by the local seats that get it (``cards``: seat → position → card, as for :meth:`advance`).  Each step is the same as
         :meth:`advance` would make it; a step that is not ready ends the run, and the table then
         takes it the ordinary way (and waits for its cards)."""
         readable = {s: {int(pos) for pos in (cards.get(s) or cards.get(str(s)) or {})} for s in self.local}  # type: ignore[call-overload]
+
+        def ready(op: Any) -> bool:
+            if not 0 <= op.pos < len(holders):
+                return False
+            if op.kind == "give":
+                return holders[op.pos] == op.seat and (op.seat not in self.local or op.pos in readable[op.seat])
+            return op.kind == "open" and holders[op.pos] == OPENED and all(op.pos in r for r in readable.values())
+
         dealt = 0
         while self.next_step()["kind"] == "chance" and self.reads(None) is None:
             plan = self._plan(self.seat, None, ())
-            if not plan or any(op.kind != "give" or not 0 <= op.pos < len(holders) or holders[op.pos] != op.seat
-                               or (op.seat in self.local and op.pos not in readable[op.seat]) for op in plan):
+            if not all(ready(op) for op in plan):  # (a card dealt face down to nobody is ready)
                 break
             self.advance(None, cards, lang)
             dealt += 1
@@ -369,4 +377,4 @@ def on_table(table: LiveTable | None) -> LiveTable:
     return table
 
 
-__all__ = ["LIVE_ENGINES", "LIVE_GAMES", "LiveTable", "live_module", "on_table"]
+__all__ = ["LIVE_ENGINES", "LIVE_GAMES", "OPENED", "LiveTable", "live_module", "on_table"]

@@ -184,6 +184,30 @@ class LiveSeat:
             raise ReplicaError(f"position {move.pos} is not in seat {s.actor}'s hand")
         return self.replica, labels, move.action.replace(HIDDEN, CODES[at[0]], 1)
 
+    def card_ops(self, move: Move | None) -> tuple[DealOp, ...]:
+        """The start of the step's plan the table carries out first: for a card from the deck, its
+        whole plan (a new deck, the card given or opened); nothing for a move (Chabashi's steps
+        make no hidden read, so the rest follows at once)."""
+        return self.plan(move) if move is None else ()
+
+    def deal_ahead(self) -> tuple[DealOp, ...]:
+        """At a hand's first card, the gives and opens of its deal (§4 steps 2–5, every card dealt
+        before the first player acts): where each of those cards goes, and face up or down, is
+        public, so every seat computes the same — here by running its own replica through them on
+        its guesses, which changes no plan.  The steps' own plans then find them done already."""
+        if self.current_player != CHANCE or self.state.phase != "between":
+            return ()
+        seat: LiveSeat = self
+        ops: list[DealOp] = []
+        while seat.current_player == CHANCE and seat.state.phase in ("between", "deal"):
+            plan = seat.plan(None)
+            ops.extend(op for op in plan if op.kind != "deck")
+            at = 0 if plan and plan[0].kind == "deck" else seat.next_pos
+            guesses = {pos: c for c, pos in ({} if at == 0 else seat.labels).items()}
+            guesses[at] = seat.state.stock[0]  # (the card the replica deals: its guess)
+            seat = seat.advance(None, guesses)
+        return tuple(ops)
+
     def plan(self, move: Move | None) -> tuple[DealOp, ...]:
         """What the fair deal must do for the next step (``move``: the acting seat's, None for a
         card from the deck): every seat computes the same plan from what is public."""

@@ -31,6 +31,7 @@ def play_session(players: int, seed: int, hands: int = 3, rules: ChabashiRules |
     seats = [LiveSeat.new(rules, players, i) for i in range(players)]
     deal = SimulatedDeal(players, DECK_SIZE)
     steps = 0
+    ahead: list[object] = []  # the deal's gives and opens said at a hand's first card, still to come
     while not s.is_terminal() and s.hand_no <= hands:
         if s.is_chance():
             action = sample_chance(s, rng)
@@ -48,6 +49,18 @@ def play_session(players: int, seed: int, hands: int = 3, rules: ChabashiRules |
             dealt = None
         plans = [seat.plan(move) for seat in seats]
         assert all(p == plans[0] for p in plans), f"the seats' plans differ at step {steps}: {plans}"
+        if plans[0] and plans[0][0].kind == "deck":
+            assert not ahead, f"step {steps}: said ahead but never came: {ahead}"
+            ahead = list(seats[0].deal_ahead())
+            assert ahead and all(list(seat.deal_ahead()) == ahead for seat in seats[1:])
+        elif move is None:
+            assert seats[0].deal_ahead() == ()
+        else:  # (the deal said ahead is over before anyone acts)
+            assert not ahead, f"step {steps}: said ahead but never came: {ahead}"
+        if ahead and move is None:  # each card of the deal shows what was said ahead, in order
+            shown = [op for op in plans[0] if op.kind != "deck"]
+            assert shown == ahead[:len(shown)], f"step {steps}: {shown} was not said ahead: {ahead}"
+            del ahead[:len(shown)]
         deal.run(plans[0], dealt)
         seats = [seat.advance(move, deal.readable(i)) for i, seat in enumerate(seats)]
         s = s.apply(action)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pyengine.app.live_table import LiveTable
+from pyengine.app.live_table import OPENED, LiveTable
 from pyengine.chabashi.cards import CODES, DECK
 from pyengine.core import decode_fragment
 from pyengine.core.errors import IllegalActionError
@@ -21,13 +21,16 @@ SEATS = [("Ann", "human"), ("", "bot:normal"), ("Bo", "human"), ("Cy", "human")]
 
 class Deal:
     """A simulated fair deal: a shuffled deck of the table's labels per hand or game, and who may
-    read each position (the real deal refuses a position opened twice)."""
+    read each position (the real deal refuses a position opened twice).  Like the page
+    (``web/live/cards.js``), it keeps who holds each position as the plans made it
+    (``holders``: :data:`OPENED` once shown to all) and passes over an op done ahead."""
 
     def __init__(self, rng: random.Random, labels: list[str], seats: int) -> None:
         self.rng, self.labels, self.seats = rng, labels, seats
         self.decks: list[list[str]] = []
         self.readers: list[set[int]] = []
         self.every: list[list[set[int]]] = []  # every deck's readers
+        self.holders: list[int] = []
 
     def run(self, ops: list[dict[str, Any]]) -> None:
         for op in ops:
@@ -38,12 +41,20 @@ class Deal:
                 self.decks.append(deck)
                 self.readers = [set() for _ in deck]
                 self.every.append(self.readers)
+                self.holders = [-1] * len(deck)
             elif op["op"] == "give":
+                if self.holders[op["pos"]] == op["seat"]:
+                    continue  # (given ahead)
                 assert op["seat"] not in self.readers[op["pos"]]
                 self.readers[op["pos"]].add(op["seat"])
+                self.holders[op["pos"]] = op["seat"]
             else:
+                if self.holders[op["pos"]] == OPENED:
+                    continue  # (opened ahead)
                 assert len(self.readers[op["pos"]]) < self.seats, f"position {op['pos']} opened twice"
                 self.readers[op["pos"]].update(range(self.seats))
+                if self.holders[op["pos"]] < 0:
+                    self.holders[op["pos"]] = OPENED
 
     def cards(self, seat: int) -> dict[int, str]:
         return {pos: c for pos, c in enumerate(self.decks[-1]) if seat in self.readers[pos]} if self.decks else {}
@@ -53,7 +64,10 @@ class Deal:
         return {pos: c for pos, c in enumerate(self.decks[k]) if seat in self.every[k][pos]}
 
 
-def play(seed: int, rules: str | None = "2.seed~hand_limit=2") -> tuple[list[LiveTable], Deal]:
+def play(seed: int, rules: str | None = "2.seed~hand_limit=2", log: list[dict[str, Any]] | None = None,
+         watch: Any = None) -> tuple[list[LiveTable], Deal]:
+    """A Chabashi session between three browsers (the host with a bot), each step carried out as
+    the page does: the step's cards first, with a hand's deal said ahead at its first card."""
     rng = random.Random(seed)
     browsers = [LiveTable.new("chabashi", rules, SEATS, me=0, local=[0, 1], table="ab" * 8),
                 LiveTable.new("chabashi", rules, SEATS, me=2, local=[2], table="ab" * 8),
@@ -73,11 +87,20 @@ def play(seed: int, rules: str | None = "2.seed~hand_limit=2") -> tuple[list[Liv
             action = (player.bot_action(seat) if step["kind"] == "bot"
                       else rng.choice(player.local[seat].replica.legal_actions()))
             move = player.move_of(seat, action)
+        first = [b.card_ops(move) for b in browsers]
+        ahead = [b.deal_ahead() for b in browsers]
+        assert all(f == first[0] for f in first) and all(a == ahead[0] for a in ahead)
+        deal.run(first[0] + [op for op in ahead[0] if op not in first[0]])
         plans = [b.plan(move) for b in browsers]
         assert all(p == plans[0] for p in plans)
-        deal.run(plans[0])
+        assert plans[0][:len(first[0])] == first[0]
+        deal.run(plans[0][len(first[0]):])
         for b in browsers:
             b.advance(move, {s: deal.cards(s) for s in b.local})
+        if log is not None:
+            log.append({"move": move})
+        if watch is not None:
+            watch(len(browsers[0].steps), browsers)
     return browsers, deal
 
 
@@ -284,4 +307,42 @@ def test_a_hands_deal_given_ahead_is_dealt_in_one_go_as_step_by_step() -> None:
         friend.advance(move, {2: deal.cards_in(deck, 2)}, answers=answers)
         assert friend.view("en") == views[len(friend.steps)]
     assert len(runs) == 2 and all(n >= 50 for n in runs)  # each game's deal but its first card
+    assert friend.verify(deal.decks)["fragment"] == browsers[1].verify(deal.decks)["fragment"]
+
+
+def test_a_chabashi_hands_deal_said_ahead_is_dealt_in_one_go_as_step_by_step() -> None:
+    """A Chabashi hand's deal (every card before the first player acts) is said ahead at its first
+    card: the cards dealt face up opened, the hands' cards given.  Once the friend's seat reads
+    them, ``deal_run`` deals the rest of the deal in one call, with the same views along the way
+    as step by step and the same record; with nothing readable yet, only the cards it need not
+    read (other seats', face down)."""
+    log: list[dict[str, Any]] = []
+    views: dict[int, Any] = {}
+    browsers, deal = play(4, log=log, watch=lambda n, bs: views.setdefault(n, bs[1].view("en")))
+    friend = LiveTable.new("chabashi", "2.seed~hand_limit=2", SEATS, me=2, local=[2], table="ab" * 8)
+    said = Deal(random.Random(0), friend.deck_labels(), len(SEATS))  # (the page's holders: its own plans')
+    runs: list[int] = []
+    deck = -1
+    while len(friend.steps) < len(log):
+        if friend.next_step()["kind"] == "chance" and said.holders:
+            # nothing readable yet: only other seats' cards are dealt, up to a card it must read
+            others = friend.deal_run({2: {}}, said.holders)
+            assert friend.view("en") == views[len(friend.steps)]
+            if others and friend.next_step()["kind"] == "chance":
+                assert any(op["op"] == "open" or op["seat"] == 2 for op in friend.plan(None))
+            dealt = others + friend.deal_run({2: deal.cards_in(deck, 2)}, said.holders)
+            if dealt:
+                runs.append(dealt)
+                assert friend.view("en") == views[len(friend.steps)]
+                continue
+        move = log[len(friend.steps)]["move"]
+        first = friend.card_ops(move)
+        if any(op["op"] == "deck" for op in first):
+            deck += 1
+        said.run(first + [op for op in friend.deal_ahead() if op not in first] + friend.plan(move)[len(first):])
+        friend.advance(move, {2: deal.cards_in(deck, 2)})
+        assert friend.view("en") == views[len(friend.steps)]
+    # each hand's deal but its first card (a dealer and three players: 18 cards), and the draws
+    # of step 6 (face down: nobody reads them)
+    assert [n for n in runs if n > 2] == [17, 17], runs
     assert friend.verify(deal.decks)["fragment"] == browsers[1].verify(deal.decks)["fragment"]

@@ -6,6 +6,9 @@ import { t } from "../i18n.js";
 
 /** The card games with a live table, and their decks' names for the deal. */
 export const LIVE_CARD_GAMES = { chabashi: "dido-36", daifugo: "french" };
+/** In a deal's holders: a position shown to every seat by nobody's hand (a card dealt face up;
+ * pyengine/app/live_table.py's OPENED). */
+export const OPENED = -2;
 const WAIT_MS = 120_000; // how long a step waits for another seat before the page says so
 
 /** @typedef {{t: string, [key: string]: any}} Frame */
@@ -27,7 +30,7 @@ export const table = {
   /** @type {Record<string, string>} the seed of each local seat's side of each deal, by "deal:seat" */ seeds: {},
   /** @type {Map<string, any[]>} messages of a deal this browser has not started yet */ early: new Map(),
   /** @type {number[]} per deal, the number of its broadcasts the steps so far have made */ played: [],
-  /** @type {number[][]} per deal, who holds each position (−1: nobody) after the steps so far */ holders: [],
+  /** @type {number[][]} per deal, who holds each position (−1: nobody; OPENED: shown to all) after the steps so far */ holders: [],
   current: -1, // the deal in use (the next one is being shuffled meanwhile)
   /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
   /** @type {Map<string, any>} the answers to hidden reads, by "step:index" */ answers: new Map(),

@@ -30,7 +30,7 @@ import { loadTable, render, tableHold } from "../table.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
-import { LIVE_CARD_GAMES, poke, problem, seatLabel, table, until } from "./cards-state.js";
+import { LIVE_CARD_GAMES, OPENED, poke, problem, seatLabel, table, until } from "./cards-state.js";
 import { newSeed, seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 import { LiveHost } from "./peer.js";
@@ -472,14 +472,17 @@ async function carryOut(ops, next) {
     d.holders.push(holder);
   };
   for (const op of ops) {
-    if (op.op === "deck" || (op.op === "give" && holders[op.pos] === op.seat)) continue; // (given ahead)
+    if (op.op === "deck" || (op.op === "give" && holders[op.pos] === op.seat) || (op.op === "open" && holders[op.pos] === OPENED)) continue; // (done ahead)
     const holder = holders[op.pos];
     if (op.op === "give") add(holder >= 0 ? holder : 0, "assign", op.pos, op.seat);
     else if (holder >= 0) add(holder, "open", op.pos, -1);
     else for (let s = 0; s < n; s++) add(s, "open", op.pos, -1);
   }
   duties.sort((a, b) => a.seat - b.seat || (a.kind === b.kind ? 0 : a.kind === "assign" ? -1 : 1));
-  for (const op of ops) if (op.op === "give") holders[op.pos] = op.seat;
+  for (const op of ops) {
+    if (op.op === "give") holders[op.pos] = op.seat;
+    else if (op.op === "open" && holders[op.pos] < 0) holders[op.pos] = OPENED;
+  }
   // (counted, not read: another seat's message may already be in when this browser gets here)
   const base = table.played[table.current];
   table.played[table.current] = base + duties.length;
