@@ -1,6 +1,7 @@
 """A live Chabashi table between three browsers through the app as players use it (issue 31): the
 host's set-up with two friends and a bot, an invitation per friend, one reply pasted into the
-lobby and one opened in another tab of the host's browser, a whole hand dealt by all four seats
+lobby and one opened in another tab of the host's browser, a friend who leaves the lobby and comes
+back (the first deck, shuffled there, is made again), a whole hand dealt by all four seats
 together (web/live/cards.js over web/live/deal.js), the end-of-game verification in every browser
 and the record with every hand.
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -43,6 +45,23 @@ def unknown_cards(state: ChabashiState, seat: int) -> set[str]:
     on_table = set(state.dfloor) | {c for c, _, _ in state.centre}
     on_table |= {c for row in state.floors for c, _, _ in row} | {c for hand in state.hands for c, _ in hand}
     return {CODES[c] for c in on_table - state.known_cards(seat)}
+
+
+TABLE_ID = "async () => (await import('./live/cards-state.js')).table.id"
+
+
+def first_deck(page: Any, name: re.Pattern[str], seconds: float = 30) -> str:
+    """The name of the page's first deal once it matches ``name`` (its seats shuffle it)."""
+    end = time.monotonic() + seconds
+    while True:
+        got = page.evaluate("""async () => {
+            const { table } = await import('./live/cards-state.js');
+            return table.deals[0] ? [...table.deals[0].values()][0].setup.deal : '';
+        }""")
+        if name.search(got):
+            return str(got)
+        assert time.monotonic() < end, f"the first deck is {got!r}"
+        time.sleep(0.1)
 
 
 def test_a_live_chabashi_hand_with_two_friends_and_a_bot(returning_browser: Any, server: Any) -> None:
@@ -75,7 +94,21 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(returning_browser: Any,
         expect(relay.locator(".live-panel")).to_have_attribute("data-state", "relayed")
         relay.close()
         expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+        # every friend is here: the first deck is shuffled in the lobby; a friend who leaves before
+        # Start takes its keys of it away, so the host puts it aside and, once the friend is back
+        # with a new invitation, every seat shuffles a new one under a new name
+        first_deck(a, re.compile(r"-0$"))
+        b.goto(server.url + "?speed=instant#games")
+        expect(a.locator('.live-seats [data-seat="1"] [data-live="reinvite"]')).to_be_visible(timeout=30_000)
+        expect(a.locator('[data-live="start"]')).to_be_disabled()
+        a.locator('.live-seats [data-seat="1"] [data-live="reinvite"]').click()
+        b.goto(panel_link(a, '.live-seats [data-seat="1"] .live-link', "join", other_than=invite_b))
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+        a.locator('[data-live="connect"]').click()
+        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
         expect(b.locator(".live-panel")).to_contain_text("the game starts when everyone is here")
+        for page in (a, b, c):  # (each page's first deck is the new one)
+            assert first_deck(page, re.compile(r"[.]1-0$")).startswith(a.evaluate(TABLE_ID))
         a.locator('[data-live="start"]').click()
         pages = [a, b, c]
         for page in pages:

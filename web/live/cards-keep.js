@@ -7,7 +7,7 @@
 // Nothing here is another seat's: the keys kept open only the cards of the seats played here (the
 // host's: its person's and its bots', whose hands are in the host's browser anyway).
 import { storage } from "../page.js";
-import { LIVE_CARD_GAMES, table } from "./cards-state.js";
+import { LIVE_CARD_GAMES, dealName, table } from "./cards-state.js";
 import { seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 
@@ -20,7 +20,7 @@ let full = false; // storage refused a write (said once)
 
 /** @typedef {{transcript: any[], privates: any[]}} DealSaved */
 /** @typedef {{v: 1, table: string, me: number, role: "host" | "guest", local: number[], setup: NonNullable<typeof table.setup>, deck: string[],
- *   mark: typeof table.mark, seeds: Record<string, string>, secrets: Record<string, string>, own: any[],
+ *   gen?: number, mark: typeof table.mark, seeds: Record<string, string>, secrets: Record<string, string>, own: any[],
  *   decks: number, deals: Record<string, DealSaved>}} Kept */
 
 const SNAPSHOT_MS = 1000; // the deals and the mark of the steps done, at most once a second
@@ -34,7 +34,9 @@ let keptMark = null;
  * later steps with the moves it kept and the messages the others send it again.
  * @param {boolean | "now"} [snapshot] @returns {boolean} whether storage took it */
 export function keep(snapshot = false) {
-  if (!table.role || !table.setup || table.verified) return true;
+  // (nothing before Start: a page reloaded in the lobby joins afresh, and the first deck shuffled
+  // there is put aside and made again)
+  if (!table.role || !table.setup || table.verified || !table.running) return true;
   const base = keyOf(table.id, table.me);
   const own = table.role === "host" ? table.log : table.log.filter((f) => table.local.includes(f.seat));
   let ok = true;
@@ -45,7 +47,7 @@ export function keep(snapshot = false) {
     ok = keepDeals(base);
   }
   ok = storage.set(base, JSON.stringify({
-    v: 1, table: table.id, me: table.me, role: table.role, local: table.local, setup: table.setup, deck: table.deck, mark: keptMark,
+    v: 1, table: table.id, me: table.me, role: table.role, local: table.local, setup: table.setup, deck: table.deck, gen: table.gen, mark: keptMark,
     seeds: table.seeds, secrets: table.secrets, own, decks: table.deals.length, invitation: table.invitation,
   })) && ok;
   if (!ok && !full) { full = true; console.warn("live: this browser's storage did not take the live table"); }
@@ -129,6 +131,7 @@ export function takeUp(k) {
   table.local = k.local;
   table.setup = k.setup;
   table.deck = k.deck;
+  table.gen = k.gen || 0;
   table.mark = k.mark;
   keptMark = k.mark;
   table.seeds = k.seeds;
@@ -137,7 +140,7 @@ export function takeUp(k) {
   const n = k.setup.seats.length;
   for (const [name, seed] of Object.entries(k.seeds)) {
     const [d, s] = name.split(":").map(Number);
-    const deal = Deal.restore({ deal: `${k.table}-${d}`, seats: n, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (k.setup.game)],
+    const deal = Deal.restore({ deal: dealName(d, k.table, k.gen || 0), seats: n, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (k.setup.game)],
       cards: k.deck, me: s, rng: seededRng(seed) }, k.deals[name] || { transcript: [], privates: [] });
     (table.deals[d] = table.deals[d] || new Map()).set(s, deal);
   }

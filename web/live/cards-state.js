@@ -1,6 +1,7 @@
-// What a live card table (web/live/cards.js) holds in one browser, and the waiting it does: the
-// seats it plays, the deals (one Deal per hand and local seat), what the other browsers said, by
-// step, and the mark of the last step done (what web/live/cards-keep.js keeps for a reload).
+// What a live card table (web/live/cards.js) holds in one browser, the waiting it does and what
+// its deals show its seats: the seats it plays, the deals (one Deal per hand and local seat), what
+// the other browsers said, by step, and the mark of the last step done (what
+// web/live/cards-keep.js keeps for a reload).
 import { notify } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -32,6 +33,10 @@ export const table = {
   /** @type {number[]} per deal, the number of its broadcasts the steps so far have made */ played: [],
   /** @type {number[][]} per deal, who holds each position (−1: nobody; OPENED: shown to all) after the steps so far */ holders: [],
   current: -1, // the deal in use (the next one is being shuffled meanwhile)
+  // the round of the first deck: one shuffled in the lobby is put aside when a friend drops before
+  // Start (its keys went with that page), and the next one is named anew (dealName)
+  gen: 0,
+  /** @type {Promise<any> | null} the table built in this page's engine and its first deck started */ prepared: null,
   /** @type {Map<number, any>} the moves received, by step */ moves: new Map(),
   /** @type {Map<string, any>} the answers to hidden reads, by "step:index" */ answers: new Map(),
   /** @type {Map<string, {hash?: string, secret?: string, commit?: Frame, reveal?: Frame}>} a shared draw's commitments and secrets (and their frames), by "step:seat" */ draws: new Map(),
@@ -50,6 +55,9 @@ export const table = {
   verifying: false,
   resuming: false,
 };
+
+/** The name of the table's k-th deal (every browser names it alike). @param {number} k */
+export const dealName = (k, id = table.id, gen = table.gen) => (gen ? `${id}.${gen}-${k}` : `${id}-${k}`);
 
 /** @type {Set<() => void>} */
 const waiters = new Set();
@@ -91,4 +99,36 @@ export function diagnose() {
     deals: table.deals.map((deals) => Array.from(deals, ([s, d]) => ({ seat: s, phase: d.phase, transcript: d.transcript.length, held: d.held }))),
     early: Array.from(table.early, ([name, list]) => [name, list.length]),
   };
+}
+
+// ---------------------------------------------------------------- what the deals show
+/** What every local seat can read of the current deck. */
+export function localCards() {
+  /** @type {Record<number, Record<number, string>>} */
+  const cards = {};
+  for (const s of table.local) cards[s] = readable(s);
+  return cards;
+}
+/** The positions of a deck (the current one unless said) a local seat can read, with their cards.
+ * @param {number} seat @param {number} [k] */
+export function readable(seat, k = table.current) {
+  /** @type {Record<number, string>} */
+  const mine = {};
+  const deals = table.deals[k];
+  const d = deals && deals.get(seat);
+  if (d) for (let j = 0; j < table.deck.length; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; }
+  return mine;
+}
+/** Whether a local seat's message at a place of the transcript is still to be said (false when
+ * it is there already; a message of another seat there is refused). @param {import("./deal.js").Deal} d @param
+ * {number} seq @param {number} seat */
+export function ownTurn(d, seq, seat) {
+  const held = d.transcript[seq];
+  if (!held) return true;
+  if (held.seat !== seat) throw new Error(t("live.refused", { seat: seatLabel(held.seat), reason: `a message in seat ${seat + 1}'s turn` }));
+  return false;
+}
+/** A span of the page's timeline, for the benchmarks. @param {string} name @param {number} start */
+export function measure(name, start) {
+  try { performance.measure(`pyengine:${name}`, { start, end: performance.now() }); } catch { /* an old browser */ }
 }

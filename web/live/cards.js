@@ -29,8 +29,9 @@ import { app } from "../state.js";
 import { loadTable, render, tableHold } from "../table.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
+import { sharedDraw } from "./cards-draw.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
-import { LIVE_CARD_GAMES, OPENED, poke, problem, seatLabel, table, until } from "./cards-state.js";
+import { LIVE_CARD_GAMES, OPENED, dealName, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
 import { newSeed, seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 import { LiveHost } from "./peer.js";
@@ -86,6 +87,7 @@ function hub() {
   host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => {
     table.states[seat] = state;
     if (state === "open" && table.running) void catchUp(seat);
+    if (!table.running && !table.resuming) lobbyDeck();
     drawLobby();
     drawStatus();
   });
@@ -101,9 +103,53 @@ lobby.start = startAsHost;
 function startAsHost() {
   if (!table.host || !table.setup || table.running) return;
   /** @type {Frame} */
-  const frame = { t: "start", table: table.id, ...table.setup };
+  const frame = { t: "start", table: table.id, gen: table.gen, ...table.setup };
   table.host.broadcast(frame);
   begin();
+}
+/** The host's lobby: once every friend is connected, every seat shuffles and locks the first deck
+ * (the host says "prepare"), so that the first hand does not wait for it after Start. A friend
+ * who drops before Start takes its keys of that deck away with its page: the deck is put aside,
+ * and a new one, under a new name, is made once every friend is back. */
+function lobbyDeck() {
+  if (!table.host || !table.setup) return;
+  const friends = table.setup.seats.flatMap(([, kind], i) => (i !== 0 && kind === "human" ? [i] : []));
+  if (!friends.every((i) => table.states[i] === "open")) {
+    if (table.prepared) putAside(table.gen + 1);
+    return;
+  }
+  if (table.prepared) return;
+  table.host.broadcast({ t: "prepare", table: table.id, gen: table.gen, ...table.setup });
+  void prepare();
+}
+/** The first deck made so far is put aside; the next is the table's round `gen`. @param {number} gen */
+function putAside(gen) {
+  table.gen = gen;
+  table.prepared = null;
+  table.deals = [];
+  table.played = [];
+  table.holders = [];
+  table.seeds = {};
+  table.early.clear();
+}
+/** The table built in this page's engine and the first deck's shuffle started (in the lobby, or
+ * at Start when the lobby did not): the engine's first answer. @returns {Promise<EngineResult>} */
+function prepare() {
+  const setup = /** @type {NonNullable<typeof table.setup>} */ (table.setup), gen = table.gen;
+  if (!table.prepared) {
+    const made = (async () => {
+      await whenEngine(() => {});
+      const r = await callOk("live_new", { game: setup.game, rules: setup.rules, seats: setup.seats, me: table.me, local: table.local, table: table.id });
+      if (table.gen === gen && !table.deals[0]) {
+        table.deck = r.deck || [];
+        startDeal(0);
+      }
+      return r;
+    })();
+    made.catch(() => {}); // (said when the game begins)
+    table.prepared = made;
+  }
+  return table.prepared;
 }
 
 // ---------------------------------------------------------------- the network
@@ -112,6 +158,7 @@ function startAsHost() {
 export function fromNetwork(from, body) {
   if (!body || typeof body !== "object" || typeof body.t !== "string") return;
   if (body.t === "start" && table.role !== "host") return joinedStart(body);
+  if (body.t === "prepare" && table.role === "guest") return joinedPrepare(body);
   if (body.t === "sync" && table.role === "guest") return sendKeysAgain(body.seat);
   if (body.t === "move" || body.t === "answer" || body.t === "commit" || body.t === "reveal") {
     if (!Number.isInteger(body.step) || !Number.isInteger(body.seat)) return;
@@ -219,6 +266,23 @@ function warm(game) {
   void loadTable(game);
   whenEngine(() => {}).then(() => callOk("live_warm", { game })).catch((e) => console.warn("live:", e));
 }
+/** The set-up in a host's frame ("prepare", "start"), or null when it is not one.
+ * @param {any} frame @returns {NonNullable<typeof table.setup> | null} */
+function setupOf(frame) {
+  const seats = frame.seats;
+  if (!Array.isArray(seats) || typeof frame.game !== "string" || !(frame.game in LIVE_CARD_GAMES)) return null;
+  return { game: frame.game, rules: frame.rules ?? null, seats, plays: frame.plays || {} };
+}
+/** A friend's page in the lobby: every friend is connected, and the first deck is shuffled now
+ * (a new round of it when the last was put aside). @param {any} frame */
+function joinedPrepare(frame) {
+  const setup = setupOf(frame);
+  if (table.running || table.resuming || !setup || !Number.isInteger(frame.gen)) return;
+  if (frame.gen !== table.gen) putAside(frame.gen);
+  table.setup = setup;
+  table.id = String(frame.table);
+  void prepare();
+}
 /** @param {any} frame */
 function joinedStart(frame) {
   if (table.role !== "guest") return;
@@ -228,9 +292,11 @@ function joinedStart(frame) {
     problem(table.stranded);
     return;
   }
-  const seats = frame.seats;
-  if (!Array.isArray(seats) || typeof frame.game !== "string" || !(frame.game in LIVE_CARD_GAMES)) return;
-  table.setup = { game: frame.game, rules: frame.rules ?? null, seats, plays: frame.plays || {} };
+  const setup = setupOf(frame);
+  if (!setup) return;
+  const gen = Number.isInteger(frame.gen) ? frame.gen : 0;
+  if (gen !== table.gen || (table.id && table.id !== String(frame.table))) putAside(gen);
+  table.setup = setup;
   table.id = String(frame.table);
   begin();
 }
@@ -247,17 +313,17 @@ async function begin() {
   } : {};
   let r;
   try {
-    r = await callOk("live_new", { game: table.setup.game, rules: table.setup.rules, seats: table.setup.seats,
-      me: table.me, local: table.local, table: table.id, ...again });
+    r = table.resuming ? await callOk("live_new", { game: table.setup.game, rules: table.setup.rules, seats: table.setup.seats,
+      me: table.me, local: table.local, table: table.id, ...again }) : await prepare();
   } catch (e) {
     table.running = false;
     table.stranded = /** @type {Error} */ (e).message;
     problem(table.stranded);
     return;
   }
-  if (!table.resuming) table.deck = r.deck || [];
   table.resuming = false;
   if (!table.deals[0]) startDeal(0); // (at once: its keys sign every seat's moves, draws and answers)
+  keep(); // (the first deck's seeds, drawn in the lobby: kept from here on)
   app.livePlay = (action) => {
     if (!table.wantAction) return notify(t("live.not_your_turn"), [], "error");
     table.wantAction(action);
@@ -360,13 +426,6 @@ async function loop(next) {
     next = stepped(await callOk("live_advance", { move, cards: localCards(), answers }), step, move, answers);
   }
 }
-/** What every local seat can read of the current deck. */
-function localCards() {
-  /** @type {Record<number, Record<number, string>>} */
-  const cards = {};
-  for (const s of table.local) cards[s] = readable(s);
-  return cards;
-}
 /** A step taken in the engine: kept, drawn; who acts next.
  * @param {EngineResult} r @param {number} step @param {unknown} move @param {unknown[]} answers */
 function stepped(r, step, move, answers) {
@@ -395,59 +454,6 @@ async function dealRun() {
   keep(true);
   show(r);
   return r;
-}
-/** The positions of a deck (the current one unless said) a local seat can read, with their cards.
- * @param {number} seat @param {number} [k] */
-function readable(seat, k = table.current) {
-  /** @type {Record<number, string>} */
-  const mine = {};
-  const deals = table.deals[k];
-  const d = deals && deals.get(seat);
-  if (d) for (let j = 0; j < table.deck.length; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; }
-  return mine;
-}
-/** @param {string} text */
-async function sha256(text) {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-/** A public chance outcome nobody can choose (Daifugō's seating, dealer, leader): every seat
- * commits to a fresh secret, then all reveal; the outcome is drawn from the hash of all of them
- * (a wrong reveal is named). @param {number} step @param {[string, string][]} outcomes (action,
- * probability as a fraction) @returns {Promise<string>} */
-async function sharedDraw(step, outcomes) {
-  if (!table.setup || !outcomes.length) throw new Error("a draw with no outcome");
-  const n = table.setup.seats.length;
-  /** @type {Record<number, string>} */
-  const secrets = {};
-  for (const s of table.local) { // (kept before the commitment goes out: a reload reveals the same)
-    const key = `${step}:${s}`;
-    table.secrets[key] = table.secrets[key] || Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-    secrets[s] = table.secrets[key];
-    if (table.draws.get(key)?.hash === undefined) say({ t: "commit", step, seat: s, hash: await sha256(`${table.id}|${step}|${s}|${secrets[s]}`) });
-  }
-  const seats = Array.from({ length: n }, (_, i) => i);
-  await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.hash), t("live.the_deal"));
-  for (const s of seats) await checked(/** @type {Frame} */ (table.draws.get(`${step}:${s}`)?.commit), seatLabel(s));
-  for (const s of table.local) {
-    if (table.draws.get(`${step}:${s}`)?.secret === undefined) say({ t: "reveal", step, seat: s, secret: secrets[s] });
-  }
-  await until(() => seats.every((s) => table.draws.get(`${step}:${s}`)?.secret !== undefined), t("live.the_deal"));
-  for (const s of seats) await checked(/** @type {Frame} */ (table.draws.get(`${step}:${s}`)?.reveal), seatLabel(s));
-  const all = [];
-  for (const s of seats) {
-    const { hash, secret } = /** @type {{hash: string, secret: string}} */ (table.draws.get(`${step}:${s}`));
-    if (await sha256(`${table.id}|${step}|${s}|${secret}`) !== hash) throw new Error(t("live.refused", { seat: seatLabel(s), reason: "a secret that is not the one committed to" }));
-    all.push(secret);
-  }
-  const u = parseInt((await sha256(`${table.id}|${step}|${all.join("|")}`)).slice(0, 12), 16) / 2 ** 48;
-  let acc = 0;
-  for (const [action, p] of outcomes) {
-    const [a, b] = String(p).split("/").map(Number);
-    acc += b ? a / b : a;
-    if (u < acc) return action;
-  }
-  return outcomes[outcomes.length - 1][0];
 }
 /** The plan's deal operations, in the same order at every browser: a new deck; then each position
  * given by its holder (or the host when nobody holds it) and each opened by its holder (or by
@@ -513,19 +519,10 @@ async function newDeal() {
   measure("live-deck", t0);
   if (!table.deals[table.current + 1]) startDeal(table.current + 1);
 }
-/** Whether a local seat's message at a place of the transcript is still to be said (false when
- * it is there already; a message of another seat there is refused). @param {Deal} d @param
- * {number} seq @param {number} seat */
-function ownTurn(d, seq, seat) {
-  const held = d.transcript[seq];
-  if (!held) return true;
-  if (held.seat !== seat) throw new Error(t("live.refused", { seat: seatLabel(held.seat), reason: `a message in seat ${seat + 1}'s turn` }));
-  return false;
-}
 /** Every local seat's deal of deck `k` starts (shuffle, then lock, in seat order). @param {number} k */
 function startDeal(k) {
   const setup = /** @type {NonNullable<typeof table.setup>} */ (table.setup);
-  const name = `${table.id}-${k}`;
+  const name = dealName(k);
   /** @type {Map<number, Deal>} */
   const deals = new Map();
   for (const s of table.local) { // (each side drawn from a seed kept before its first message goes out)
@@ -543,10 +540,6 @@ function startDeal(k) {
   table.early.delete(name);
   for (const [s, msg] of early) deliver(s, msg);
   return deals;
-}
-/** A span of the page's timeline, for the benchmarks. @param {string} name @param {number} start */
-function measure(name, start) {
-  try { performance.measure(`pyengine:${name}`, { start, end: performance.now() }); } catch { /* an old browser */ }
 }
 /** The end: every seat reveals its keys, every deal is verified, the session replayed in full. */
 async function finish() {
