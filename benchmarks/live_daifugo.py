@@ -11,10 +11,11 @@ It measures issue 31's two targets:
 
 - **the deal**: from the host's click on *Start the game* to every page showing its whole hand
   (the seating, dealer and leader drawn by commit–reveal among the five seats, the 54-card deck
-  shuffled and locked by all five in turn, every card given to its holder by the others' keys,
-  each step advanced in every page's engine and drawn). Target: ≤ 2 s. And where it goes: Start
-  → every page's table drawn, → the deck's shuffle beginning (the draws done), the shuffle and
-  lock (the pages' ``pyengine:live-deck`` spans), → the first card in every hand, then the time
+  shuffled and locked by all five in turn — in the lobby, once every friend is connected, so that
+  at Start only what is left of it is waited for — every card given to its holder by the others'
+  keys, each step advanced in every page's engine and drawn). Target: ≤ 2 s. And where it goes:
+  Start → every page's table drawn, → the deck wanted (the draws done), the wait for its shuffle
+  and lock (the pages' ``pyengine:live-deck`` spans), → the first card in every hand, then the time
   per further card (each a lockstep step) and its share of the pages' ``pyengine:live-protocol``
   spans.
 - **a play**: from the host's click on *Play* (its cards selected in its hand) to each other page
@@ -278,8 +279,8 @@ def main() -> None:
     print(f"  pages' clocks against Python's: spread at most {max(t['skew'] for t in tables):.1f} ms")
     print(f"the deal, from the host's Start (the slowest page of each table; {len(tables)} tables)")
     line("Start → every page's table", [t["tables"] for t in tables], "s", 1)
-    line("Start → the deck's shuffle begins (the draws done)", [t["deck_start"] for t in tables], "s", 1)
-    line("the deck's shuffle + lock", [t["deck"] for t in tables], "s", 1)
+    line("Start → the deck wanted (the draws done)", [t["deck_start"] for t in tables], "s", 1)
+    line("waiting for its shuffle + lock (lobby)", [t["deck"] for t in tables], "s", 1)
     line("Start → the first card in every hand", [t["first_card"] for t in tables], "s", 1)
     line("then each further card, every page", [t["per_card"] for t in tables], "ms", 1)
     line("  of which the protocol (slowest page)", [t["per_card_protocol"] for t in tables], "ms", 1)

@@ -371,6 +371,7 @@ async function loop(next) {
     /** @type {any} */
     let move = null;
     if (next.to_act >= 0) {
+      nextDeckSoon();
       const said = table.moves.get(step); // (a page taken up again says what it said before the reload)
       if (next.local && said && said.seat === next.to_act) {
         move = said.move;
@@ -509,7 +510,7 @@ async function carryOut(ops, next) {
   }), next.to_act >= 0 ? seatLabel(next.to_act) : t("live.the_deal"));
 }
 /** A new deck for the next hand. Each deck is shuffled and locked a hand ahead (every browser
- * starts the next one as soon as a hand's deck is in use), so a new hand seldom waits for it. */
+ * starts the next one once a hand's deal is over: nextDeck), so a new hand seldom waits for it. */
 async function newDeal() {
   if (!table.setup) return;
   const t0 = performance.now();
@@ -517,7 +518,22 @@ async function newDeal() {
   const deals = table.deals[table.current] || startDeal(table.current);
   await until(() => Array.from(deals.values()).every((d) => d.phase !== "shuffle" && d.phase !== "lock"), t("live.the_deal"));
   measure("live-deck", t0);
-  if (!table.deals[table.current + 1]) startDeal(table.current + 1);
+}
+/** The next hand's deck starts being shuffled, unless it has: a second after the first turn of a
+ * seat in a hand (its deal is over, and the keys of its first moves are through: a shuffle beside
+ * them would slow them down, on a phone most of all; people then think, and a hand lasts longer
+ * than a shuffle), and at the end (a page that reloaded before then still takes its part in it).
+ * A hand that needs its deck sooner starts it itself (newDeal). */
+function nextDeck() {
+  if (table.current >= 0 && !table.deals[table.current + 1]) startDeal(table.current + 1);
+}
+const NEXT_DECK_MS = 1000;
+let nextDeckDue = -1; // the deck whose start is timed
+function nextDeckSoon() {
+  const k = table.current + 1;
+  if (k <= 0 || table.deals[k] || nextDeckDue === k) return;
+  nextDeckDue = k;
+  setTimeout(() => { if (table.running && table.current === k - 1) nextDeck(); }, NEXT_DECK_MS);
 }
 /** Every local seat's deal of deck `k` starts (shuffle, then lock, in seat order). @param {number} k */
 function startDeal(k) {
@@ -546,6 +562,7 @@ async function finish() {
   table.wantAction = null;
   table.verifying = true;
   drawStatus();
+  nextDeck();
   const n = table.setup ? table.setup.seats.length : 0;
   // (the deck shuffled ahead for a hand that never came is revealed and verified too)
   // (shuffled and locked: another seat's reveal may be in already, which ends a deal's "play")
