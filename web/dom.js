@@ -55,11 +55,11 @@ export function notify(message, actions = [], kind = "info", details = null) {
   const box = $("notice");
   box.replaceChildren(h("span", { class: "notice-text", text: message }));
   for (const [label, fn] of actions) box.append(h("button", { type: "button", onclick: fn, text: label }));
-  box.append(h("button", { type: "button", class: "dismiss", "aria-label": t("notice.dismiss"), text: "×",
-    onclick: () => { box.hidden = true; } }));
   if (details && details !== message) {
     box.append(h("details", { class: "notice-details" }, h("summary", { text: t("load.details") }), h("p", { text: details })));
   }
+  box.append(h("button", { type: "button", class: "dismiss", "aria-label": t("notice.dismiss"), text: "×",
+    onclick: () => { box.hidden = true; } }));
   box.dataset.kind = kind;
   box.hidden = false;
   if (!putAwayByPlay) {

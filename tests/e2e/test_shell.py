@@ -92,6 +92,11 @@ def test_every_garbled_link_gives_a_message_in_the_users_language(returning_brow
         notice = page.locator("#notice .notice-text").inner_text()
         reason = texts[f"link.{code}"].split("{")[0].strip()
         assert reason in notice, (fragment[:40], notice)
+        # it floats above the table's head and covers none of the table (in Korean with its
+        # Details, the English words of the engine, beside the buttons)
+        assert page.locator("#notice .notice-details").count() == (lang != "en")
+        box, table = page.locator("#notice").bounding_box(), page.locator("#table").bounding_box()
+        assert box["y"] + box["height"] <= table["y"], (fragment[:40], box, table)
         assert page.evaluate("window.pyengineApp.state()")["record"] == valid
         assert page.evaluate("location.hash.slice(1)") == valid
         page.locator("#notice .dismiss").click()
