@@ -13,7 +13,8 @@
 //      and the table is drawn from the person's seat.
 // At the end every seat reveals its keys, every browser verifies every deal and replays the whole
 // session in the full engine (live_verify), and the record opens as an ordinary finished game.
-// What travels: {t: "start"} (the host's set-up), {t: "move", step, seat, move}, {t: "deal", msg}
+// What travels: {t: "prepare"} (the host's set-up once every friend is in the lobby: the first
+// deck is shuffled then), {t: "start"}, {t: "move", step, seat, move}, {t: "deal", msg}
 // (the deal's messages: broadcasts through the host, keys privately, sealed between friends),
 // {t: "answer"} (a hidden read answered), {t: "commit"} and {t: "reveal"} (a shared draw).
 // A friend who drops out (a lost connection, a reload) gets a new invitation from the host's
