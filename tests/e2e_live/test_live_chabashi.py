@@ -3,7 +3,8 @@ host's set-up with two friends and a bot, an invitation per friend, one reply pa
 lobby and one opened in another tab of the host's browser, a friend who leaves the lobby and comes
 back (the first deck, shuffled there, is made again), a whole hand dealt by all four seats
 together (web/live/cards.js over web/live/deal.js), the end-of-game verification in every browser
-and the record with every hand.
+and the record with every hand. And a host that forges a friend's move: the other friend's page
+refuses it and names it.
 
 Trust: every frame each browser received is scanned (no card is named in any: the deal's messages
 are curve points and keys), and at many moments of the hand each browser's page (its DOM, its
@@ -50,6 +51,21 @@ def unknown_cards(state: ChabashiState, seat: int) -> set[str]:
 TABLE_ID = "async () => (await import('./live/cards-state.js')).table.id"
 
 
+def host_chabashi(a: Any, players: int, friends: list[int]) -> None:
+    """The host's set-up of a live Chabashi table of one hand (``friends``: the seats of people),
+    submitted through the form as a person does it."""
+    a.evaluate("window.pyengineApp.ready")
+    a.locator('.game-card:has-text("Chabashi") button').first.click()
+    a.locator("select[name=players]").select_option(str(players))
+    for seat in friends:
+        a.locator(f"select[name=seat{seat}]").select_option("human")
+    expect(a.locator("select[name=where] option[value=live]")).to_have_text("Friends on their own devices, live")
+    a.locator("select[name=where]").select_option("live")
+    # one hand: the preset with a hand limit of 1 (what the form sends as the rules)
+    a.evaluate("document.querySelector('select[name=preset]').selectedOptions[0].value = '2.seed~hand_limit=1'")
+    a.locator("form.setup button[type=submit]").click()
+
+
 def first_deck(page: Any, name: re.Pattern[str], seconds: float = 30) -> str:
     """The name of the page's first deal once it matches ``name`` (its seats shuffle it)."""
     end = time.monotonic() + seconds
@@ -71,16 +87,7 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(returning_browser: Any,
         context.add_init_script(GUEST_TAP)
     try:
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
-        a.evaluate("window.pyengineApp.ready")
-        a.locator('.game-card:has-text("Chabashi") button').first.click()
-        a.locator("select[name=players]").select_option("4")
-        a.locator("select[name=seat1]").select_option("human")
-        a.locator("select[name=seat2]").select_option("human")
-        expect(a.locator("select[name=where] option[value=live]")).to_have_text("Friends on their own devices, live")
-        a.locator("select[name=where]").select_option("live")
-        # one hand: the preset with a hand limit of 1 (what the form sends as the rules)
-        a.evaluate("document.querySelector('select[name=preset]').selectedOptions[0].value = '2.seed~hand_limit=1'")
-        a.locator("form.setup button[type=submit]").click()
+        host_chabashi(a, 4, [1, 2])
         invite_b = panel_link(a, '.live-seats [data-seat="1"] .live-link', "join")
         invite_c = panel_link(a, '.live-seats [data-seat="2"] .live-link', "join")
         expect(a.locator(".live-lobby")).to_contain_text("their hands are in your browser")
@@ -161,6 +168,46 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(returning_browser: Any,
         a.wait_for_function("window.pyengineApp.state().status === 'over'")
         assert all(p.errors == [] for p in pages)
         assert "refused" not in c.locator("#notice").inner_text()  # nothing of it reached the other friend
+    finally:
+        for context, _ in contexts:
+            context.close()
+    assert all(guard.blocked == [] for _, guard in contexts)
+
+
+def test_a_host_that_forges_a_friends_move_is_named_by_the_other_friend(returning_browser: Any, server: Any) -> None:
+    """The host relays every friend's move to the others but cannot forge one: a move travels
+    signed with its seat's key of the first deal (announced in that seat's shuffle). A host's page
+    that sends one friend a move for the other friend's seat, before that friend has moved, is
+    refused by the first friend's page at once and named with the seat it claimed to be."""
+    contexts = [returning_browser(server.url) for _ in range(3)]
+    try:
+        a = open_page(contexts[0][0], server.url + "?speed=instant#games")
+        host_chabashi(a, 3, [1, 2])
+        pages = [a]
+        for seat, (context, _) in ((1, contexts[1]), (2, contexts[2])):
+            page = open_page(context, panel_link(a, f'.live-seats [data-seat="{seat}"] .live-link', "join"))
+            a.locator(".live-reply").fill(panel_link(page, ".live-link", "reply"))
+            a.locator('[data-live="connect"]').click()
+            pages.append(page)
+        a, b, c = pages
+        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+        a.locator('[data-live="start"]').click()
+        rng = random.Random(3)
+        end = time.monotonic() + 120
+        while b.evaluate("window.pyengineApp.state().status") != "human":  # the others move until it is Player 2's turn
+            assert time.monotonic() < end, "Player 2's turn never came"
+            for page in (a, c):
+                if page.evaluate("window.pyengineApp.state().status") == "human" and (legal := page.evaluate("window.pyengineApp.legal()")):
+                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
+            time.sleep(0.05)
+        step = b.evaluate("window.pyengineApp.state().length")
+        legal = b.evaluate("window.pyengineApp.legal()")
+        a.evaluate("""async ([step, action]) => (await import('./live/cards-state.js')).table.host.send(2,
+            {t: "move", step, seat: 1, move: {action, pos: null}, sig: "ab".repeat(64)})""", [step, legal[0]])
+        expect(c.locator("#notice")).to_contain_text(
+            "A message from Player 2 was refused: its signature is not that seat's", timeout=30_000)
+        assert "refused" not in b.locator("#notice").inner_text()  # (sent to Player 3 alone)
+        assert all(p.errors == [] for p in pages)
     finally:
         for context, _ in contexts:
             context.close()
