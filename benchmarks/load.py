@@ -20,7 +20,11 @@ all figures measured in one run (machine noise hits both alike; compare ratios, 
   (while the engine is still starting): the click's Event Timing duration (input to next paint)
   and whether its form was there before the engine was ready;
 * pacing: a 5-player Daifugō game (a person and four bots) started with the engine up, at
-  Fast and at Normal: from pressing Start to the dealt table, and to the first decision.
+  Fast and at Normal: from pressing Start to the dealt table, and to the first decision;
+* cold embeds: each game's embed (``?game=X&embed=1``, a person against bots at the default
+  speed, as a wiki page shows it) in a fresh context: from navigation to the table answering
+  (``pyengineApp.ready``) and to the person's first turn (after the deal and any bot moves before
+  it, paced as a person sees them), against the bare page's cold start in the same run.
 
 Prints medians and ratios; asserts nothing (figures, not tests).  Needs ``./dev test``'s set-up
 (Chromium, Playwright) and a built ``public/``.
@@ -104,6 +108,7 @@ class Server:
         CountingHandler.sent = CountingHandler.requests = 0
 
 
+EMBED_GAMES = ("cetkaik", "chabashi", "daifugo")
 READY = {"app": "window.pyengineApp.ready.then(() => performance.now())", "bare": "window.bareReady"}
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))"
 SNAPSHOT_KEPT = "window.pyengineBoot && window.pyengineBoot.worker && window.pyengineBoot.worker.made"
@@ -134,6 +139,25 @@ def load(context: Any, url: str, kind: str, click: bool = False, observe: bool =
     page.wait_for_timeout(50)
     page.close()
     return ms / 1000, marks, started
+
+
+EMBED_TURN = """new Promise((resolve) => {
+  const look = () => {
+    const a = window.pyengineApp, s = a && a.state && a.state();
+    if (s && s.status === "human") resolve(performance.now()); else requestAnimationFrame(look);
+  };
+  look();
+})"""
+
+
+def embed(context: Any, url: str) -> tuple[float, float]:
+    """A cold embed: seconds to the table answering, and to the person's first turn."""
+    page = context.new_page()
+    page.goto(url)
+    ready = page.evaluate(READY["app"])
+    turn = page.evaluate(EMBED_TURN)
+    page.close()
+    return ready / 1000, turn / 1000
 
 
 def first_visit(browser_type: Any, srv: Server, url: str, kind: str) -> tuple[int, int, Any, Path]:
@@ -197,6 +221,7 @@ def main() -> None:
     start_page: list[float] = []
     first_table: list[float] = []
     table_ready: list[float] = []
+    embeds: dict[str, dict[str, list[float]]] = {g: {"ready": [], "turn": []} for g in EMBED_GAMES}
     warm: dict[str, list[float]] = {"app": [], "bare": []}
     started: list[str] = []
     with sync_playwright() as p:
@@ -213,6 +238,13 @@ def main() -> None:
                     cold[kind].append(secs)
                 if kind == "app":
                     start_page.append(marks["pyengine:first-start"] / 1000)
+                ctx.close()
+                assert not guard.blocked, guard.blocked
+            for game in EMBED_GAMES:
+                ctx, guard = make_context(browser, srv.url, service_workers="block")
+                ready, turn = embed(ctx, f"{srv.url}?game={game}&embed=1")
+                embeds[game]["ready"].append(ready)
+                embeds[game]["turn"].append(turn)
                 ctx.close()
                 assert not guard.blocked, guard.blocked
         browser.close()
@@ -256,11 +288,15 @@ def main() -> None:
           f"{sum(bool(m.get('form_before_ready')) for m in main_thread if m['kind'] == 'app')} of {args.rounds} loads; "
           f"click to next paint {max(clicks, default=0):.0f} ms at most (clicks under 16 ms are not recorded; "
           f"target <= 100 ms)")
+    for game, got in embeds.items():
+        print(f"cold  embed {game:8}: the table answers {med(got['ready']):5.2f} s ({med(got['ready']) / med(cold['bare']):.2f}× "
+              f"the bare start), the person's first turn {med(got['turn']):5.2f} s ({med(got['turn']) / med(cold['bare']):.2f}×; "
+              f"target: playable within 1.5×)")
     for speed, got in pace.items():
         print(f"5-player Daifugō at {speed:6}: dealt table {got.get('dealt', float('nan')):5.2f} s, first decision "
               f"{got.get('decision', float('nan')):5.2f} s, your turn {got.get('human', float('nan')):5.2f} s after Start")
     print(json.dumps({"cold": cold, "start_page": start_page, "first_table": first_table, "table_ready": table_ready,
-                      "warm": warm, "bytes": {"app": app_bytes, "bare": bare_bytes}, "pacing": pace,
+                      "warm": warm, "bytes": {"app": app_bytes, "bare": bare_bytes}, "pacing": pace, "embeds": embeds,
                       "main_thread": main_thread}))
 
 
