@@ -41,7 +41,8 @@ export async function runAuto() {
       hold.then(() => { if (gen === app.autoGen && !app.paused) queue(runAuto); });
       break;
     }
-    const delay = SPEEDS[app.speed] ?? 0;
+    // (a game's first deal or cast comes at once: there is no step before it to follow)
+    const delay = app.view.status === "chance" && app.view.length === 0 ? 0 : SPEEDS[app.speed] ?? 0;
     const pace = delay ? sleep(delay) : nextFrame();
     /** @type {EngineResult | null} */
     let r;
