@@ -256,8 +256,9 @@ class LiveTable:
         while it is a card from the deck with no read, whose plan only gives positions already given
         and opens positions already opened (``holders``: each position's seat as the table's plans
         made it, :data:`OPENED` for one shown to all — a hand's deal is said ahead at its first
-        card, :meth:`deal_ahead`), each readable by the local seats that get it (``cards``: seat → position → card, as for :meth:`advance`).  Each step is the same as
-        :meth:`advance` would make it; a step that is not ready ends the run, and the table then
+        card, :meth:`deal_ahead`), each readable by the local seats that get it (``cards``: seat →
+        position → card, as for :meth:`advance`).  Each step is the same as :meth:`advance` would
+        make it; a step that is not ready ends the run, and the table then
         takes it the ordinary way (and waits for its cards)."""
         readable = {s: {int(pos) for pos in (cards.get(s) or cards.get(str(s)) or {})} for s in self.local}  # type: ignore[call-overload]
 

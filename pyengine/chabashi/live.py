@@ -203,9 +203,8 @@ class LiveSeat:
             plan = seat.plan(None)
             ops.extend(op for op in plan if op.kind != "deck")
             at = 0 if plan and plan[0].kind == "deck" else seat.next_pos
-            guesses = {pos: c for c, pos in ({} if at == 0 else seat.labels).items()}
-            guesses[at] = seat.state.stock[0]  # (the card the replica deals: its guess)
-            seat = seat.advance(None, guesses)
+            # (a card of the deal shows only itself: the replica's guess of it will do)
+            seat = seat.advance(None, {at: seat.state.stock[0]})
         return tuple(ops)
 
     def plan(self, move: Move | None) -> tuple[DealOp, ...]:

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { $ } from "../page.js";
 import { app } from "../state.js";
 import { drawOpening, shareUrl } from "../table.js";
-import { problem, seatLabel, table } from "./cards-state.js";
+import { friendSeats, problem, seatLabel, table } from "./cards-state.js";
 import { SignalError } from "./signal.js";
 import { linkTo } from "./table.js";
 
@@ -32,7 +32,7 @@ export function drawLobby() {
     lobbyEl = h("section", { class: "live-panel live-lobby", "aria-label": t("live.heading") });
     $("table").replaceChildren(lobbyEl);
   }
-  const friends = table.setup.seats.flatMap(([, kind], i) => (i !== 0 && kind === "human" ? [i] : []));
+  const friends = friendSeats();
   const bots = table.setup.seats.some(([, kind]) => kind !== "human");
   const ready = friends.every((i) => table.states[i] === "open");
   lobbyEl.dataset.state = ready ? "ready" : "invited";

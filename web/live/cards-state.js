@@ -78,6 +78,8 @@ export function until(cond, what) {
     check();
   });
 }
+/** The seats of the host's friends (every person but the host's own). @returns {number[]} */
+export const friendSeats = () => (table.setup ? table.setup.seats.flatMap(([, kind], i) => (i !== 0 && kind === "human" ? [i] : [])) : []);
 /** Who plays a seat: "host" (the host's person and its bots) or "guest". @param {number} seat */
 export const playedBy = (seat) => (table.setup ? table.setup.plays[String(seat)] : "host");
 /** A seat's name (or "Seat n"). @param {number} seat */

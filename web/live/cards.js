@@ -32,7 +32,7 @@ import { sharedDraw } from "./cards-draw.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
-import { LIVE_CARD_GAMES, OPENED, dealName, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
+import { LIVE_CARD_GAMES, OPENED, dealName, friendSeats, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
 import { newSeed, seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 import { LiveHost } from "./peer.js";
@@ -114,8 +114,7 @@ function startAsHost() {
  * and a new one, under a new name, is made once every friend is back. */
 function lobbyDeck() {
   if (!table.host || !table.setup) return;
-  const friends = table.setup.seats.flatMap(([, kind], i) => (i !== 0 && kind === "human" ? [i] : []));
-  if (!friends.every((i) => table.states[i] === "open")) {
+  if (!friendSeats().every((i) => table.states[i] === "open")) {
     if (table.prepared) putAside(table.gen + 1);
     return;
   }
