@@ -62,6 +62,7 @@ export function notify(message, actions = [], kind = "info", details = null) {
     onclick: () => { box.hidden = true; } }));
   box.dataset.kind = kind;
   box.hidden = false;
+  placeNotice();
   if (!putAwayByPlay) {
     // Over a table the notice floats above the page's head (style.css); the player's next press
     // on the table (a move, a tool) puts an info notice away. An error stays until dismissed.
@@ -69,11 +70,30 @@ export function notify(message, actions = [], kind = "info", details = null) {
     const putAway = (/** @type {Event} */ e) => {
       if (box.dataset.kind !== "error" && e.target instanceof Element && e.target.closest("#table")) box.hidden = true;
     };
+    // it keeps clear of the play controls (Home, Pause) as the page scrolls or turns
+    addEventListener("scroll", placeNotice, { passive: true });
+    addEventListener("resize", placeNotice);
     document.addEventListener("pointerdown", putAway, true);
     document.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") putAway(e); }, true);
   }
 }
 export function clearNotice() { $("notice").hidden = true; }
+/**
+ * A notice floating over a table (style.css) sits at the window's top unless the table's play
+ * controls (Home, Pause, speed: on a phone, or on a page scrolled a little, they are there) would
+ * be under it: then it sits just below them, so no press meant for them lands on the notice.
+ * Called when a notice shows, on scroll and resize, and when the table is drawn.
+ */
+export function placeNotice() {
+  const box = $("notice");
+  if (box.hidden) return;
+  box.style.top = "";
+  const controls = document.querySelector("#table:not([hidden]) .play-controls");
+  if (!controls || getComputedStyle(box).position !== "fixed") return;
+  const c = controls.getBoundingClientRect(), n = box.getBoundingClientRect();
+  const overlaps = c.width > 0 && c.bottom > n.top && c.top < n.bottom && c.right > n.left && c.left < n.right;
+  if (overlaps) box.style.top = `${Math.ceil(c.bottom) + 4}px`;
+}
 /** Say this in the live region (a screen reader reads it). @param {string} text */
 export function announce(text) {
   const live = $("announcer");

@@ -2,7 +2,7 @@
 // the shell's head (title, status, scores), the hot seat's hand-over, and redrawing.
 import { runAuto } from "./auto-play.js";
 import { call, callOk } from "./bridge.js";
-import { announce, h, notify, setAttr, setText, show } from "./dom.js";
+import { announce, h, notify, placeNotice, setAttr, setText, show } from "./dom.js";
 import { engine, engineReady, whenEngine } from "./engine-start.js";
 import { GENERIC } from "./generic-table.js";
 import { applyStrings, lang, loadGameStrings, t, tOr } from "./i18n.js";
@@ -311,6 +311,7 @@ export function render() {
   updateTools(view, tools);
   renderStatus();
   drawLive(view, liveSlot);
+  placeNotice();
 }
 // A game played by link may be live (web/live/table.js, loaded only then): its panel above the
 // table, and its link sent to the friend when the friend lacks something in it.

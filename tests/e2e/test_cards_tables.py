@@ -298,6 +298,17 @@ def test_eighteen_cards_on_a_phone_stay_tappable(ctx: tuple[Any, Guard], server:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # the share box keeps a usable width
     assert page.locator("input.share-link").bounding_box()["width"] >= 200
+    # an error notice (a garbled link) floats below the play controls: each stays pressable
+    page.evaluate("location.hash = '%%%garbage'")
+    page.wait_for_function("!document.getElementById('notice').hidden")
+    pressable = page.evaluate("""() => [...document.querySelectorAll('#table .play-controls :is(button, select)')]
+      .filter((b) => b.getBoundingClientRect().width > 0).map((b) => {
+        const r = b.getBoundingClientRect();
+        return [b.dataset.tool, b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2))];
+      })""")
+    assert ["home", True] in pressable and all(ok for _, ok in pressable), pressable
+    notice = page.locator("#notice").bounding_box()
+    assert notice["y"] > 0 and notice["y"] + notice["height"] <= 740, notice
     assert page.errors == []
 
 
