@@ -29,10 +29,11 @@ export class Table {
   /**
    * @param {any} lib the namespace of web/live/deal.js
    * @param {{deal: string, seats: number, deck: string, cards: string[]}} setup
-   * @param {{rngs?: any[], judge?: any, shuffleWire?: () => number,
+   * @param {{rngs?: any[], judge?: any, shuffleWire?: () => number, stepwise?: boolean,
    *   cheaters?: Record<number, ((kind: string, body: any, to?: number) => any) | null>}} [options]
    *   `cheaters[seat]` rewrites what that seat signs (a modified client); `shuffleWire` (a
-   *   generator of numbers in [0, 1)) delivers the messages in flight in a random order
+   *   generator of numbers in [0, 1)) delivers the messages in flight in a random order;
+   *   `stepwise` makes every seat's passes a step at a time, as a page does (`slices` counts them)
    */
   constructor(lib, setup, options = {}) {
     this.lib = lib;
@@ -63,6 +64,8 @@ export class Table {
     this.intercept = null;
     this.time = this.seats.map(() => 0);
     this.shuffleWire = options.shuffleWire || null;
+    this.slices = this.seats.map(() => 0);
+    for (const d of this.seats) d.stepwise = Boolean(options.stepwise);
   }
   /** Sends what a seat owes. @param {number} from @param {{messages: any[], events: any[]}} out */
   post(from, out) {
@@ -82,6 +85,10 @@ export class Table {
     const t0 = performance.now();
     try {
       this.post(seat, call());
+      for (const d = this.seats[seat]; d.owesWork; this.slices[seat] += 1) { // a step per slice
+        const out = d.work(0);
+        if (out) this.post(seat, out);
+      }
     } catch (e) {
       if (!(e instanceof this.lib.DealError)) throw e;
       this.refused[seat].push(e);

@@ -111,6 +111,23 @@ const scenarios = {
     return { ok: true };
   },
 
+  stepwise_passes_are_the_same_passes() {
+    // a page makes its shuffle and lock a point at a time, answering between the steps: the
+    // same seeds give the same transcript, byte for byte, as passes made at once
+    const seeds = [0, 1, 2].map(() => group.newSeed());
+    const make = (/** @type {boolean} */ stepwise) => table("steps", 3, SMALL, { rngs: seeds.map((s) => group.seededRng(s)), stepwise });
+    const atOnce = make(false).start(), stepwise = make(true).start();
+    noRefusals(stepwise);
+    assert.deepEqual(atOnce.slices, [0, 0, 0]);
+    // (each seat: 12 points shuffled, then 12 unmasked and 12 locked, the proof)
+    stepwise.slices.forEach((n, i) => assert.ok(n >= 12 + 24 + 1, `seat ${i} made its passes in ${n} slices`));
+    assert.equal(JSON.stringify(stepwise.seats[0].transcript), JSON.stringify(atOnce.seats[0].transcript));
+    stepwise.dealRoundRobin(12);
+    assertPrivacy(stepwise);
+    revealAndVerify(stepwise);
+    return { ok: true, slices: stepwise.slices };
+  },
+
   a_reloaded_seat_resumes() {
     // seat 1 keeps its seed and what its deal saved; it reloads while a card is being given to
     // it (the keys in flight are lost), is rebuilt, takes again what every seat sends it after the

@@ -25,6 +25,7 @@ SCENARIOS = [
     "daifugo_5_seats_54_cards",
     "dido_3_seats_36_cards",
     "out_of_order_delivery",
+    "stepwise_passes_are_the_same_passes",
     "a_reloaded_seat_resumes",
     "a_seats_notes_are_signed",
     "wrong_share_refused_at_once",

@@ -142,6 +142,7 @@ export function takeUp(k) {
     const [d, s] = name.split(":").map(Number);
     const deal = Deal.restore({ deal: dealName(d, k.table, k.gen || 0), seats: n, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (k.setup.game)],
       cards: k.deck, me: s, rng: seededRng(seed) }, k.deals[name] || { transcript: [], privates: [] });
+    deal.stepwise = true; // (from here on, its passes in slices: cards-net.js)
     (table.deals[d] = table.deals[d] || new Map()).set(s, deal);
   }
   table.current = k.mark.current;

@@ -59,9 +59,10 @@ export function sendTo(to, msg) {
     console.warn("live:", /** @type {Error} */ (e).message);
   }
 }
-/** What a local seat's deal owes after a call: broadcasts to all, keys to their seat.
- * @param {number} seat @param {{messages: any[], events: any[]}} out */
-export function route(seat, out) {
+/** What a local seat's deal owes after a call: broadcasts to all, keys to their seat; then the
+ * pass it owes, if any, is made in slices (`pump`).
+ * @param {number} seat @param {{messages: any[], events: any[]}} out @param {Deal} [deal] */
+export function route(seat, out, deal) {
   for (const e of out.events) {
     if (e.type === "refused") problem(t("live.refused", { seat: seatLabel(e.error.seat ?? e.error.claimed ?? -1), reason: e.error.message }));
     if (e.type === "broken") problem(e.detail);
@@ -72,6 +73,36 @@ export function route(seat, out) {
     broadcast({ t: "deal", msg });
   }
   poke();
+  if (deal) pump(seat, deal);
+}
+/** A shuffle or lock takes 60–150 ms of a page's thread (a point multiplication per card, two
+ * per card for a lock): a local seat's deal makes it in slices of a few milliseconds, each its
+ * own task, so a play that comes meanwhile is shown at once, not after the whole pass. */
+const SLICE_MS = 8;
+/** @type {Set<Deal>} */
+const pumping = new Set();
+const later = new MessageChannel(); // (a task at once, with no timer's clamp)
+/** @type {(() => void)[]} */
+const slices = [];
+later.port1.onmessage = () => { const f = slices.shift(); if (f) f(); };
+/** @param {() => void} f */
+const soon = (f) => { slices.push(f); later.port2.postMessage(null); };
+/** @param {number} seat @param {Deal} deal */
+function pump(seat, deal) {
+  if (!deal.owesWork || pumping.has(deal)) return;
+  pumping.add(deal);
+  const slice = () => {
+    let out = null;
+    try {
+      out = deal.work(SLICE_MS);
+    } catch (e) {
+      problem(t("live.refused", { seat: seatLabel(seat), reason: /** @type {Error} */ (e).message }));
+    }
+    if (out === null && deal.owesWork) return soon(slice);
+    pumping.delete(deal);
+    if (out) route(seat, out, deal);
+  };
+  soon(slice);
 }
 /** A deal's message into a local seat's deal (kept until that deal starts). @param {number} seat @param {any} msg */
 export function deliver(seat, msg) {
@@ -84,7 +115,7 @@ export function deliver(seat, msg) {
     return;
   }
   try {
-    route(seat, deal.receive(msg));
+    route(seat, deal.receive(msg), deal);
   } catch (e) {
     problem(t("live.refused", { seat: seatLabel(msg.seat), reason: /** @type {Error} */ (e).message }));
   }

@@ -544,14 +544,16 @@ function startDeal(k) {
   for (const s of table.local) { // (each side drawn from a seed kept before its first message goes out)
     const seed = newSeed();
     table.seeds[`${k}:${s}`] = seed;
-    deals.set(s, new Deal({ deal: name, seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)],
-      cards: table.deck, me: s, rng: seededRng(seed) }));
+    const d = new Deal({ deal: name, seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)],
+      cards: table.deck, me: s, rng: seededRng(seed) });
+    d.stepwise = true; // (its passes in slices: cards-net.js)
+    deals.set(s, d);
   }
   table.deals[k] = deals;
   table.played[k] = 2 * setup.seats.length; // (the shuffle and the lock: a message per seat each)
   table.holders[k] = table.deck.map(() => -1);
   keep();
-  for (const [s, d] of deals) route(s, d.start());
+  for (const [s, d] of deals) route(s, d.start(), d);
   const early = table.early.get(name) || [];
   table.early.delete(name);
   for (const [s, msg] of early) deliver(s, msg);

@@ -116,6 +116,20 @@ export const invert = (/** @type {bigint} */ s) => Fn.inv(s);
 export const mulScalars = (/** @type {bigint} */ a, /** @type {bigint} */ b) => Fn.mul(a, b);
 /** `s`·G, the commitment to a key. @param {bigint} s */
 export const commit = (s) => G.multiply(s);
+/** Each point times its scalar (one scalar for all, or one each), a product per step: a generator
+ * the caller may pause between steps (a page keeps answering while a deck is shuffled or locked).
+ * @param {Point[]} points @param {bigint | bigint[]} k
+ * @returns {Generator<void, {points: Point[], hex: string[]}>} */
+export function* multiplyEach(points, k) {
+  const out = [], hex = [];
+  for (let j = 0; j < points.length; j++) {
+    const p = points[j].multiply(typeof k === "bigint" ? k : k[j]);
+    out.push(p);
+    hex.push(pointHex(p));
+    yield;
+  }
+  return { points: out, hex };
+}
 
 const cardCache = new Map();
 /** The cards' points: hash-to-curve (RFC 9380, ristretto255_XMD:SHA-512_R255MAP_RO_) of each card's

@@ -31,6 +31,21 @@ import {
  *   opens: {seq: number, seat: number, position: number, card: string | null}[],
  *   moves: {seq: number, seat: number, position: number, from: number, to: number, card: string | null}[]}} Report */
 
+/** What a message did: accepted (a broadcast joined the transcript), card (this seat can now read
+ * the card at a position), opened (a card shown to all), broken (a position opened to no card of
+ * the deck, or to a card seen elsewhere: a shuffle was false; the reveal will name its seat),
+ * refused (a message held back for its turn, then refused), verified (the end-of-game report).
+ * @typedef {{type: "accepted", seq: number, seat: number, kind: string}
+ *   | {type: "card", position: number, card: string}
+ *   | {type: "opened", position: number, card: string, seq: number}
+ *   | {type: "broken", position: number, detail: string}
+ *   | {type: "refused", error: DealError}
+ *   | {type: "verified", report: Report}} DealEvent */
+/** What a seat's call did and the messages it owes (web/live/deal.js).
+ * @typedef {{messages: DealMessage[], events: DealEvent[]}} Outcome */
+/** The table's judge of what a play means in its game (a deal, a draw, a legal pass): a reason to
+ * refuse the message, or null. @typedef {(msg: DealMessage, deal: import("./deal.js").Deal) => string | null} Judge */
+
 /** A message refused: `code` says why, `seat` names the seat to blame (null when the message
  * cannot be pinned on its signer: a bad signature), `claimed` the seat it says it is from. */
 export class DealError extends Error {

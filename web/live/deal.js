@@ -1,10 +1,8 @@
-// A deal nobody can see ("mental poker"): one seat's side of dealing a deck among the seats of a
-// live table so that no seat, and no server, learns a card it is not meant to see. Pure and
-// transport-agnostic: messages in (receive), messages out (every call returns the messages to send
-// and what happened), all JSON-safe (hex strings); the table carries them and decides what a move
-// means in its game. The curve arithmetic is ristretto255 from the audited @noble/curves
-// (web/live/deal-group.js); the end-of-game check is web/live/deal-verify.js.
-//
+// A deal nobody can see ("mental poker"): one seat's side of dealing a deck among a live table's
+// seats so that no seat, and no server, learns a card it is not meant to see. Pure and transport-
+// agnostic: messages in (receive), messages out (each call returns what to send and what happened),
+// all JSON-safe; the table carries them and judges what a move means in its game. The curve
+// arithmetic: web/live/deal-group.js (@noble/curves' ristretto255); the end check: deal-verify.js.
 // The protocol (n seats, a deck of N cards; all arithmetic in the prime-order group):
 //  0. Each card is a point Pc, hashed to the curve from its label, so no one knows how one card's
 //     point relates to another's. The transcript's hash chain starts from the set-up and the points.
@@ -16,24 +14,16 @@
 //     Yᵢ[j] = sᵢ⁻¹·Eᵢ[j] and Eᵢ₊₁[j] = kᵢⱼ·Yᵢ[j] (E₀ = Dₙ), with one Chaum–Pedersen proof that
 //     Σwⱼ·Eᵢ[j] = sᵢ·Σwⱼ·Yᵢ[j] and Sᵢ = sᵢ·G (weights wⱼ hashed from both decks): a wrong lock is
 //     refused at once, with the seat. Afterwards Eₙ[j] = (Πᵢ kᵢⱼ)·Pc: every card under n locks.
-//  3. Play. `assign` (broadcast) gives positions to a seat (the deal, a draw, a pass, an exchange;
-//     −1: to nobody); only a position's holder may give it away. Every other seat then sends the
-//     new holder, and only it, its own key kᵢⱼ (a private `keys` message): the holder checks each
-//     one at once, kᵢⱼ·Yᵢ[j] = Eᵢ₊₁[j] (a wrong share is refused, naming its seat), and reads
-//     the card when it has all n. `open` (broadcast) shows cards to all: a holder sends every key
-//     of its positions (a play), a seat with no holder in the way its own (cards on the table).
-//     Opening a position another seat holds, or giving it away, is refused at once.
-//  4. Reveal: when the game ends every seat sends its shuffle key, its order and all its keys;
-//     after the last one every seat verifies the whole deal (verifyDeal): each pass recomputed,
-//     every key distinct, every card once, every opened card; a problem names seat and message.
-// Every message is signed and carries its seat and number; a broadcast names the hash of the
-// transcript before it, a private message the transcript it answers and its number along its
-// pair. A tampered message (bad signature), a replayed one (an old number) or one that follows
-// another transcript is refused at once; a refused message changes nothing, so no honest seat's
-// record is lost. Private messages must travel on a channel only the two seats read (a WebRTC data
-// channel between them); a relay must not carry them.
+//  3. Play: `assign` gives positions to a seat (−1: nobody; only a holder gives one away); every
+//     other seat sends the new holder, and it alone, its kᵢⱼ, checked at once (kᵢⱼ·Yᵢ[j] = Eᵢ₊₁[j]).
+//     `open` shows cards to all: a holder sends every key, a seat its own for a card nobody holds.
+//  4. Reveal: every seat sends its keys and order, then each verifies the whole deal (verifyDeal).
+// Every message is signed and numbered along the transcript's hash chain (the README's "Protocol"):
+// a tampered, replayed or forked one is refused at once and changes nothing. Private messages
+// travel on a channel only their two seats read. This seat's own passes are generators, made at
+// once or (`stepwise`: a page that keeps answering) in slices by `work`.
 import {
-  PROTOCOL, commit, cardPoints, checkEqualLogs, cryptoRng, digest, invert, mulScalars, parsePoint, parseScalar,
+  PROTOCOL, commit, cardPoints, checkEqualLogs, cryptoRng, digest, invert, multiplyEach, mulScalars, parsePoint, parseScalar,
   pointHex, proveEqualLogs, randomPermutation, randomScalar, scalarHex, sign, signingKey, isSigningKey,
   verifySignature, weightedSum, weights,
 } from "./deal-group.js";
@@ -44,19 +34,9 @@ import { DealError, expectedAt, isIndexList, isPermutation, transcriptRoot, unsi
 /** @typedef {import("./deal-verify.js").DealSetup} DealSetup */
 /** @typedef {import("./deal-verify.js").DealMessage} DealMessage */
 /** @typedef {import("./deal-verify.js").Report} Report */
-/** What a message did: accepted (a broadcast joined the transcript), card (this seat can now read
- * the card at a position), opened (a card shown to all), broken (a position opened to no card of
- * the deck, or to a card seen elsewhere: a shuffle was false; the reveal will name its seat),
- * refused (a message held back for its turn, then refused), verified (the end-of-game report).
- * @typedef {{type: "accepted", seq: number, seat: number, kind: string}
- *   | {type: "card", position: number, card: string}
- *   | {type: "opened", position: number, card: string, seq: number}
- *   | {type: "broken", position: number, detail: string}
- *   | {type: "refused", error: DealError}
- *   | {type: "verified", report: Report}} DealEvent */
-/** @typedef {{messages: DealMessage[], events: DealEvent[]}} Outcome */
-/** The table's judge of what a play means in its game (a deal, a draw, a legal pass): a reason to
- * refuse the message, or null. @typedef {(msg: DealMessage, deal: Deal) => string | null} Judge */
+/** @typedef {import("./deal-verify.js").DealEvent} DealEvent */
+/** @typedef {import("./deal-verify.js").Outcome} Outcome */
+/** @typedef {import("./deal-verify.js").Judge} Judge */
 
 const QUEUE_LIMIT = 512;
 
@@ -91,6 +71,9 @@ export class Deal {
   /** @type {DealMessage[]} every private message this seat accepted, in order */ #inbox = [];
   /** @type {Report | null} */ #report = null;
   /** @type {{secret: Uint8Array, public: string}} this seat's signing key */ #signer;
+  /** @type {Generator<void, DealMessage> | null} this seat's pass in the making */ #pass = null;
+  /** Whether this seat's passes wait for {@link work} (a page: in slices) or are made at once. */
+  stepwise = false;
 
   /**
    * @param {DealSetup & {me: number, rng?: Rng, judge?: Judge | null}} options the set-up every
@@ -136,6 +119,7 @@ export class Deal {
   /** The hash of the transcript so far. */
   get head() { return this.#heads[this.#heads.length - 1]; }
   /** How many messages this seat holds for their turn. */ get held() { return this.#queue.length; }
+  /** Whether this seat's pass waits for {@link work}. */ get owesWork() { return this.#pass !== null; }
   /** The end-of-game report, once every seat has revealed. */
   get report() { return this.#report; }
   /** Who holds a position (−1: nobody). @param {number} position */
@@ -206,6 +190,15 @@ export class Deal {
     this.#drain(events);
     return this.#outcome(events);
   }
+  /** Stepwise, makes this seat's pass (shuffle or lock) for up to `ms` (at least a step):
+   * its outcome once the pass is made and sent, else null (call again). @param {number} ms
+   * @returns {Outcome | null} */
+  work(ms) {
+    /** @type {DealEvent[]} */
+    const events = [];
+    const msg = this.#pass && this.#step(ms, events);
+    return msg ? this.#outcome(events, [msg]) : null;
+  }
   /** Gives positions to seats (−1: to nobody): the deal, a draw, a pass. Every seat then sends
    * each new holder its keys. @param {number[]} positions @param {number[]} holders @returns {Outcome} */
   assign(positions, holders) {
@@ -240,12 +233,10 @@ export class Deal {
     this.#process(msg, events);
     return this.#outcome(events, [msg]);
   }
-  /**
-   * Signs a message of this seat at the current transcript (a broadcast, or a private message to
+  /** Signs a message of this seat at the current transcript (a broadcast, or a private message to
    * seat `to`) without applying it. The protocol's own methods use it; tests use it to play a
    * cheating seat. @param {string} kind @param {Record<string, unknown>} body @param {number} [to]
-   * @returns {DealMessage}
-   */
+   * @returns {DealMessage} */
   seal(kind, body, to) {
     const t = this.#transcript.length;
     const base = { v: 1, deal: this.setup.deal, seat: this.me, kind, body, prev: this.#heads[t] };
@@ -255,13 +246,12 @@ export class Deal {
   /** @param {DealEvent[]} events @param {DealMessage[]} [sent] @returns {Outcome} */
   #outcome(events, sent = []) {
     const messages = [...sent];
-    for (;;) { // my turn in the passes (applied here as it goes out)
+    for (;;) { // my turn in the passes (applied here as it goes out; stepwise, made by `work`)
       const want = expectedAt(this.#transcript.length, this.setup.seats);
       if (!want || want.seat !== this.me) break;
-      const msg = want.kind === "shuffle" ? this.#shuffle() : this.#lock();
-      this.#process(msg, events);
-      messages.push(msg);
-      this.#drain(events);
+      this.#pass ||= want.kind === "shuffle" ? this.#shuffle() : this.#lock();
+      if (this.stepwise) break;
+      messages.push(/** @type {DealMessage} */ (this.#step(Infinity, events)));
     }
     messages.push(...this.#owed);
     this.#owed = [];
@@ -282,24 +272,39 @@ export class Deal {
     this.#outbox.push(...out);
     return out;
   }
-  #shuffle() {
+  /** @returns {Generator<void, DealMessage>} */
+  *#shuffle() {
     const rng = this.rng;
     const received = this.#decks[this.me];
     this.#s = randomScalar(rng);
     this.#order = randomPermutation(rng, received.length);
-    const deck = this.#order.map((x) => pointHex(this.#pt(received[x]).multiply(this.#s)));
+    const { hex: deck } = yield* multiplyEach(this.#order.map((x) => this.#pt(received[x])), this.#s);
     return this.seal("shuffle", { sign: this.#signer.public, key: pointHex(commit(this.#s)), deck });
   }
-  #lock() {
+  /** Runs this seat's pass for up to `ms` (a step at least); once made, applies it and returns it.
+   * @param {number} ms @param {DealEvent[]} events @returns {DealMessage | null} */
+  #step(ms, events) {
+    const pass = /** @type {Generator<void, DealMessage>} */ (this.#pass), t0 = performance.now();
+    let r;
+    do r = pass.next(); while (!r.done && performance.now() - t0 < ms);
+    if (r.done) {
+      this.#pass = null;
+      this.#process(r.value, events);
+      this.#drain(events);
+    }
+    return r.done ? r.value : null;
+  }
+  /** @returns {Generator<void, DealMessage>} */
+  *#lock() {
     const received = this.#lockInput(this.me);
-    const unmask = invert(this.#s);
-    const ys = received.map((h) => this.#pt(h).multiply(unmask));
-    this.#keys = ys.map(() => randomScalar(this.rng)); // drawn in position order
-    const deck = ys.map((y, j) => pointHex(y.multiply(this.#keys[j])));
-    const y = ys.map(pointHex);
-    const { yHat, eHat } = this.#lockSums(this.me, received, y);
+    const ys = yield* multiplyEach(received.map((h) => this.#pt(h)), invert(this.#s));
+    ys.hex.forEach((h, j) => this.#points.set(h, ys.points[j]));
+    this.#keys = ys.points.map(() => randomScalar(this.rng)); // drawn in position order
+    const { hex: deck } = yield* multiplyEach(ys.points, this.#keys);
+    const { yHat, eHat } = this.#lockSums(this.me, received, ys.hex);
+    yield;
     const proof = proveEqualLogs(this.#lockContext(this.me), this.#s, yHat, commit(this.#s), eHat, this.rng);
-    return this.seal("lock", { y, deck, proof });
+    return this.seal("lock", { y: ys.hex, deck, proof });
   }
   /** The deck seat i's locking pass starts from. @param {number} i */
   #lockInput(i) { return i === 0 ? this.#decks[this.setup.seats] : this.#locks[i - 1].deck; }
@@ -314,10 +319,7 @@ export class Deal {
   /** @param {string} hex */
   #pt(hex) {
     let p = this.#points.get(hex);
-    if (!p) {
-      p = /** @type {Point} */ (parsePoint(hex));
-      this.#points.set(hex, p);
-    }
+    if (!p) this.#points.set(hex, p = /** @type {Point} */ (parsePoint(hex)));
     return p;
   }
   /** Decodes a list of `count` distinct points, or refuses the message. @param {unknown} list
@@ -445,9 +447,7 @@ export class Deal {
     }
     return () => {
       this.#locks.push({ y, deck });
-      if (i === this.me) {
-        this.#keys.forEach((k, j) => this.#learn(i, j, k));
-      }
+      if (i === this.me) this.#keys.forEach((k, j) => this.#learn(i, j, k));
     };
   }
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
