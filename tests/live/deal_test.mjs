@@ -206,6 +206,27 @@ const scenarios = {
     return { ok: true, refused: t.refused[0].map((e) => e.message) };
   },
 
+  wrong_shown_key_refused_at_once() {
+    // seat 1 plays two cards with one wrong key among the eight it shows (the others right): the
+    // keys of an open are checked together in one sum, and then one by one to name the wrong one
+    const t = table("shown", 3, SMALL, {
+      cheaters: { 1: (kind, body) => (kind === "open" ? { ...body, keys: [body.keys[0], [ONE, ...body.keys[1].slice(1)]] } : body) },
+    });
+    t.start().dealRoundRobin(12);
+    t.act(1, "open", [4, 7]);
+    for (const i of [0, 2]) {
+      assert.ok(refusedWith(t.refused[i], "share", 1), `seat ${i} refuses seat 1's wrong shown key, naming it`);
+      assert.ok(t.refused[i].some((e) => /key for position 7/.test(e.message)), t.refused[i].map((e) => e.message).join("; "));
+      assert.equal(t.seats[i].shown(4), null, "nothing of the refused open is kept");
+    }
+    sameRecords(t, [0, 2]);
+    // an honest open of the same cards by another table is taken
+    const honest = table("shown-honest", 3, SMALL).start().dealRoundRobin(12).act(1, "open", [4, 7]);
+    noRefusals(honest);
+    assert.ok(honest.seats.every((d) => d.shown(4) !== null && d.shown(7) !== null));
+    return { ok: true };
+  },
+
   duplicated_card_refused_at_once() {
     const t = table("duplicate", 3, SMALL, {
       cheaters: { 1: (kind, body) => (kind === "shuffle" ? { ...body, deck: body.deck.map((h, j) => (j === 5 ? body.deck[2] : h)) } : body) },

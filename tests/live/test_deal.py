@@ -29,6 +29,7 @@ SCENARIOS = [
     "a_reloaded_seat_resumes",
     "a_seats_notes_are_signed",
     "wrong_share_refused_at_once",
+    "wrong_shown_key_refused_at_once",
     "duplicated_card_refused_at_once",
     "substituted_card_named_at_verification",
     "reused_key_named_at_verification",

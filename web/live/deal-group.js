@@ -116,6 +116,15 @@ export const invert = (/** @type {bigint} */ s) => Fn.inv(s);
 export const mulScalars = (/** @type {bigint} */ a, /** @type {bigint} */ b) => Fn.mul(a, b);
 /** `s`·G, the commitment to a key. @param {bigint} s */
 export const commit = (s) => G.multiply(s);
+/** Whether kᵢ·Aᵢ = Bᵢ for every i, tested at once: Σ(rᵢkᵢ)·Aᵢ = Σrᵢ·Bᵢ with fresh random
+ * 128-bit rᵢ, two of the library's multi-scalar sums (a list with a wrong pair passes with
+ * probability below 2⁻¹²⁸; the caller then finds which). @param {Point[]} A @param {bigint[]} k
+ * @param {Point[]} B */
+export function allScaled(A, k, B) {
+  if (A.length === 1) return A[0].multiplyUnsafe(k[0]).equals(B[0]);
+  const r = A.map(() => bytesToNumberLE(cryptoRng(16)) + 1n);
+  return weightedSum(A, r.map((x, i) => Fn.mul(x, k[i]))).equals(weightedSum(B, r));
+}
 /** Each point times its scalar (one scalar for all, or one each), a product per step: a generator
  * the caller may pause between steps (a page keeps answering while a deck is shuffled or locked).
  * @param {Point[]} points @param {bigint | bigint[]} k

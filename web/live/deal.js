@@ -23,7 +23,7 @@
 // travel on a channel only their two seats read. This seat's own passes are generators, made at
 // once or (`stepwise`: a page that keeps answering) in slices by `work`.
 import {
-  PROTOCOL, commit, cardPoints, checkEqualLogs, cryptoRng, digest, invert, multiplyEach, mulScalars, parsePoint, parseScalar,
+  PROTOCOL, allScaled, commit, cardPoints, checkEqualLogs, cryptoRng, digest, invert, multiplyEach, mulScalars, parsePoint, parseScalar,
   pointHex, proveEqualLogs, randomPermutation, randomScalar, scalarHex, sign, signingKey, isSigningKey,
   verifySignature, weightedSum, weights,
 } from "./deal-group.js";
@@ -486,9 +486,11 @@ export class Deal {
         if (k === null && (h !== i || this.#shown[j].has(m))) return;
         if (h !== i && m !== i) throw new DealError("malformed", `seat ${i} showed seat ${m}'s key for position ${j}, which it does not hold`, msg);
         if (this.#shown[j].has(m)) throw new DealError("repeat", `seat ${i} showed a key for position ${j} twice`, msg);
-        found.push([j, m, this.#checkShare(msg, m, j, k, true)]);
+        found.push([j, m, this.#checkShare(msg, m, j, k, "later")]);
       });
     });
+    const at = (/** @type {"y" | "deck"} */ d) => found.map(([j, m]) => this.#pt(this.#locks[m][d][j])); // (own keys were checked as they came)
+    if (i !== this.me && found.length && !allScaled(at("y"), found.map((f) => f[2]), at("deck"))) found.forEach(([j, m, k]) => this.#checkShare(msg, m, j, scalarHex(k), "shown"));
     this.#distinct(msg, found.filter(([, m]) => m === i).map(([, , k]) => k));
     this.#judged(msg);
     return (events) => {
@@ -533,7 +535,7 @@ export class Deal {
     const pos = /** @type {number[]} */ (positions);
     const ks = pos.map((j, x) => {
       if (!this.#given.has(j)) throw new DealError("not-mine", `seat ${f} sent its key for position ${j}, which was never given to seat ${this.me}`, msg);
-      return this.#checkShare(msg, f, j, keys[x], false);
+      return this.#checkShare(msg, f, j, keys[x], "private");
     });
     this.#distinct(msg, ks);
     this.#inSeq[f] += 1;
@@ -543,15 +545,13 @@ export class Deal {
       if (this.#known[j].size === this.setup.seats && this.#read[j] < 0) this.#readCard(j, this.#known[j], false, events);
     });
   }
-  /** Seat m's key for position j, checked against m's lock: kₘⱼ·Yₘ[j] = Eₘ₊₁[j]; refused with
-   * the sender named if it is not, or if m already used it for another position.
-   * @param {DealMessage} msg @param {number} m @param {number} j @param {unknown} hex @param {boolean} shown */
-  #checkShare(msg, m, j, hex, shown) {
-    const k = parseScalar(hex);
-    const { y, deck } = this.#locks[m];
-    const y0 = this.#pt(y[j]);
-    // a key shown to all is public: the faster multiplication; a private one is kept constant-time
-    if (k === null || !(shown ? y0.multiplyUnsafe(k) : y0.multiply(k)).equals(this.#pt(deck[j]))) {
+  /** Seat m's key for position j, checked against m's lock: kₘⱼ·Yₘ[j] = Eₘ₊₁[j] (a private key in
+   * constant time, a shown one faster, or `later`: all of an open's in one sum, #checkOpen);
+   * refused with the sender named if it is not, or if m already used it for another position.
+   * @param {DealMessage} msg @param {number} m @param {number} j @param {unknown} hex @param {"private" | "shown" | "later"} how */
+  #checkShare(msg, m, j, hex, how) {
+    const k = parseScalar(hex), { y, deck } = this.#locks[m], y0 = this.#pt(y[j]);
+    if (k === null || (how !== "later" && !(how === "shown" ? y0.multiplyUnsafe(k) : y0.multiply(k)).equals(this.#pt(deck[j])))) {
       throw new DealError("share", `seat ${msg.seat} sent a ${m === msg.seat ? "" : `seat ${m}'s `}key for position ${j} that does not open ${m === msg.seat ? "its" : "that"} lock`, msg);
     }
     const other = this.#keyAt[m].get(k);
