@@ -3,6 +3,7 @@
 // the local seats' deals and to the other browsers (keys privately, sealed between friends); the
 // host's relay of a friend's broadcasts to the others.
 import { t } from "../i18n.js";
+import { parsePoint } from "./deal-group.js";
 import { keep, remember } from "./cards-keep.js";
 import { playedBy, poke, problem, seatLabel, table, until } from "./cards-state.js";
 
@@ -114,10 +115,40 @@ export function deliver(seat, msg) {
     table.early.set(msg.deal, list);
     return;
   }
+  const waiting = warming.get(deal);
+  if (waiting) waiting.push(msg);
+  else if (deal.stepwise && heavy(msg)) warm(seat, deal, [msg]);
+  else take(seat, deal, msg);
+}
+/** @param {number} seat @param {Deal} deal @param {any} msg */
+function take(seat, deal, msg) {
+  if (deal.isCopy(msg)) return;
   try {
     route(seat, deal.receive(msg), deal);
   } catch (e) {
     problem(t("live.refused", { seat: seatLabel(msg.seat), reason: /** @type {Error} */ (e).message }));
   }
+}
+/** Another seat's shuffle or lock brings a deck of points (two for a lock): they are decoded in
+ * slices before the deal takes it (deal-group.js keeps them), and its deal's next messages wait. */
+const heavy = (/** @type {any} */ msg) => (msg.kind === "shuffle" || msg.kind === "lock") && msg.body && typeof msg.body === "object";
+/** @type {Map<Deal, any[]>} */
+const warming = new Map();
+/** @param {number} seat @param {Deal} deal @param {any[]} queue */
+function warm(seat, deal, queue) {
+  warming.set(deal, queue);
+  const msg = queue[0];
+  const points = [msg.body.deck, msg.body.y].flatMap((list) => (Array.isArray(list) ? list : []));
+  let i = 0;
+  const slice = () => {
+    const t0 = performance.now();
+    while (i < points.length && performance.now() - t0 < SLICE_MS) parsePoint(points[i++]);
+    if (i < points.length) return soon(slice);
+    take(seat, deal, queue.shift());
+    while (queue.length && !heavy(queue[0])) take(seat, deal, queue.shift());
+    if (queue.length) warm(seat, deal, queue);
+    else warming.delete(deal);
+  };
+  soon(slice);
 }
 

@@ -101,16 +101,24 @@ export function parseScalar(hex) {
 }
 /** @param {Point} p */
 export const pointHex = (p) => bytesToHex(p.toBytes());
+/** @type {Map<string, Point | null>} the latest points decoded (a page may decode a message's ahead) */
+const decoded = new Map();
 /** A point from its canonical ristretto255 encoding: null if it is none, or the identity.
  * @param {unknown} hex @returns {Point | null} */
 export function parsePoint(hex) {
   if (typeof hex !== "string" || !HEX32.test(hex)) return null;
-  try {
-    const p = Point.fromHex(hex);
-    return p.is0() ? null : p;
-  } catch {
-    return null;
+  let p = decoded.get(hex);
+  if (p === undefined) {
+    try {
+      const q = Point.fromHex(hex);
+      p = q.is0() ? null : q;
+    } catch {
+      p = null;
+    }
+    if (decoded.size >= 4096) decoded.delete(/** @type {string} */ (decoded.keys().next().value));
+    decoded.set(hex, p);
   }
+  return p;
 }
 export const invert = (/** @type {bigint} */ s) => Fn.inv(s);
 export const mulScalars = (/** @type {bigint} */ a, /** @type {bigint} */ b) => Fn.mul(a, b);
