@@ -113,7 +113,8 @@ const scenarios = {
 
   stepwise_passes_are_the_same_passes() {
     // a page makes its shuffle and lock a point at a time, answering between the steps: the
-    // same seeds give the same transcript, byte for byte, as passes made at once
+    // same seeds give the same transcript, byte for byte, as passes made at once; the end's
+    // check comes in steps too
     const seeds = [0, 1, 2].map(() => group.newSeed());
     const make = (/** @type {boolean} */ stepwise) => table("steps", 3, SMALL, { rngs: seeds.map((s) => group.seededRng(s)), stepwise });
     const atOnce = make(false).start(), stepwise = make(true).start();
@@ -124,7 +125,10 @@ const scenarios = {
     assert.equal(JSON.stringify(stepwise.seats[0].transcript), JSON.stringify(atOnce.seats[0].transcript));
     stepwise.dealRoundRobin(12);
     assertPrivacy(stepwise);
+    // and the end's check of the whole deal, a pass at a time (one or more steps per pass)
+    const before = stepwise.slices.slice();
     revealAndVerify(stepwise);
+    stepwise.slices.forEach((n, i) => assert.ok(n - before[i] >= 2 * 3, `seat ${i} checked the deal in ${n - before[i]} slices`));
     return { ok: true, slices: stepwise.slices };
   },
 

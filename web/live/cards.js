@@ -498,7 +498,7 @@ async function carryOut(ops, next) {
       const d = /** @type {Deal} */ (deals.get(duty.seat));
       await until(() => d.transcript.length >= base + k, seatLabel(duty.seat));
       // (done already when a page taken up again gets here: its message is in the transcript)
-      if (ownTurn(d, base + k, duty.seat)) route(duty.seat, duty.kind === "assign" ? d.assign(duty.positions, duty.holders) : d.open(duty.positions));
+      if (ownTurn(d, base + k, duty.seat)) route(duty.seat, duty.kind === "assign" ? d.assign(duty.positions, duty.holders) : d.open(duty.positions), d);
     }
     await until(() => Array.from(deals.values()).every((d) => d.transcript.length >= base + k + 1), seatLabel(duty.seat));
   }
@@ -575,7 +575,7 @@ async function finish() {
       const d = deals.get(s);
       if (d) {
         await until(() => d.transcript.length >= base + s, seatLabel(s));
-        if (ownTurn(d, base + s, s)) route(s, d.reveal());
+        if (ownTurn(d, base + s, s)) route(s, d.reveal(), d);
       }
       await until(() => Array.from(deals.values()).every((x) => x.transcript.length >= base + s + 1), seatLabel(s));
     }

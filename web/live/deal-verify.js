@@ -135,8 +135,19 @@ export function checkShuffle(received, sent, s, perm, rng = cryptoRng) {
  * @returns {Report}
  */
 export function verifyDeal(record, options = {}) {
+  const steps = verifySteps(record, options);
+  let r;
+  do r = steps.next(); while (!r.done);
+  return r.value;
+}
+/** {@link verifyDeal} a part at a time (a pass, some cards; each a few tens of milliseconds): a
+ * generator the caller may pause between steps, so a page keeps answering while it checks.
+ * @param {{setup: DealSetup, transcript: DealMessage[]}} record
+ * @param {{rng?: Rng, points?: Map<string, Point>, accepted?: boolean}} [options]
+ * @returns {Generator<void, Report>} */
+export function* verifySteps(record, options = {}) {
   try {
-    return audit(record, options);
+    return yield* audit(record, options);
   } catch (e) { // a record no honest seat would have accepted (a body of the wrong shape)
     const detail = `the record cannot be read: ${e instanceof Error ? e.message : String(e)}`;
     return { ok: false, problems: [{ seat: null, seq: null, code: "malformed", detail }], cards: [], opens: [], moves: [] };
@@ -144,8 +155,8 @@ export function verifyDeal(record, options = {}) {
 }
 
 /** @param {{setup: DealSetup, transcript: DealMessage[]}} record
- * @param {{rng?: Rng, points?: Map<string, Point>, accepted?: boolean}} options @returns {Report} */
-function audit(record, options) {
+ * @param {{rng?: Rng, points?: Map<string, Point>, accepted?: boolean}} options @returns {Generator<void, Report>} */
+function* audit(record, options) {
   const { setup, transcript } = record;
   const rng = options.rng || cryptoRng;
   const cache = options.points || new Map();
@@ -223,6 +234,7 @@ function audit(record, options) {
       return fail("turn", `message ${t} is of no known kind`);
     }
     head = digest(msg);
+    if (t % 64 === 63) yield;
   }
   if (decks.length !== n + 1 || locks.length !== n) {
     problems.push({ seat: null, seq: null, code: "unfinished", detail: "the deal never finished its shuffle and locking passes" });
@@ -242,6 +254,7 @@ function audit(record, options) {
     }
     const bad = checkShuffle(decks[i].map(pt), decks[i + 1], s, order, rng);
     if (bad) problems.push({ seat: i, seq: i, pass: i + 1, code: "shuffle", detail: `seat ${i}'s shuffle (pass ${i + 1}) ${bad}` });
+    yield;
     const received = (i === 0 ? decks[n] : locks[i - 1].deck).map(pt);
     const ys = locks[i].y.map(pt);
     const sent = locks[i].deck.map(pt);
@@ -256,6 +269,7 @@ function audit(record, options) {
       const where = wrong.length ? `position${wrong.length > 1 ? "s" : ""} ${wrong.join(", ")}` : "its deck";
       problems.push({ seat: i, seq: locks[i].seq, pass: n + i + 1, code: "lock", detail: `seat ${i}'s locking pass (pass ${n + i + 1}) does not match its revealed keys at ${where}` });
     }
+    yield;
   }
   const passesOk = problems.length === 0;
   // 3. every key distinct (a key used twice weakens a lock, across seats or within one)
@@ -278,7 +292,8 @@ function audit(record, options) {
     report.cards = at.map((c) => setup.cards[c]);
   }
   // 5. every card opened in play: its keys (each checked when it came) open it to that card
-  for (const { seq, seat, position, keys } of published) {
+  for (const [x, { seq, seat, position, keys }] of published.entries()) {
+    if (x % 8 === 7) yield;
     const total = keys.reduce((acc, k) => mulScalars(acc, /** @type {bigint} */ (parseScalar(k))), 1n);
     const hex = pointHex(pt(locks[n - 1].deck[position]).multiplyUnsafe(invert(total)));
     const card = cards.index.has(hex) ? setup.cards[/** @type {number} */ (cards.index.get(hex))] : null;

@@ -27,7 +27,7 @@ import {
   pointHex, proveEqualLogs, randomPermutation, randomScalar, scalarHex, sign, signingKey, isSigningKey,
   verifySignature, weightedSum, weights,
 } from "./deal-group.js";
-import { DealError, expectedAt, isIndexList, isPermutation, transcriptRoot, unsigned, verifyDeal } from "./deal-verify.js";
+import { DealError, expectedAt, isIndexList, isPermutation, transcriptRoot, unsigned, verifyDeal, verifySteps } from "./deal-verify.js";
 
 /** @typedef {import("./deal-group.js").Rng} Rng */
 /** @typedef {import("./deal-group.js").Point} Point */
@@ -71,7 +71,7 @@ export class Deal {
   /** @type {DealMessage[]} every private message this seat accepted, in order */ #inbox = [];
   /** @type {Report | null} */ #report = null;
   /** @type {{secret: Uint8Array, public: string}} this seat's signing key */ #signer;
-  /** @type {Generator<void, DealMessage> | null} this seat's pass in the making */ #pass = null;
+  /** @type {Generator<void, DealMessage | null> | null} this seat's pass, or the end's check, in the making */ #pass = null;
   /** Whether this seat's passes wait for {@link work} (a page: in slices) or are made at once. */
   stepwise = false;
 
@@ -190,14 +190,12 @@ export class Deal {
     this.#drain(events);
     return this.#outcome(events);
   }
-  /** Stepwise, makes this seat's pass (shuffle or lock) for up to `ms` (at least a step):
-   * its outcome once the pass is made and sent, else null (call again). @param {number} ms
-   * @returns {Outcome | null} */
+  /** Stepwise, makes this seat's pass (shuffle or lock), or the end's check, for up to `ms` (a
+   * step at least): its outcome once done, else null (call again). @param {number} ms @returns {Outcome | null} */
   work(ms) {
     /** @type {DealEvent[]} */
-    const events = [];
-    const msg = this.#pass && this.#step(ms, events);
-    return msg ? this.#outcome(events, [msg]) : null;
+    const events = [], sent = /** @type {DealMessage[]} */ ([]);
+    return this.#pass && this.#step(ms, events, sent) ? this.#outcome(events, sent) : null;
   }
   /** Gives positions to seats (−1: to nobody): the deal, a draw, a pass. Every seat then sends
    * each new holder its keys. @param {number[]} positions @param {number[]} holders @returns {Outcome} */
@@ -251,7 +249,7 @@ export class Deal {
       if (!want || want.seat !== this.me) break;
       this.#pass ||= want.kind === "shuffle" ? this.#shuffle() : this.#lock();
       if (this.stepwise) break;
-      messages.push(/** @type {DealMessage} */ (this.#step(Infinity, events)));
+      this.#step(Infinity, events, messages);
     }
     messages.push(...this.#owed);
     this.#owed = [];
@@ -281,19 +279,23 @@ export class Deal {
     const { hex: deck } = yield* multiplyEach(this.#order.map((x) => this.#pt(received[x])), this.#s);
     return this.seal("shuffle", { sign: this.#signer.public, key: pointHex(commit(this.#s)), deck });
   }
-  /** Runs this seat's pass for up to `ms` (a step at least); once made, applies it and returns it.
-   * @param {number} ms @param {DealEvent[]} events @returns {DealMessage | null} */
-  #step(ms, events) {
-    const pass = /** @type {Generator<void, DealMessage>} */ (this.#pass), t0 = performance.now();
+  /** Runs this seat's pass for up to `ms` (a step at least); true once made and applied (and
+   * added to `sent`), or the report in. @param {number} ms @param {DealEvent[]} events @param {DealMessage[]} sent */
+  #step(ms, events, sent) {
+    const pass = /** @type {Generator<void, DealMessage | null>} */ (this.#pass), t0 = performance.now();
     let r;
     do r = pass.next(); while (!r.done && performance.now() - t0 < ms);
-    if (r.done) {
-      this.#pass = null;
+    if (!r.done) return false;
+    this.#pass = null;
+    if (r.value === null) events.push({ type: "verified", report: /** @type {Report} */ (this.#report) });
+    else {
       this.#process(r.value, events);
+      sent.push(r.value);
       this.#drain(events);
     }
-    return r.done ? r.value : null;
+    return true;
   }
+  *#verify() { this.#report = yield* verifySteps(this.record(), { rng: this.rng, points: this.#points, accepted: true }); return null; }
   /** @returns {Generator<void, DealMessage>} */
   *#lock() {
     const received = this.#lockInput(this.me);
@@ -520,10 +522,8 @@ export class Deal {
     if (pointHex(commit(s)) !== this.#shuffleKeys[i]) throw new DealError("reveal", `seat ${i} revealed a shuffle key it did not commit to`, msg);
     return (events) => {
       this.#revealed[i] = true;
-      if (this.#revealed.every(Boolean)) {
-        this.#report = verifyDeal(this.record(), { rng: this.rng, points: this.#points, accepted: true });
-        events.push({ type: "verified", report: this.#report });
-      }
+      if (this.#revealed.every(Boolean)) this.#pass = this.#verify(); // (the end's check: at once, or by `work`)
+      if (this.#pass && !this.stepwise) this.#step(Infinity, events, []);
     };
   }
   /** A private message of keys for positions given to this seat. @param {DealMessage} msg @param {DealEvent[]} events */
