@@ -100,6 +100,18 @@ def test_full_game_with_exchange_revolution_and_eight_cut(ctx: tuple[Any, Guard]
     expect(page.locator(".df-scoreboard thead th")).to_have_count(4)  # player, game 1, game 2, total
     totals = [int(x) for x in page.locator(".df-scoreboard .df-total").all_inner_texts()]
     assert sorted(totals) == sorted(int(r) for r in page.evaluate("window.pyengineApp.state().observation.scores"))
+    expect(page.locator(".df-scoreboard .df-score-caption")).to_contain_text("2")
+    # in a box too narrow for every game (a long match beside the table), the names and the
+    # totals stay in view and the games scroll between them
+    in_view = page.evaluate("""() => {
+      document.querySelector('.df-scorebox').style.width = '130px';
+      const box = document.querySelector('.df-scoreboard .df-scroll');
+      box.scrollLeft = 0;
+      const ok = (el) => { const r = el.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el; };
+      const cells = [...box.querySelectorAll('tbody tr')].map((tr) => [tr.firstElementChild, tr.lastElementChild]);
+      return [box.scrollWidth > box.clientWidth, cells.every(([name, total]) => ok(name) && ok(total))];
+    }""")
+    assert in_view == [True, True], in_view
     assert page.errors == []
 
 

@@ -95,5 +95,9 @@ export function renderScoreboard(ctx, tv, scoreBox) {
     h("th", { scope: "row", text: ctx.seatName(p) }),
     tv.results.map((r) => h("td", { title: titleText(ctx, r.classes[p]), class: r.new_set ? "df-newset" : "", text: `${r.placing.indexOf(p) + 1}. +${r.points[p]}` })),
     h("td", { class: "df-total", text: String(tv.scores[p]) })));
-  scoreBox.replaceChildren(h("div", { class: "df-scroll" }, h("table", {}, h("caption", { text: t("daifugo.score.caption", { n: tv.results.length, games: tv.games }) }), h("thead", {}, head), h("tbody", {}, rows))));
+  const caption = t("daifugo.score.caption", { n: tv.results.length, games: tv.games });
+  // (the caption above the scrolling part, so that it stays in view)
+  const scroll = h("div", { class: "df-scroll" }, h("table", { "aria-label": caption }, h("thead", {}, head), h("tbody", {}, rows)));
+  scoreBox.replaceChildren(h("p", { class: "df-score-caption", text: caption }), scroll);
+  scroll.scrollLeft = scroll.scrollWidth; // (the latest games in view)
 }
