@@ -79,9 +79,8 @@ export async function showSetup(game, li) {
     /** @type {[string, string][]} */
     const seats = [];
     for (let i = 0; i < n; i++) seats.push(["", /** @type {HTMLSelectElement} */ (form.elements.namedItem(`seat${i}`)).value]);
-    const seed = crypto.getRandomValues(new Uint32Array(2));
     /** @type {NewGameArgs} */
-    const args = { game: game.id, seats, seed: seed[0] * 2 ** 21 + (seed[1] >>> 11), rules: presetSel.value };
+    const args = { game: game.id, seats, seed: randomSeed(), rules: presetSel.value };
     if (!info.presets.length) delete args.rules;
     const where = whereBox.hidden ? "here" : whereSel.value;
     if (where === "link" || where === "live") args.by_link = true;
@@ -102,6 +101,11 @@ export async function showSetup(game, li) {
   /** @type {HTMLSelectElement | null} */ (form.querySelector("label:not([hidden]) > select"))?.focus();
 }
 
+/** A bots' seed for a new game: 53 random bits. */
+export function randomSeed() {
+  const seed = crypto.getRandomValues(new Uint32Array(2));
+  return seed[0] * 2 ** 21 + (seed[1] >>> 11);
+}
 // A new game: at once when the engine is up, else its first frame now and the game itself
 // as soon as the engine is.
 /** @param {NewGameArgs} args @param {boolean} [push] a new address in the history @param {string | null} [preset] */

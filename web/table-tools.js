@@ -1,4 +1,4 @@
-// The tools row under a table (share link, copy, undo, speed, pause and resume, home) and the
+// The tools row under a table (share link, copy, undo, speed, pause and resume, play again, home) and the
 // moves it and the replay bar make (goto, undo, play).
 import { play } from "./api.js";
 import { hasBots, pauseAuto, resumeAuto, runAuto } from "./auto-play.js";
@@ -38,11 +38,12 @@ function buildTools() {
   const pause = h("button", { type: "button", "data-tool": "pause", onclick: pauseAuto });
   const resume = h("button", { type: "button", "data-tool": "resume", class: "primary", onclick: resumeAuto });
   const home = h("button", { type: "button", "data-tool": "home", onclick: () => { location.hash = "games"; } });
+  const again = h("button", { type: "button", "data-tool": "again", class: "primary", onclick: () => { if (app.view) playAgain(app.view); } });
   // The controls pressed while bots play (speed, pause, resume, home) keep one place: beside the
   // table's head where the table shows the shell's head (placeTools), else at the end of this row.
-  const play = h("div", { class: "play-controls row chrome" }, speedBox, pause, resume, home);
+  const play = h("div", { class: "play-controls row chrome" }, speedBox, pause, resume, again, home);
   const root = h("div", { class: "tools row chrome" }, shareBox, copy, undoBtn, undoNote, play);
-  return { root, share, shareLabel, shareBox, copy, undoBtn, undoNote, speedSel, speedText, speedBox, play, pause, resume, home };
+  return { root, share, shareLabel, shareBox, copy, undoBtn, undoNote, speedSel, speedText, speedBox, play, pause, resume, again, home };
 }
 /**
  * Put the play controls beside the table's head (a place that does not move while the game
@@ -85,6 +86,16 @@ export function updateTools(view, r) {
   r.pause.hidden = !bots || app.paused;
   r.resume.hidden = !bots || !app.paused;
   setText(r.home, t("table.home"));
+  setText(r.again, t("table.play_again"));
+  r.again.hidden = !canPlayAgain(view);
+}
+/** A finished game (wherever its replay stands) can be played again here: not one played by
+ * link or at a live table, whose players are elsewhere. @param {View} view */
+export const canPlayAgain = (view) => Boolean(view.final_returns) && !view.by_link && !view.live && !liveOpen();
+/** The next game: the same game, players and rules, and a new seed. @param {View} view */
+export function playAgain(view) {
+  const args = { game: view.game, seats: view.seats.map((s) => /** @type {[string, string]} */ ([s.name, s.kind])), rules: view.rules };
+  import("./new-game.js").then((m) => m.startGame({ ...args, seed: m.randomSeed() })).catch((e) => console.error(e));
 }
 /** @param {HTMLInputElement} input */
 async function copyLink(input) {

@@ -1,6 +1,6 @@
 // The table on screen: a game's table module mounted with its context (or the generic table),
 // the shell's head (title, status, scores), the hot seat's hand-over, and redrawing.
-import { runAuto } from "./auto-play.js";
+import { pauseAuto, runAuto } from "./auto-play.js";
 import { call, callOk } from "./bridge.js";
 import { announce, h, notify, placeNotice, setAttr, setText, show } from "./dom.js";
 import { engine, engineReady, whenEngine } from "./engine-start.js";
@@ -8,7 +8,7 @@ import { GENERIC } from "./generic-table.js";
 import { applyStrings, lang, loadGameStrings, t, tOr } from "./i18n.js";
 import { $, BUILD, drewFirstFrame, EMBED, FORCE_GENERIC, SPEED_KEY, SPEEDS, storage } from "./page.js";
 import { ai, app, emit, isSpeed, liveOpen, publicState, queue, setFromResult, supersede, tableModules } from "./state.js";
-import { ensureTools, forgetTools, goto, placeTools, playFromUi, refreshTools, undo, updateTools } from "./table-tools.js";
+import { ensureTools, forgetTools, goto, placeTools, playAgain, playFromUi, refreshTools, undo, updateTools } from "./table-tools.js";
 
 // A game with a module in web/tables/<game>.js gets its own table; the rest (and every game
 // with ?table=generic, the plain text view) get the generic one.  A table module has no rules
@@ -141,6 +141,8 @@ export function tableContext(game) {
     engineReady,
     play: (/** @type {string} */ action) => playFromUi(action),
     goto, undo,
+    playAgain: () => { if (app.view) playAgain(app.view); },
+    pause: () => { if (!app.paused) pauseAuto(); },
     notify,
     seatName,
     shareUrl,

@@ -1,6 +1,7 @@
 """Chabashi table journeys in Chromium: a whole hot-seat hand with both betting rounds, a step-8
 swap and the showdown (the hand-over screen never shows the previous hand), the odds panel from
-the Worker, keyboard-only play against bots, layouts from 320 px, and a cross-origin embed."""
+the Worker, keyboard-only play against bots, layouts from 320 px, a cross-origin embed, and a
+person out of chips while the bots play on."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from typing import Any
 import pytest
 from conftest import Guard, Server, drawn, host_page, open_app
 from playwright.sync_api import expect
+
+from pyengine.app.session import Session
+from pyengine.core.chance import SeededChance
 
 pytestmark = pytest.mark.e2e
 CARD = re.compile(r"^[RBYG][0-8]$")
@@ -283,3 +287,48 @@ def test_the_embed_fits_400_by_400_without_scrolling(returning_browser: Any, ser
             before = frame.evaluate("window.pyengineApp.state().ply")
             frame.locator(f'.cb-actions [data-action="{action}"]').click()
             frame.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
+
+
+def out_of_chips() -> str:
+    """A session (8 chips each) in which the person folds or checks and the bots (calling: they
+    check or call) play on until the person has no chips left; both bots keep plenty."""
+    s = Session.new("chabashi", "2.seed~stakes.bankroll=8", [("", "human"), ("", "bot:calling"), ("", "bot:calling")], 3,
+                    chance=SeededChance(9))
+    for _ in range(1000):
+        if s.status() == "chance":
+            s.play_chance(s.draw_chance())
+            continue
+        legal, seat = s.state.legal_actions(), s.state.current_player
+        prefer = ("fold", "check", "pass") if seat == 0 else ("check", "call", "pass")
+        action = next((a for a in prefer if a in legal), legal[0])
+        (s.play if seat == 0 else lambda a: s.play_bot(a, len(s.record.actions)))(action)
+        obs = s.state.observation(0)
+        if obs["chips"][0] == 0 and not obs["active"][0]:
+            break
+    assert obs["chips"][0] == 0 and min(obs["chips"][1:]) >= 5 and s.status() != "over", obs["chips"]
+    return s.fragment()
+
+
+def test_a_person_out_of_chips_is_told_and_can_start_a_new_session(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=normal#" + out_of_chips())
+    note = page.locator(".cb-out-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("out of the session")
+    # the bots stop with the person out (they may play on by Resume); the session is not over,
+    # so the shell offers no "Play again" yet: the note does
+    expect(page.locator('[data-tool="resume"]')).to_be_visible()
+    before = page.evaluate("window.pyengineApp.state()")
+    assert before["status"] != "over"
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.pyengineApp.state().ply") == before["ply"]
+    expect(page.locator('[data-tool="again"]')).to_be_hidden()
+    note.locator('[data-cb="new-session"]').click()
+    page.wait_for_function("(r) => window.pyengineApp.state().record !== r && window.pyengineApp.state().length < 20",
+                           arg=before["record"])
+    after = page.evaluate("window.pyengineApp.state()")
+    assert after["game"] == "chabashi" and after["rules"] == before["rules"]
+    expect(note).to_be_hidden()
+    obs = page.evaluate("window.pyengineApp.state().observation")
+    assert obs["hand_no"] == 1 and all(6 <= c <= 8 for c in obs["chips"]), obs["chips"]  # everyone back in, 8 chips each
+    assert page.errors == []

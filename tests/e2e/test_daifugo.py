@@ -112,6 +112,15 @@ def test_full_game_with_exchange_revolution_and_eight_cut(ctx: tuple[Any, Guard]
       return [box.scrollWidth > box.clientWidth, cells.every(([name, total]) => ok(name) && ok(total))];
     }""")
     assert in_view == [True, True], in_view
+    # the match over, the next one is a press away: the same players and rules, a new deal
+    again = page.locator('[data-tool="again"]')
+    expect(again).to_be_visible()
+    finished = page.evaluate("window.pyengineApp.state()")
+    again.click()
+    page.wait_for_function("(r) => window.pyengineApp.state().record !== r && window.pyengineApp.state().status !== 'over'",
+                           arg=finished["record"])
+    assert page.evaluate("window.pyengineApp.state().rules") == finished["rules"]
+    expect(again).to_be_hidden()
     assert page.errors == []
 
 

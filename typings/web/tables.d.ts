@@ -107,6 +107,10 @@ interface TableContext {
   play(action: string): unknown;
   goto(cursor: number): unknown;
   undo(): unknown;
+  /** the next game: the same game, players and rules (web/table-tools.js) */
+  playAgain(): void;
+  /** stops the bots, as the shell's Pause does (its Resume lets them play on) */
+  pause(): void;
   notify(text: string, actions?: [string, () => void][], kind?: string): void;
   announce(text: string): void;
   seatName(seat: number): string;

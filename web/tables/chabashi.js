@@ -140,8 +140,13 @@ export class Table {
     this.textEl = h("section", { class: "cb-panel cb-text" });
     this.hint = new HintControl(ctx, { game: "chabashi", onChange: () => this.render() });
     this.hintsLine = h("p", { class: "cb-hints-used muted", hidden: true, "data-hints": "used" });
+    // the person out of the session (no chips left) while the others play on: a new one is a press away
+    this.outText = h("span");
+    this.outBtn = h("button", { type: "button", class: "primary", "data-cb": "new-session", onclick: () => ctx.playAgain() });
+    this.outEl = h("p", { class: "cb-out-note", role: "status", hidden: true }, this.outText, this.outBtn);
+    this.wasOut = false;
     headTools.append(this.hint.setting);
-    host.append(this.head, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.dealNote, this.actionsEl, this.hint.el, this.keysEl, this.hintsLine,
+    host.append(this.head, this.outEl, this.helpEl, this.gateEl, this.middle, this.seatsEl, this.me, this.dealNote, this.actionsEl, this.hint.el, this.keysEl, this.hintsLine,
       this.standingsEl, this.resultEl, this.oddsEl, this.textEl, this.replayEl, this.logEl);
     this.pending = false; // drawn once: later draws wait for the next frame
     this.onKey = (/** @type {KeyboardEvent} */ ev) => this.key(ev);
@@ -219,6 +224,13 @@ export class Table {
     if (tv.hand_no) info.push(tv.hand_limit ? t("chabashi.hand_of", { n: tv.hand_no, limit: tv.hand_limit }) : t("chabashi.hand_no", { n: tv.hand_no }));
     if (tv.two_player) info.push(t("chabashi.two_player"));
     this.infoEl.textContent = info.join(" · ");
+    // (the bots stop when the person goes out: they may play on, by Resume, or a new session begins)
+    const out = tv.viewer >= 0 && tv.seats[tv.viewer].role === "out" && view.status !== "over" && view.cursor === view.length && !this.ctx.live;
+    if (out && !this.wasOut && !this.ctx.paused) setTimeout(() => this.ctx.pause());
+    this.wasOut = out;
+    this.outEl.hidden = !out;
+    this.outText.textContent = t("chabashi.out_note");
+    this.outBtn.textContent = t("chabashi.new_session");
     const potLabel = t("chabashi.pot");
     this.chips.el.setAttribute("aria-label", potLabel);
     this.chips.update({ pot: tv.pot, potLabel, stacks: tv.pots.length > 1 ? tv.pots.map((p, i) => ({ key: i, label: `${i + 1}`, amount: p.amount })) : [] });
