@@ -212,6 +212,7 @@ def test_replay_of_finished_games_shows_every_hand(ctx: tuple[Any, Guard], serve
     cb.run_auto()
     page.evaluate("(f) => window.pyengineApp.open(f)", cb.fragment())
     page.wait_for_selector(".cb-standings:not([hidden])")
+    expect(page.locator('.cb-standings [data-cb="again"]')).to_be_visible()  # the next session, a press away
     page.locator('[data-cb-nav="prev"]').click()
     page.wait_for_selector('.cb-table[data-revealed="true"]')
     backs = page.locator('.cb-seats [data-card="back"], .cb-seats [data-card="back:yours"]')
@@ -235,6 +236,11 @@ def test_final_standings_mark_ties(ctx: tuple[Any, Guard], server: Server) -> No
     for p in tied:
         place = 1 + sum(1 for q in scores if q > scores[p])
         expect(final.locator(f'li[data-seat="{p}"] .df-place')).to_have_text(f"={place}.")
+    # the next match from the summary itself: the same players and rules
+    over = page.evaluate("window.pyengineApp.state()")
+    page.locator('.df-results [data-df="again"]').click()
+    page.wait_for_function("(r) => window.pyengineApp.state().record !== r", arg=over["record"])
+    assert page.evaluate("window.pyengineApp.state().rules") == over["rules"]
     assert page.errors == []
 
 

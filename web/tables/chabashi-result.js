@@ -114,5 +114,7 @@ export function renderStandings(table, tv) {
       h("span", { class: "cb-place", text: tied(x) ? table.t("chabashi.standings.tied_place", { n: x.place }) : `${x.place}.` }),
       h("span", { text: table.name(x.seat) }),
       h("span", { class: "cb-standing-chips", text: table.t("chabashi.chips", { n: x.chips }) }),
-      tied(x) ? h("span", { class: "cb-tie", text: table.t("chabashi.standings.tie") }) : ""))));
+      tied(x) ? h("span", { class: "cb-tie", text: table.t("chabashi.standings.tie") }) : ""))),
+    // (the session over, the next one from where the eye is: the shell's Play again)
+    table.ctx.live ? "" : h("button", { type: "button", class: "primary", "data-cb": "again", text: table.t("table.play_again"), onclick: () => table.ctx.playAgain() }));
 }
