@@ -62,7 +62,7 @@ export function sendTo(to, msg) {
 }
 /** What a local seat's deal owes after a call: broadcasts to all, keys to their seat; then the
  * pass it owes, if any, is made in slices (`pump`).
- * @param {number} seat @param {{messages: any[], events: any[]}} out @param {Deal} [deal] */
+ * @param {number} seat @param {{messages: any[], events: any[]}} out @param {Deal} deal */
 export function route(seat, out, deal) {
   for (const e of out.events) {
     if (e.type === "refused") problem(t("live.refused", { seat: seatLabel(e.error.seat ?? e.error.claimed ?? -1), reason: e.error.message }));
@@ -74,7 +74,7 @@ export function route(seat, out, deal) {
     broadcast({ t: "deal", msg });
   }
   poke();
-  if (deal) pump(seat, deal);
+  pump(seat, deal);
 }
 /** A shuffle or lock takes 60–150 ms of a page's thread (a point multiplication per card, two
  * per card for a lock): a local seat's deal makes it in slices of a few milliseconds, each its
@@ -93,11 +93,12 @@ function pump(seat, deal) {
   if (!deal.owesWork || pumping.has(deal)) return;
   pumping.add(deal);
   const slice = () => {
-    let out = null;
+    let out;
     try {
       out = deal.work(SLICE_MS);
-    } catch (e) {
-      problem(t("live.refused", { seat: seatLabel(seat), reason: /** @type {Error} */ (e).message }));
+    } catch (e) { // (this seat's own pass failed: said once, not tried again)
+      pumping.delete(deal);
+      return problem(t("live.refused", { seat: seatLabel(seat), reason: /** @type {Error} */ (e).message }));
     }
     if (out === null && deal.owesWork) return soon(slice);
     pumping.delete(deal);
