@@ -56,11 +56,17 @@ async function linkOutline(frag) {
 }
 // Opening a link before the engine is up: its game's table when the link can be read here (the
 // engine puts the link's own position there as soon as it is up), else a place for the game.
+// A link read after 400 ms (a busy machine, a slow network) still replaces that place with
+// its table, unless the engine or another page has drawn meanwhile.
 /** @param {string} frag */
 export async function drawLinkFrame(frag) {
   const nav = app.navGen;
-  const first = await Promise.race([linkOutline(frag).catch(() => null), sleep(400).then(() => null)]);
-  if (app.navGen !== nav || engine.state === "ready") return;
-  if (first) drawProvisional(first.view, first.seats);
-  else drawOpening();
+  const outline = linkOutline(frag).catch(() => null);
+  const first = await Promise.race([outline, sleep(400).then(() => undefined)]);
+  const stillOurs = () => app.navGen === nav && engine.state !== "ready" && (!app.view || app.view.provisional);
+  if (!stillOurs()) return;
+  if (first) return drawProvisional(first.view, first.seats);
+  drawOpening();
+  if (first === null) return; // not a link this page can read: the engine will say why
+  void outline.then((late) => { if (late && stillOurs()) drawProvisional(late.view, late.seats); });
 }

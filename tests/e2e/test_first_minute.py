@@ -64,9 +64,13 @@ def test_the_engine_runs_off_the_main_thread(ctx: tuple[Any, Guard], server: Ser
     assert page.evaluate("window.pyengineBoot.from") in ("fresh", "snapshot")
 
 
-def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any, server: Server) -> None:
+@pytest.mark.parametrize("views_late", [False, True], ids=["views-at-once", "views-late"])
+def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any, server: Server,
+                                                                   views_late: bool) -> None:
     """A link's first frame is its game's table (from the build's starting view, read without
-    Python), never an empty page; the engine then puts the link's own position there."""
+    Python), never an empty page; the engine then puts the link's own position there. When the
+    starting views come late (a busy machine, a slow network), a place for the game is shown
+    meanwhile and the table replaces it as soon as they come."""
     from test_shell import settle, start
 
     context, _ = make_context(browser, server.url, service_workers="block")
@@ -80,11 +84,18 @@ def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any
 
     fresh, guard = make_context(browser, server.url, service_workers="block")
     wheel = HeldWheel(fresh)
+    held: list[Any] = []
+    if views_late:
+        fresh.route("**/start/daifugo.*.json", lambda route: held.append(route))
     cold = fresh.new_page()
     errors: list[str] = []
     cold.on("pageerror", lambda e: errors.append(str(e)))
     cold.goto(server.url + "?speed=instant" + fragment)
-    cold.wait_for_selector('#table .game-table[data-game="daifugo"]', timeout=20000)
+    if views_late:
+        cold.wait_for_selector("#table .opening", timeout=20000)
+        for route in held:
+            route.continue_()
+    cold.wait_for_selector('#table .game-table[data-game="daifugo"]', timeout=60000)
     assert cold.locator("#loading").is_visible()  # the engine is not up: this frame was drawn without it
     assert cold.evaluate("window.pyengineApp.state().game") is None
     assert cold.locator("#table .opening").count() == 0
