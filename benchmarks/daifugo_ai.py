@@ -1,6 +1,6 @@
 """Daifugō AI: time per decision of each level (CPython and Pyodide under Node) and the arena ladder.
 
-    python benchmarks/daifugo_ai.py [--decisions N] [--games G] [--no-pyodide] [--no-chromium] [--no-ladder]
+    python benchmarks/daifugo_ai.py [--decisions N] [--games G] [--levels L,...] [--no-pyodide] [--no-chromium] [--no-ladder]
 
 Decision times: the positions met in games between the levels themselves (``popular`` and
 ``party`` with 4 players, ``uecda`` with 5), every decision with more than one legal action,
@@ -46,7 +46,8 @@ def make(level, rng):
 for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
     rules = DaifugoRules.preset(preset)
     code = rules.encode()
-    for level in ("greedy", "normal", "strong") + (("strong_kit",) if preset == "uecda" else ()):
+    for level in [lv for lv in ("greedy", "normal", "strong", "master") + (("strong_kit",) if preset == "uecda" else ())
+                  if lv in __LEVELS__]:
         times = []
         rng = Pcg32(77, 1)
         s = GAME.new_initial_state(rules, n)
@@ -75,8 +76,8 @@ print("RESULT " + json.dumps(res))
 '''
 
 
-def code(decisions: int) -> str:
-    return CODE.replace("__DECISIONS__", str(decisions))
+def code(decisions: int, levels: list[str]) -> str:
+    return CODE.replace("__DECISIONS__", str(decisions)).replace("__LEVELS__", repr(levels))
 
 
 def show(name: str, res: dict[str, dict[str, float]]) -> None:
@@ -104,14 +105,17 @@ def main() -> int:
     decisions = 60
     if "--decisions" in sys.argv:
         decisions = int(sys.argv[sys.argv.index("--decisions") + 1])
+    levels = ["greedy", "normal", "strong", "master", "strong_kit"]
+    if "--levels" in sys.argv:
+        levels = sys.argv[sys.argv.index("--levels") + 1].split(",")
     games = 200
     if "--games" in sys.argv:
         games = int(sys.argv[sys.argv.index("--games") + 1])
-    here = result_of(run_python_here(code(decisions)))
+    here = result_of(run_python_here(code(decisions, levels)))
     show(f"CPython {sys.version.split()[0]}", here)
     if "--no-pyodide" not in sys.argv:
         try:
-            there = result_of(run_python_in_pyodide(code(max(10, decisions // 2))))
+            there = result_of(run_python_in_pyodide(code(max(10, decisions // 2), levels)))
             show("Pyodide (Node)", there)
             for key in here:
                 print(f"  Pyodide / CPython, {key}: {there[key]['mean'] / max(here[key]['mean'], 1e-9):.2f}")
@@ -119,7 +123,7 @@ def main() -> int:
             print(f"Pyodide: figure unavailable ({type(exc).__name__}: {str(exc)[:300]})")
     if "--no-chromium" not in sys.argv:
         try:
-            there = result_of(run_python_in_chromium(code(max(10, decisions // 2))))
+            there = result_of(run_python_in_chromium(code(max(10, decisions // 2), levels)))
             show("Pyodide (Chromium, in a Worker)", there)
         except Exception as exc:  # noqa: BLE001 - the figure is reported as unavailable
             print(f"Chromium: figure unavailable ({type(exc).__name__}: {str(exc)[:300]})")

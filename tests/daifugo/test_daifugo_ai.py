@@ -74,19 +74,43 @@ def play_game(preset: str, n: int, levels: list[str], seed: int, games: int = 1)
 
 
 def test_levels_weakest_first() -> None:
-    assert list(levels("daifugo")) == ["random", "greedy", "normal", "strong"]
+    assert list(levels("daifugo")) == ["random", "greedy", "normal", "strong", "master"]
 
 
 @pytest.mark.parametrize("preset,n", [("basic", 3), ("popular", 8), ("party", 5), ("jdf", 4), ("uecda", 5)])
 def test_every_level_plays_legal_moves_through_exchanges(preset: str, n: int) -> None:
     # two games: the second one has the exchange (tribute, return) and classes
-    s = play_game(preset, n, ["strong", "normal", "greedy", "random"], seed=n, games=2)
+    s = play_game(preset, n, ["master", "strong", "normal", "greedy", "random"], seed=n, games=2)
     assert len(s._e.results) >= 2
+
+
+def test_master_plays_as_the_uecda_client_searches_less_its_model_of_the_standard_client() -> None:
+    """The page's top level is the tournament client's search (halving, smart playouts, its
+    playout count) without the kit model: the same decisions as ``for_uecda(strong, kit=0)``."""
+    from pyengine.ai.daifugo.uecda import for_uecda
+
+    found = 0
+    for preset, n in (("popular", 4), ("uecda", 5)):
+        s = GAME.new_initial_state(DaifugoRules.preset(preset), n)
+        chance = Pcg32(31, 7)
+        k = 0
+        while found < 3 * (1 + (preset == "uecda")):
+            if s.is_chance():
+                s = s.apply(sample_chance(s, chance))
+                continue
+            view = view_of(s)
+            k += 1
+            if len(view.legal) > 2 and k % 5 == 0:
+                master = levels("daifugo")["master"](Pcg32(k, 3))
+                client = for_uecda(StrongBot(Pcg32(k, 3)), kit=0.0)
+                assert [c.action for c in master.analyse(view)] == [c.action for c in client.analyse(view)]
+                found += 1
+            s = s.apply(GreedyBot(Pcg32(k)).act(view))
 
 
 def test_party_follow_ups_for_every_level() -> None:
     rules = DaifugoRules.preset("party")
-    for level in ("greedy", "normal", "strong"):
+    for level in ("greedy", "normal", "strong", "master"):
         # 7-pass, 10-discard and Q-bomber decisions
         for hand, play in (("S7.H9.D4.C5", "S7"), ("ST.H9.D4.C5", "ST"), ("SQ.H9.D4.C5", "SQ")):
             s = DaifugoState.custom(rules, [hand, "H3.H4.D8", "S5.D6.C9"], 0)
@@ -103,7 +127,7 @@ def test_bots_cannot_see_hidden_hands() -> None:
     b = DaifugoState.custom(rules, ["S3.S4.S5.H9.D9.CK.C2", "C3.C4.S6.S7.H8", "H3.H4.D5.D6.C7"], 0)
     va, vb = view_of(a), view_of(b)
     assert va.observation == vb.observation
-    for level in ("greedy", "normal", "strong"):
+    for level in ("greedy", "normal", "strong", "master"):
         assert quick(level, Pcg32(9)).act(va) == quick(level, Pcg32(9)).act(vb)
 
 

@@ -8,7 +8,8 @@ have been played; match ``m`` rotates the line-up by ``m`` places, so every entr
 ``--seats`` sits in every table position equally often.  Each game gives every player the
 points of its place on the preset's scale (N+1−place, 5/4/3/2/1 for ``uecda``, 6/4/2/0 for
 ``jdf``); the report is the mean points per game of each entry with a 95% confidence interval
-(normal approximation over games).  Every decision gets a freshly built bot, as in the page.
+(normal approximation over games), and each entry's paired difference to the next one, game
+by game (:func:`ladder_steps`: list a ladder strongest first).  Every decision gets a freshly built bot, as in the page.
 
 >>> result = run("popular", 3, ["greedy", "random", "random"], games=2, seed=1)
 >>> [len(points) for points in result["points"]]
@@ -103,6 +104,16 @@ def run(preset: str, players: int, seats: list[str], games: int, seed: int, budg
     return {"points": per_entry, "think": think}
 
 
+def ladder_steps(points: list[list[float]]) -> list[list[float]]:
+    """Per game, each entry's points less the next entry's: the paired steps of a ladder listed
+    strongest first (the same deals and the same opponents, so the deal's luck cancels).
+
+    >>> ladder_steps([[4, 1], [2, 3], [1, 2]])
+    [[2, -2], [1, 1]]
+    """
+    return [[a - b for a, b in zip(points[i], points[i + 1], strict=True)] for i in range(len(points) - 1)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pyengine.ai.arena daifugo",
                                      description="Daifugō bots against each other (rotating seats).")
@@ -135,13 +146,15 @@ def main(argv: list[str] | None = None) -> int:
           "mean points per game (95% CI)")
     for i, level in enumerate(seats):
         print(f"  seat {i + 1} {level:<7} {Summary.of(points[i]).format(3)}")
+    for i, step in enumerate(ladder_steps(points)):  # each seat against the next, game by game
+        print(f"  seat {i + 1} - seat {i + 2} {Summary.of(step).format(3)}")
     for level, ts in think.items():
         if ts and level != "random":
             print(f"  {level:<7} {1000 * sum(ts) / len(ts):.1f} ms per decision (max {1000 * max(ts):.0f} ms)")
     return 0
 
 
-__all__ = ["main", "run"]
+__all__ = ["ladder_steps", "main", "run"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""The Daifugō bot levels: ``random``, ``greedy``, ``normal`` and ``strong`` (weakest first).
+"""The Daifugō bot levels: ``random``, ``greedy``, ``normal``, ``strong`` and ``master`` (weakest first).
 
 Every bot sees only its :class:`~pyengine.ai.bot.BotView` and keeps no state between
 calls (the page builds a fresh bot for each decision).
@@ -20,10 +20,14 @@ calls (the page builds a fresh bot for each decision).
   Its work is counted, never timed: 320 playouts, at most 6000 endgame nodes.  The wall-clock
   safety net (:class:`~pyengine.ai.bot.SafetyNet`, 10 × ``view.budget``) only guards a far
   too slow device: if it trips, the normal level's first choice is played.
+* ``master`` is that search as the UECda tournament client plays it, less its model of the
+  kit's standard client: 720 playouts, a halving search (every candidate gets 40% of them,
+  the best three share the rest) and playouts that answer a field as that client would
+  (``smart_move``).
 
 >>> from pyengine.daifugo import GAME
 >>> list(LEVELS)
-['random', 'greedy', 'normal', 'strong']
+['random', 'greedy', 'normal', 'strong', 'master']
 """
 
 from __future__ import annotations
@@ -517,9 +521,22 @@ class StrongBot(Bot):
         return None if best is None else (best, solver.best_value)
 
 
-LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "normal": NormalBot, "strong": StrongBot}
+class MasterBot(StrongBot):
+    """The strong level's search as the UECda client plays it (:func:`~pyengine.ai.daifugo.uecda.for_uecda`),
+    less its model of the kit's standard client (a page's opponents are not that client): a
+    halving search (``keep``), the smarter playouts (:func:`~pyengine.ai.daifugo.playout.smart_move`)
+    and 720 playouts a decision."""
+
+    level = "master"
+    playouts = 720
+    keep = 3
+    smart = True
+
+
+LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "normal": NormalBot, "strong": StrongBot,
+                                "master": MasterBot}
 """The Daifugō levels, weakest first: ``greedy`` is the UECda standard client."""
 
-__all__ = ["LEVELS", "GreedyBot", "NormalBot", "RandomBot", "StrongBot", "hand_score", "play_score"]
+__all__ = ["LEVELS", "GreedyBot", "MasterBot", "NormalBot", "RandomBot", "StrongBot", "hand_score", "play_score"]
 
 _ = (JOKER_BITS, PLAY)
