@@ -220,11 +220,26 @@ def copy_pyscript(site: Path) -> tuple[str, dict[str, int]]:
     return f"{folder.relative_to(site).as_posix()}/core.js", boot
 
 
-def module_imports(path: Path) -> list[str]:
-    """The specifiers a JavaScript module imports (static imports, re-exports, literal dynamic
-    imports), comments aside."""
+def module_imports(path: Path, dynamic: bool = True) -> list[str]:
+    """The specifiers a JavaScript module imports (static imports, re-exports and, unless
+    ``dynamic`` is false, literal dynamic imports), comments aside."""
     text = re.sub(r"/\*.*?\*/|(?<![:\\\w])//[^\n]*", " ", path.read_text(encoding="utf-8"), flags=re.S)
-    return [a or b for a, b in IMPORT_RE.findall(text)]
+    return [a or b for a, b in IMPORT_RE.findall(text) if a or dynamic]
+
+
+def static_graph(entry: str) -> list[str]:
+    """``entry`` (a module of web/) and every module of ours it imports statically, at any
+    depth: what the browser must fetch before it runs ``entry``, in the order found."""
+    found: list[str] = []
+    todo = [entry]
+    while todo:
+        rel = todo.pop(0)
+        if rel in found:
+            continue
+        found.append(rel)
+        todo += [os.path.normpath((Path(rel).parent / spec).as_posix())
+                 for spec in module_imports(WEB / rel, dynamic=False) if spec.startswith(".")]
+    return found
 
 
 def bare_package(spec: str) -> tuple[str, str] | None:
@@ -429,9 +444,11 @@ def build() -> Path:
             f'<link rel="modulepreload" href="./{rel}">' if rel.endswith((".mjs", ".js")) and "pyodide.asm" not in rel else
             f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'
             for rel in runtime_files)
+        # the page's own modules, all fetched at once (not one level of imports after another)
+        app_preload = "\n".join(f'<link rel="modulepreload" href="./{rel}">' for rel in static_graph("app.js"))
         fill(tmp, "index.html", {"BUILD_INFO": json.dumps(info, ensure_ascii=False, separators=(",", ":")),
                                  "IMPORT_MAP": json.dumps(import_map, separators=(",", ":")),
-                                 "PRELOAD": preload, "THEME": THEME,
+                                 "PRELOAD": preload, "THEME": THEME, "APP_PRELOAD": app_preload,
                                  "PYSCRIPT_CONFIG": json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"))})
         fill(tmp, "manifest.webmanifest", {"THEME": THEME, "BACKGROUND": BACKGROUND})
         # The service worker's list: the page, everything of ours, the runtime, PyScript's start and

@@ -44,6 +44,13 @@ def test_a_cold_start_leaves_the_main_thread_free_and_answers_a_click(browser: A
     print(f"engine start {got['start']:.0f} ms; longest main-thread task after the first paint "
           f"{got['longest']:.0f} ms; clicks {got['clicks']}")
     assert answered_before_ready, "the set-up form waited for the engine"
+    # The shell's modules all come with the page's first requests (index.html preloads the whole
+    # of app.js's static imports), none found late by reading another module: a module the
+    # module loader fetched itself is one the page imports dynamically.
+    found_late = page.evaluate("""performance.getEntriesByType('resource')
+      .filter((r) => r.initiatorType === 'script' && /^[^/]+\\.js$/.test(r.name.slice(location.origin.length + 1)))
+      .map((r) => r.name.slice(location.origin.length + 1))""")
+    assert set(found_late) <= {"idb-fallback.js"}, found_late
     # Before, the interpreter's start was one main-thread task of most of the start (2.2 of 3 s).
     assert got["longest"] < got["start"] / 4, got
     assert max(got["clicks"], default=0) < got["start"] / 4, got
