@@ -21,7 +21,7 @@ from typing import TextIO
 
 from ...core.rng import Pcg32
 from ..bot import Bot
-from .bots import LEVELS, StrongBot
+from .bots import LEVELS, MasterBot, StrongBot
 from .uecda_client import Client
 from .uecda_opponents import KIT_PRIOR
 from .uecda_wire import Connection, ProtocolError
@@ -31,12 +31,12 @@ def bot_levels() -> dict[str, type[Bot]]:
     return dict(LEVELS)
 
 
-KEEP = 3
+KEEP = MasterBot.keep
 """The strong level at a UECda table halves its search (:attr:`~pyengine.ai.daifugo.bots.StrongBot.keep`):
 every candidate gets a first share of the playouts, the three best share the rest."""
 
 
-PLAYOUTS = 720
+PLAYOUTS = MasterBot.playouts
 """The strong level's playouts per decision at a UECda table (the page's strong: 320).  The
 client's decisions may take their time: 720 take 0.18 s on average in CPython and 0.57 s (0.72 s
 at most, 20 positions) in Pyodide in a Chromium Worker, inside the 1 s a decision may take.  Against
@@ -49,10 +49,10 @@ def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
     prior model of the opponents (``kit``; 0: none), a halving search, the smarter playout
     policy (:func:`~pyengine.ai.daifugo.playout.smart_move`) and more playouts (:data:`PLAYOUTS`);
     other levels as they are."""
-    if isinstance(bot, StrongBot):
+    if isinstance(bot, StrongBot):  # the page's master search, with the model of the standard client
         bot.kit = kit
         bot.keep = KEEP
-        bot.smart = True
+        bot.smart = MasterBot.smart
         bot.playouts = PLAYOUTS
     return bot
 
