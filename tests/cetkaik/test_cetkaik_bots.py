@@ -86,7 +86,8 @@ def test_a_level_plays_legal_moves_to_the_end_of_a_season(level: str) -> None:
 
 @pytest.mark.parametrize("cls", [GreedyBot, RulesBot, StrongBot, MasterBot])
 def test_same_view_and_seed_same_answer(cls: type[Bot]) -> None:
-    state = GAME.new_initial_state(CetkaikRules.decode("1.cerke_online~seasons=1")).apply("一位色黒")
+    start = GAME.new_initial_state(CetkaikRules.decode("1.cerke_online~seasons=1")).apply("一位色黒")
+    state = start.apply("TAU片ZAITY")  # (master keeps its first move: .openings)
     assert isinstance(state, CetkaikState)
     view = view_of(state)
     answers = {cls(Pcg32(9, 2)).act(view) for _ in range(2)}

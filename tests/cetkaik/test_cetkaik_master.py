@@ -9,12 +9,13 @@ from fractions import Fraction
 import pytest
 from test_cetkaik_bots import BLACK, RED, position, view_of
 
-from pyengine.ai.bot import Bot
+from pyengine.ai.bot import Bot, Deadline
 from pyengine.ai.cetkaik.arena import CastLog
 from pyengine.ai.cetkaik.attacks import action, attacks
 from pyengine.ai.cetkaik.bots import GreedyBot, MasterBot, RulesBot, StrongBot
 from pyengine.ai.cetkaik.evaluation import Evaluation, forming
 from pyengine.ai.cetkaik.master import MasterSearch, analyse, outcomes, review_game, review_position
+from pyengine.ai.cetkaik.openings import FIRST_MOVES, SET_UPS, opening, start
 from pyengine.ai.cetkaik.search import move_info, success
 from pyengine.cetkaik.board import ARCHER, HAND_INDEX, KING, OWNER, PAWN, TIGER
 from pyengine.cetkaik.movegen import generate_moves
@@ -120,10 +121,36 @@ def test_master_takes_a_sure_hand_and_its_decision_depends_on_the_work_only() ->
 
 
 def test_a_tripped_safety_net_plays_the_best_static_move() -> None:
-    state = CetkaikState(CetkaikRules.decode("1.official~seasons=1")).apply("一位色黒")
+    state = CetkaikState(CetkaikRules.decode("1.official~seasons=1")).apply("一位色黒").apply("TAU片ZAITY")
     hurried = MasterBot(Pcg32(1)).act(replace(view_of(state), budget=1e-12))
     static = MasterSearch(0)  # no work beyond the static pass: the same move
     assert hurried == static.choose_move(state, state.legal_actions()) and static.depth == 1
+
+
+@pytest.mark.parametrize(("rules", "first"), sorted(FIRST_MOVES))
+def test_a_games_first_move_is_the_one_the_search_makes_kept(rules: str, first: str) -> None:
+    state = start(rules, first)
+    assert FIRST_MOVES[(rules, first)] == MasterSearch().choose_move(state, state.legal_actions()), (
+        "the search's first move changed: remake the table with python -m pyengine.ai.cetkaik.openings")
+    # master plays it without a search: even a deadline that has passed is never looked at
+    clock = iter(range(0, 100, 10))
+    deadline = Deadline(0.001, clock=lambda: float(next(clock)))
+    assert MasterBot(Pcg32(1)).act(replace(view_of(state), deadline=deadline)) == FIRST_MOVES[(rules, first)]
+    assert deadline.reads == 1  # (when it was made)
+    later = replace(view_of(state.apply(FIRST_MOVES[(rules, first)])), deadline=Deadline(0.001, clock=lambda: 0.0))
+    MasterBot(Pcg32(1)).act(later)
+    assert later.deadline is not None and later.deadline.reads > 1  # the next move is searched
+
+
+def test_only_the_set_ups_first_positions_are_kept() -> None:
+    assert {rules for rules, _ in FIRST_MOVES} == set(SET_UPS) and len(FIRST_MOVES) == 2 * len(SET_UPS)
+    for rules in SET_UPS:
+        assert {first for first, _ in CetkaikState(CetkaikRules.decode(rules)).chance_outcomes()} == {
+            first for r, first in FIRST_MOVES if r == rules}
+    official = CetkaikState(CetkaikRules.preset("official")).apply("一位色赤")
+    assert opening(official) == "TE片ZITU"
+    assert opening(official._replace(scores=(25, 15), season=1)) is None  # a later season's start is searched
+    assert opening(CetkaikState(CetkaikRules.decode("1.official~seasons=1")).apply("一位色赤")) == "TE片ZITU"
 
 
 # --- every level weighs a cast with its odds ------------------------------------------------------

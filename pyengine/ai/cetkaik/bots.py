@@ -20,7 +20,8 @@ information, so nothing is guessed).
   move at depth 1, the best 10 one ply deeper against the opponent's 10 best captures.  That
   work is fixed; if the wall-clock safety net (:class:`~pyengine.ai.bot.SafetyNet`, 10 ×
   ``view.budget``) trips during the deeper search, the best move at depth 1 is played.
-* ``master``: iterative deepening expectimax over captures (:class:`.master.MasterSearch`).
+* ``master``: iterative deepening expectimax over captures (:class:`.master.MasterSearch`); a
+  game's first move is the one that search always makes there, kept (:mod:`.openings`).
 
 ``strong`` and ``master`` become anytime when the view carries a
 :class:`~pyengine.ai.bot.Deadline` (the engine protocol's ``movetime``; the page never sends
@@ -61,6 +62,7 @@ from ...cetkaik.scoring import PENALTY_VALUES, TAM2_TY_SAK2, hand_score
 from ...cetkaik.state import DECLARATION, MOVE, OVER, PHASE_NAMES, STEPPING_CHOICE, CetkaikState, _flags
 from ..bot import Bot, BotView, RandomBot, SafetyNet
 from .master import MASTER_NODES, MasterSearch
+from .openings import opening
 from .search import (
     PIECE,
     TAM,
@@ -300,6 +302,9 @@ class MasterBot(Bot):
 
     def act(self, view: BotView) -> str:
         state = state_from_view(view)
+        kept = opening(state) if self.nodes == MASTER_NODES else None
+        if kept is not None:  # a game's first move: the search's own answer, kept (.openings)
+            return kept
         search = MasterSearch(self.nodes, net=SafetyNet(view.budget), deadline=view.deadline)
         if state.phase == DECLARATION:
             return search.declare(state)
