@@ -105,12 +105,13 @@ async function botMove(gen, pace) {
     // The AI Worker is not up (still starting, failed, or none): the engine's own Worker thinks
     // (the same moves), so a bot's first reply never waits for the AI Worker's start; a press
     // meanwhile answers at once, and the move, when it comes, is shown if nothing else moved.
+    // The pause and the thought run together, as with the AI Worker: a move takes the longer of
+    // the two, not their sum.
     if (window.Worker && ai.status === "idle") ai.start();
-    await pace;
     if (gen !== app.autoGen || app.paused) return null;
     app.thinking = true;
     renderStatus();
-    const r = await unlessSuperseded(autoCall({ bots: true }, 1));
+    const r = await unlessSuperseded(Promise.all([autoCall({ bots: true }, 1), pace]).then(([got]) => got));
     app.thinking = false;
     return r;
   }
