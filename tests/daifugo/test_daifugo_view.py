@@ -384,8 +384,8 @@ def test_a_hint_names_the_suggested_move_in_its_own_words_and_adds_no_verb() -> 
     "♣2を出す"): a template that put a verb of its own before it read "The strong level would play
     Play ♣2." and "… would play Pass." (issue 30)."""
     s = DaifugoState.custom("popular", ["C2.S5.H5.JK", "D4", "C6"])
-    en = {"pass": "The strong level suggests: Pass.",
-          "C2": "The strong level suggests: Play ♣2 (expected place 1.5 of 4)."}
+    en = {"pass": "The master level suggests: Pass.",
+          "C2": "The master level suggests: Play ♣2 (expected place 1.5 of 4)."}
     assert hint_sentence("en", "plain", s.describe("pass", "en")) == en["pass"]
     assert hint_sentence("en", "reason", s.describe("C2", "en")) == en["C2"]
     verbs = {"en": ("play", "pass"), "ko": ("내기", "패스"), "ja": ("出す", "パス")}

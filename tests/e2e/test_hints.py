@@ -82,7 +82,7 @@ def test_cetkaik_analysis_marks_the_blunder_of_a_finished_game(ctx: tuple[Any, G
 
 
 @pytest.mark.parametrize(("game", "rules", "players", "words"), [
-    ("daifugo", "1.popular", 4, "The strong level suggests: "),
+    ("daifugo", "1.popular", 4, "The master level suggests: "),
     ("chabashi", "1.seed", 3, "equity"),
 ])
 def test_card_game_hint_highlights_the_suggestion_with_its_reason(ctx: tuple[Any, Guard], server: Server, game: str,

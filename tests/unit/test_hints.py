@@ -15,7 +15,7 @@ from pyengine.ai.bot import BotView
 from pyengine.ai.cetkaik.bots import MasterBot
 from pyengine.ai.chabashi.bots import StrongBot as ChabashiStrong
 from pyengine.ai.daifugo.bots import Choice, GreedyBot
-from pyengine.ai.daifugo.bots import StrongBot as DaifugoStrong
+from pyengine.ai.daifugo.bots import MasterBot as DaifugoMaster
 from pyengine.ai.daifugo.reasons import reason
 from pyengine.app.links import open_link
 from pyengine.app.saves import from_save, save_json
@@ -85,12 +85,12 @@ def test_cetkaik_hint_for_a_declaration_values_both_choices() -> None:
     assert h["action"] == "再行" and h["ranked"][1]["value"] < h["value"]
 
 
-def test_daifugo_hint_is_the_strong_levels_play_with_its_expected_place() -> None:
+def test_daifugo_hint_is_the_master_levels_play_with_its_expected_place() -> None:
     s = dealt("daifugo", 1, 4)
     args = hint_args(s.state, s.record.rules)
     h = ask("daifugo", "hint", args)
     view = BotView("daifugo", s.record.rules, args["seat"], args["observation"], tuple(args["legal"]), 0.8)
-    assert h["action"] == DaifugoStrong(Pcg32(view_seed(view))).act(view)
+    assert h["action"] == DaifugoMaster(Pcg32(view_seed(view))).act(view)
     assert h["action"] in s.legal() and h["method"] == "playouts" and h["players"] == 4
     assert 1.0 <= h["place"] <= 4.0
     assert h["ranked"][0]["action"] == h["action"] and len(h["ranked"]) == 3
@@ -181,9 +181,13 @@ def test_following_low_keeps_the_pair_of_2s_for_the_end() -> None:
     assert set(s.legal_actions()) == {"C9", "S2", "H2", "pass"}
     assert why_of(s, "C9") == {"kind": "keeps", "cards": ["S2", "H2"]}
     assert why_of(s, "S2")["kind"] != "keeps"  # spending a 2 keeps nothing
-    # the strong level's own hint here: the 9, and that reason
-    h = ask("daifugo", "hint", hint_args(s, s.rules.encode()))
-    assert h["action"] == "C9" and h["why"] == {"kind": "keeps", "cards": ["S2", "H2"]}
+    # the hint says the reason of its own choice (master's: here it spends a 2 and takes the trick,
+    # which its playouts rate well above the 9; the strong level kept them)
+    args = hint_args(s, s.rules.encode())
+    h = ask("daifugo", "hint", args)
+    view = BotView("daifugo", s.rules.encode(), args["seat"], args["observation"], tuple(args["legal"]), 0.8)
+    choices = DaifugoMaster(Pcg32(view_seed(view))).analyse(view)
+    assert h["action"] == choices[0].action and h["why"] == reason(view, choices)
 
 
 def test_in_a_revolution_the_3s_are_the_cards_kept() -> None:

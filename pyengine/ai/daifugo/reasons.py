@@ -1,4 +1,4 @@
-"""Why the strong level chose what it chose, in a form a hint can word: a reason kind and its values.
+"""Why the strong or master level chose what it chose, in a form a hint can word: a reason kind and its values.
 
 :func:`reason` reads the seat's hand (:class:`~pyengine.ai.daifugo.knowledge.Knowledge`) and the
 search's ranked choices (:meth:`~pyengine.ai.daifugo.bots.StrongBot.analyse`) and returns
@@ -71,7 +71,7 @@ Why = dict[str, Any]
 
 
 def reason(view: BotView, choices: Sequence[Choice]) -> Why:
-    """The reason for ``choices[0]``, the strong level's choice from ``view`` (see the module)."""
+    """The reason for ``choices[0]``, the level's choice (a hint: master's) from ``view`` (see the module)."""
     best = choices[0]
     if len(view.legal) == 1:
         return {"kind": "only"}

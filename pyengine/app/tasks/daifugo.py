@@ -1,6 +1,7 @@
 """Long Daifugō computations for the page's AI Worker: a hint.
 
-:func:`hint` asks the ``strong`` level (:meth:`pyengine.ai.daifugo.bots.StrongBot.analyse`) what it
+:func:`hint` asks the top level, ``master`` (:meth:`pyengine.ai.daifugo.bots.StrongBot.analyse` with
+master's search: the level the set-up seats by default), what it
 would play from the seat's view alone (:func:`pyengine.app.tasks.seat_view`: the seat's
 observation, never another hand), with a generator seeded from that view, so the same position
 always gets the same hint.  Its reason is the expected final place (1 = first) the playouts gave
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...ai.daifugo.bots import StrongBot
+from ...ai.daifugo.bots import MasterBot
 from ...ai.daifugo.reasons import REASONS, reason
 from ...core.rng import Pcg32
 from . import seat_view, view_seed
@@ -45,7 +46,7 @@ def hint(args: dict[str, Any]) -> dict[str, Any]:
     if isinstance(to_move, int) and to_move != view.seat:
         raise ValueError(f"seat {view.seat} is not to move")
     players = len(view.observation.get("counts") or ()) or None
-    choices = StrongBot(Pcg32(view_seed(view))).analyse(view)
+    choices = MasterBot(Pcg32(view_seed(view))).analyse(view)
     best = choices[0]
     if len(view.legal) == 1:
         method = "only"
