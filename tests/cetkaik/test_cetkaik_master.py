@@ -127,30 +127,30 @@ def test_a_tripped_safety_net_plays_the_best_static_move() -> None:
     assert hurried == static.choose_move(state, state.legal_actions()) and static.depth == 1
 
 
-@pytest.mark.parametrize(("rules", "first"), sorted(FIRST_MOVES))
+@pytest.mark.parametrize(("rules", "first"), [(rules, first) for rules in SET_UPS for first in FIRST_MOVES])
 def test_a_games_first_move_is_the_one_the_search_makes_kept(rules: str, first: str) -> None:
-    state = start(rules, first)
-    assert FIRST_MOVES[(rules, first)] == MasterSearch().choose_move(state, state.legal_actions()), (
-        "the search's first move changed: remake the table with python -m pyengine.ai.cetkaik.openings")
+    state, move = start(rules, first), FIRST_MOVES[first]
+    assert move == MasterSearch().choose_move(state, state.legal_actions()), (
+        "the search's first move changed: remake the table (python -m pyengine.ai.cetkaik.openings)")
     # master plays it without a search: even a deadline that has passed is never looked at
     clock = iter(range(0, 100, 10))
     deadline = Deadline(0.001, clock=lambda: float(next(clock)))
-    assert MasterBot(Pcg32(1)).act(replace(view_of(state), deadline=deadline)) == FIRST_MOVES[(rules, first)]
+    assert MasterBot(Pcg32(1)).act(replace(view_of(state), deadline=deadline)) == move
     assert deadline.reads == 1  # (when it was made)
-    later = replace(view_of(state.apply(FIRST_MOVES[(rules, first)])), deadline=Deadline(0.001, clock=lambda: 0.0))
+    later = replace(view_of(state.apply(move)), deadline=Deadline(0.001, clock=lambda: 0.0))
     MasterBot(Pcg32(1)).act(later)
     assert later.deadline is not None and later.deadline.reads > 1  # the next move is searched
 
 
 def test_only_the_set_ups_first_positions_are_kept() -> None:
-    assert {rules for rules, _ in FIRST_MOVES} == set(SET_UPS) and len(FIRST_MOVES) == 2 * len(SET_UPS)
-    for rules in SET_UPS:
-        assert {first for first, _ in CetkaikState(CetkaikRules.decode(rules)).chance_outcomes()} == {
-            first for r, first in FIRST_MOVES if r == rules}
+    for rules in SET_UPS:  # each set-up's two starts are kept
+        assert {first for first, _ in CetkaikState(CetkaikRules.decode(rules)).chance_outcomes()} == set(FIRST_MOVES)
     official = CetkaikState(CetkaikRules.preset("official")).apply("一位色赤")
     assert opening(official) == "TE片ZITU"
     assert opening(official._replace(scores=(25, 15), season=1)) is None  # a later season's start is searched
     assert opening(CetkaikState(CetkaikRules.decode("1.official~seasons=1")).apply("一位色赤")) == "TE片ZITU"
+    other = CetkaikRules.decode("1.official~stepping.what_to_say_before_casting_sticks=direction")  # no set-up of the form
+    assert opening(CetkaikState(other).apply("一位色赤")) is None
 
 
 # --- every level weighs a cast with its odds ------------------------------------------------------

@@ -10,9 +10,9 @@ table below holds those moves; :class:`~pyengine.ai.cetkaik.bots.MasterBot` play
 where the position is one of them, and searches everywhere else (a later season, other rules).
 
 The table is data made by the search itself: ``python -m pyengine.ai.cetkaik.openings`` prints
-it again, and ``tests/cetkaik/test_cetkaik_master.py`` checks that every entry is still what
+the search's move in each set-up, and ``tests/cetkaik/test_cetkaik_master.py`` checks that every entry is still what
 :class:`~pyengine.ai.cetkaik.master.MasterSearch` plays (a change to the evaluation that changes
-a first move fails there until the table is remade).
+a first move, in any set-up, fails there until the table is remade).
 
 >>> opening(CetkaikState(CetkaikRules.preset("official")).apply("一位色黒"))
 'TAU片ZAITY'
@@ -34,26 +34,14 @@ SET_UPS: Final = tuple(f"1.{preset}{seasons}" for preset in ("official", "cerke_
                        for seasons in ("~seasons=1", "~seasons=2", ""))
 """The rules a game can be set up with (the two presets with 1, 2 or 4 seasons), encoded."""
 
-FIRST_MOVES: Final[dict[tuple[str, str], str]] = {
-    ("1.official~seasons=1", "一位色赤"): "TE片ZITU",
-    ("1.official~seasons=1", "一位色黒"): "TAU片ZAITY",
-    ("1.official~seasons=2", "一位色赤"): "TE片ZITU",
-    ("1.official~seasons=2", "一位色黒"): "TAU片ZAITY",
-    ("1.official", "一位色赤"): "TE片ZITU",
-    ("1.official", "一位色黒"): "TAU片ZAITY",
-    ("1.cerke_online~seasons=1", "一位色赤"): "TE片ZITU",
-    ("1.cerke_online~seasons=1", "一位色黒"): "TAU片ZAITY",
-    ("1.cerke_online~seasons=2", "一位色赤"): "TE片ZITU",
-    ("1.cerke_online~seasons=2", "一位色黒"): "TAU片ZAITY",
-    ("1.cerke_online", "一位色赤"): "TE片ZITU",
-    ("1.cerke_online", "一位色黒"): "TAU片ZAITY",
-}
-"""``master``'s move after each set-up's first-mover cast (which side moves first)."""
+FIRST_MOVES: Final[dict[str, str]] = {"一位色赤": "TE片ZITU", "一位色黒": "TAU片ZAITY"}
+"""``master``'s move after each first-mover cast (which side moves first): the same in every set-up
+(the board is; the rules that differ between them do not change it)."""
 
 
 @cache
 def _positions() -> dict[CetkaikState, str]:
-    return {start(rules, first): move for (rules, first), move in FIRST_MOVES.items()}
+    return {start(rules, first): move for rules in SET_UPS for first, move in FIRST_MOVES.items()}
 
 
 def start(rules: str, first: str) -> CetkaikState:
@@ -66,13 +54,13 @@ def opening(state: CetkaikState) -> str | None:
     return _positions().get(state)
 
 
-def main() -> None:  # pragma: no cover - prints the table for the source above
+def main() -> None:  # pragma: no cover - prints the search's first moves, for the table above
     from .master import MasterSearch
 
     for rules in SET_UPS:
         for first, _ in CetkaikState(CetkaikRules.decode(rules)).chance_outcomes():
             state = start(rules, first)
-            print(f"    ({rules!r}, {first!r}): {MasterSearch().choose_move(state, state.legal_actions())!r},")
+            print(rules, first, MasterSearch().choose_move(state, state.legal_actions()))
 
 
 if __name__ == "__main__":  # pragma: no cover
