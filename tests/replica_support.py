@@ -104,33 +104,57 @@ class SimulatedDeal:
     """A live table's fair deal as the engine relies on it: who may read which position of the
     deck in use (position k: the k-th card the full game deals), each shown only by a plan's
     ``give`` or ``open`` — and, like the real deal, never opened twice (nor given to a seat that
-    reads it already). ``deck_size``: the size every ``deck`` op must say, when the game fixes it."""
+    reads it already); only a position's holder gives it away or rehands it (or any seat, one
+    shown to all: a card taken from the table), and a rehand puts the
+    cards in an order of its own (drawn here) under new handles that only their holder reads.
+    ``deck_size``: the size every ``deck`` op must say, when the game fixes it."""
 
-    def __init__(self, seats: int, deck_size: int | None = None) -> None:
+    RETIRED = -3
+
+    def __init__(self, seats: int, deck_size: int | None = None, seed: int = 0) -> None:
         self.seats = seats
         self.deck_size = deck_size
         self.size = 0
         self.cards: list[int] = []
-        self.readers: list[set[int]] = []
+        self.at: dict[int, int] = {}  # position or handle → its card
+        self.readers: dict[int, set[int]] = {}
+        self.holders: dict[int, int] = {}
+        self.rng = Pcg32(seed, 0x4E4D)
 
     def run(self, ops: tuple[DealOp, ...], dealt: int | None) -> None:
         """The step's ``ops``, with ``dealt`` the card the step takes from the deck (if any)."""
         for op in ops:
             if op.kind == "deck":
                 assert self.deck_size is None or op.pos == self.deck_size
-                self.size, self.cards, self.readers = op.pos, [], []
+                self.size, self.cards, self.at, self.readers, self.holders = op.pos, [], {}, {}, {}
         if dealt is not None:
             assert len(self.cards) < self.size, "the deck has no card left"
+            self.at[len(self.cards)] = dealt
+            self.readers[len(self.cards)] = set()
             self.cards.append(dealt)
-            self.readers.append(set())
         for op in ops:
             if op.kind == "give":
                 assert op.seat not in self.readers[op.pos], f"position {op.pos} given again to seat {op.seat}"
+                assert self.holders.get(op.pos, -1) != self.RETIRED, f"position {op.pos} was rehanded"
                 self.readers[op.pos].add(op.seat)
+                self.holders[op.pos] = op.seat
             elif op.kind == "open":
                 assert len(self.readers[op.pos]) < self.seats, f"position {op.pos} opened twice"
+                assert self.holders.get(op.pos, -1) != self.RETIRED, f"position {op.pos} was rehanded"
                 self.readers[op.pos].update(range(self.seats))
+            elif op.kind == "rehand":
+                assert op.pos == self.size + sum(1 for p in self.at if p >= self.size), "handles are numbered on"
+                assert all(self.holders.get(p) == op.seat or len(self.readers[p]) == self.seats for p in op.positions), \
+                    "a rehand of positions not held"
+                cards = [self.at[p] for p in op.positions]
+                for i in range(len(cards) - 1, 0, -1):
+                    j = self.rng.below(i + 1)
+                    cards[i], cards[j] = cards[j], cards[i]
+                for p in op.positions:
+                    self.holders[p] = self.RETIRED
+                for x, c in enumerate(cards):
+                    self.at[op.pos + x], self.readers[op.pos + x], self.holders[op.pos + x] = c, {op.seat}, op.seat
 
     def readable(self, seat: int) -> dict[int, int]:
         """The positions ``seat`` can read, with their cards."""
-        return {pos: c for pos, c in enumerate(self.cards) if seat in self.readers[pos]}
+        return {pos: c for pos, c in self.at.items() if seat in self.readers[pos]}

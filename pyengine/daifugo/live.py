@@ -40,10 +40,20 @@ guess that carries its position: the labels follow the real cards.
 The two jokers are interchangeable: a shuffled deck may show the second before the full game would
 deal it; a joker read from the deal is whichever joker the seat's engine can put there.
 
-Positions are public, so a card that moved privately (a tribute between two other players) and is
-later played is known by every seat to have been that card, which the full game would not tell a
-third player.  Not supported: ``remainder=blind`` when blind cards outlast a game (the next deck
-would be the cards the blind left, which no seat knows): :meth:`LiveSeat.new` refuses it.
+Positions are public, so a card handed over privately (a tribute between two other players) would,
+when played later, be known by every seat to have been that card, which the full game would not
+tell a third player.  So after every step that leaves a hand holding a position another seat has
+read, that hand's seat **rehands** (``DealOp("rehand")``): the deal puts its whole hand under fresh
+handles, numbered on after the deck's positions, in an order only it knows (``web/live/
+deal-hands.js``).  Every replica relabels that hand: its own seat from the cards the deal reads
+for it, the others in card order (a guess like any other); a seat that knew a card of that hand
+stops pinning it there, since once the hand passes a card on unseen it cannot tell which went;
+and within a hand two cards trade labels freely (:meth:`LiveSeat._bring`).  What a step shows
+whom is worked out from public facts alone: a card face up, by all; a card in a hand, by its
+holder; a card a seat has just seen otherwise, by that seat.
+
+Not supported: ``remainder=blind`` when blind cards outlast a game (the next deck would be the
+cards the blind left, which no seat knows): :meth:`LiveSeat.new` refuses it.
 
 The conformance test (``tests/daifugo/test_daifugo_live.py``) plays whole matches with a simulated deal: every seat
 computes the same reads and plan, reads only what the game shows it, and sees and may do what the full state says.
@@ -58,21 +68,25 @@ computes the same reads and plan, reads only what the game shows it, and sees an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial, reduce
+from functools import reduce
 from typing import Any
 
 from ..core.game import CHANCE, JSON, TERMINAL
 from ..core.live import DealOp
 from ..core.replica import HIDDEN, ReplicaError
-from .cards import CODES, J1, JOKER_BITS, SUIT_ROW, bit, bits_of, fmt_cards, parse_card
+from .cards import J1, JOKER_BITS, bits_of
 from .deal import dealt_to
-from .engine import ALL, BLIND, DEAL, RETURN, SEVEN, TRIBUTE, Engine
+from .engine import BLIND, DEAL, RETURN, SEVEN, TRIBUTE, Engine
+from .live_reads import Read, _Need, _Step
 from .notation import parse_action
-from .replica import CARD_READS, DaifugoReplica, _action_cards, _clone, _exchange, _World
+from .replica import DaifugoReplica, _action_cards, _clone, _exchange, _World
 from .rules import DaifugoRules
 from .state import DaifugoState, internal_action
+
+MAX_POSITION = 1 << 16
+"""Above every position a deal can have: its deck's, then the handles of its rehands."""
 
 CARD_PHASES = (DEAL, BLIND)
 """The chance phases whose outcome is a card of the deck (a step with no move)."""
@@ -94,104 +108,10 @@ class Move:
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ReplicaError("a move is {action, positions}")
         pos = data.get("positions") or []
-        if not isinstance(pos, list) or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 54
+        if not isinstance(pos, list) or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < MAX_POSITION
                                                 for p in pos):
             raise ReplicaError("a move's positions are positions of the deck")
         return cls(data["action"], tuple(pos))
-
-
-@dataclass(frozen=True, slots=True)
-class Read:
-    """A hidden read the step makes: ``name`` (the rule's, or its part asked of one seat) and the
-    seat that answers it."""
-
-    name: str
-    seat: int
-
-
-class _Need(Exception):
-    """The step needs the answer to a read that has not been given yet."""
-
-    def __init__(self, read: Read, value: Callable[[], JSON]) -> None:
-        super().__init__(read.name)
-        self.read = read
-        self.value = value
-
-
-def _first_of(e: Engine, args: tuple[Any, ...]) -> int:
-    return int(args[0])
-
-
-_ANSWERER: dict[str, Callable[[Engine, tuple[Any, ...]], int]] = {
-    "tenpen_due": _first_of, "tribute_forced": _first_of, "forced_tribute": _first_of,
-    "antimonopoly_twos": _first_of, "lowest_two": _first_of, "drawn_cards": _first_of,
-    "strongest_of": _first_of, "bombed_cards": _first_of,
-    "deferred_cards": lambda e, a: int(e.cont[1][a[0]][1]) if e.cont is not None else -1,
-    "no_legal_lead": lambda e, a: e.turn,
-}
-"""The seat whose hand each single-hand read looks at (it answers)."""
-
-
-class _Step(_World):
-    """A live seat's engine for one step: the reads answered from the table's answers, in order."""
-
-    __slots__ = ("given", "labels")
-
-    given: list[JSON]
-    labels: dict[int, int]
-
-    def _part(self, name: str, seat: int, value: Callable[[], JSON]) -> JSON:
-        if not self.given:
-            raise _Need(Read(name, seat), value)
-        return self.given.pop(0)
-
-    def ask(self, rule: Callable[..., Any], *args: Any, seen: int = ALL) -> Any:
-        name = rule.__name__
-        if name == "monopolist":
-            for p in range(self.n):
-                if self._part(name, p, partial(self._monopoly, p)):
-                    return p
-            return -1
-        if name == "first_card":
-            return self._first_card(int(args[0]))
-        if name not in _ANSWERER:  # pragma: no cover - every read of the rules is listed
-            raise ReplicaError(f"the live table cannot answer the read {name}")
-        raw = self._part(name, _ANSWERER[name](self, args), lambda: self._encode(name, rule(self, *args)))
-        return self._decode(name, raw)
-
-    def _monopoly(self, p: int) -> bool:
-        return any(self.hands[p] & row == row for row in SUIT_ROW)
-
-    def _holds(self, p: int, card: int) -> bool:
-        return bool(self.hands[p] & card)
-
-    def _first_card(self, suit: int) -> tuple[int, int]:
-        target = bit(1, suit)
-        for r in range(1, 14):
-            for s in dict.fromkeys((suit, 0, 1, 2, 3)):
-                card = bit(r, s)
-                for p in range(self.n):
-                    if self.hands[p] and self._part("first_card", p, partial(self._holds, p, card)):
-                        return p, target if self.cx.must_include and card == target else 0
-        return self.order[0], 0  # pragma: no cover - someone always holds a card
-
-    def _encode(self, name: str, answer: Any) -> JSON:
-        if name in CARD_READS:
-            return sorted(self.labels[i] for i in bits_of(answer))
-        return answer  # type: ignore[no-any-return]
-
-    def _decode(self, name: str, raw: JSON) -> Any:
-        if name not in CARD_READS:
-            return raw
-        if not isinstance(raw, list):
-            raise ReplicaError(f"the answer to {name} is a list of positions")
-        at = {p: c for c, p in self.labels.items()}
-        mask = 0
-        for p in raw:
-            if not isinstance(p, int) or p not in at:
-                raise ReplicaError(f"the answer to {name} names position {p}, which no card was dealt from")
-            mask |= 1 << at[p]
-        return mask
 
 
 def _seen(e: Engine) -> list[int]:
@@ -218,10 +138,10 @@ def _seen_by(e: Engine, seat: int) -> int:
 class LiveSeat:
     """One seat's part of a live Daifugō table (see the module docstring); immutable."""
 
-    __slots__ = ("_planned", "deck_game", "labels", "next_pos", "readers", "replica")
+    __slots__ = ("_planned", "deck_game", "labels", "next_handle", "next_pos", "readers", "replica")
 
     def __init__(self, replica: DaifugoReplica, labels: Mapping[int, int], next_pos: int,
-                 readers: Mapping[int, int] | None = None, deck_game: int = 0) -> None:
+                 readers: Mapping[int, int] | None = None, deck_game: int = 0, next_handle: int = 0) -> None:
         self._planned: tuple[tuple[Move | None, str], tuple[DealOp, ...]] | None = None  # the last plan made
         self.replica = replica
         self.labels: Mapping[int, int] = labels
@@ -231,6 +151,8 @@ class LiveSeat:
         """position → the seats the deal has shown it to (a bitmask)"""
         self.deck_game = deck_game
         """the game whose deck the positions are of (0: none yet)"""
+        self.next_handle = next_handle
+        """the number the next rehand's first handle takes (the deck's size, then on)"""
 
     @classmethod
     def new(cls, rules: DaifugoRules | str | None, players: int, seat: int) -> LiveSeat:
@@ -383,20 +305,17 @@ class LiveSeat:
         mine = _seen_by(w, self.seat)
         for c in bits_of(naturals & ~at):
             spare = at & ~naturals & ~JOKER_BITS or at & ~naturals
-            if not spare or mine >> c & 1:
-                raise ReplicaError("a move names a card that is not at its positions")
             s = spare & -spare
-            _exchange(w, 1 << c, s)
-            _swap_labels(labels, c, s.bit_length() - 1)
+            if not spare or not self._bring(w, labels, c, s.bit_length() - 1, mine, at | naturals):
+                raise ReplicaError("a move names a card that is not at its positions")
             at = at & ~s | 1 << c
+        hand = w.hands[w.turn]
         while (at & JOKER_BITS).bit_count() < jokers:
             spare = at & ~naturals & ~JOKER_BITS
-            free = JOKER_BITS & ~at & ~mine
-            if not spare or not free:
-                raise ReplicaError("a move names a joker that is not at its positions")
+            free = w.cx.deck & JOKER_BITS & ~at & hand or w.cx.deck & JOKER_BITS & ~at & ~mine  # (one in the hand first)
             s, j = spare & -spare, free & -free
-            _exchange(w, s, j)
-            _swap_labels(labels, s.bit_length() - 1, j.bit_length() - 1)
+            if not spare or not free or not self._bring(w, labels, j.bit_length() - 1, s.bit_length() - 1, mine, at | naturals):
+                raise ReplicaError("a move names a joker that is not at its positions")
             at = at & ~s | j
 
     def _run(self, move: Move | None, answers: Sequence[JSON], real: Mapping[int, int] | None = None,
@@ -410,8 +329,9 @@ class LiveSeat:
             raise ReplicaError("a step with no move is exactly a card from the deck")
         w, labels, next_pos = self._start(move)
         if real is not None:  # the positions this step shows the seat: their real cards, in place
+            placed = 0
             for pos, card in sorted(real.items()):
-                self._make_real(w, labels, pos, card)
+                placed |= 1 << self._make_real(w, labels, pos, card, placed)
         internal = self._resolve(w, labels, move, next_pos, real)
         before = _clone(Engine, w)
         dealt = -1
@@ -425,21 +345,47 @@ class LiveSeat:
             raise ReplicaError(f"the step makes fewer reads than the {len(answers)} answers given")
         return w, before, labels, dealt
 
-    def _make_real(self, w: Engine, labels: dict[int, int], pos: int, card: int) -> None:
-        """The real ``card`` into the place of position ``pos`` (exchanged with the guess there)."""
+    def _make_real(self, w: Engine, labels: dict[int, int], pos: int, card: int, placed: int = 0) -> int:
+        """The real ``card`` into the place of position ``pos`` (exchanged with the guess there),
+        the cards ``placed`` so far in the step staying put; the card now there (a joker: either)."""
         at = {p: c for c, p in labels.items()}
         guess = at.get(pos)
         if guess is None or guess == card:
-            return
+            return card if guess is None else guess
         mine = _seen_by(w, self.seat)
-        if card >= 52 and mine >> card & 1:  # (the jokers are interchangeable: the one this seat may not see)
-            if guess >= 52:
-                return
+        if card >= 52 and mine >> card & 1 and not any(h >> guess & h >> card & 1 for h in w.hands):
+            if guess >= 52:  # (the jokers are interchangeable: the one this seat may not see)
+                return guess
             card = 105 - card
-        if mine >> card & 1:
+        if not self._bring(w, labels, card, guess, mine, placed):
             raise ReplicaError(f"position {pos} holds a card seat {self.seat} knows is elsewhere")
-        _exchange(w, 1 << card, 1 << guess)
-        _swap_labels(labels, card, guess)
+        return card
+
+    @staticmethod
+    def _bring(w: Engine, labels: dict[int, int], card: int, guess: int, mine: int, keep: int = 0) -> bool:
+        """The card ``card`` into the place and label of ``guess``, every card this seat has seen
+        (``mine``) staying where it is; whether that can be.  In one hand two cards just trade
+        labels (a rehand's handles say nothing of which card is where); a card from elsewhere
+        trades places with the guess, or, when this seat knows the guess is in that hand (a card
+        it handed over before a rehand), with another card of the hand that it has not seen (nor
+        put in place in this step: ``keep``)."""
+        hand = next((h for h in w.hands if h >> guess & 1), 0)
+        if hand >> card & 1:
+            _swap_labels(labels, card, guess)
+            return True
+        if mine >> card & 1:
+            return False
+        other = guess
+        if mine >> guess & 1 and not (card >= 52 and guess >= 52):  # (the two jokers may always trade)
+            free = hand & ~mine & ~keep
+            if not free:
+                return False
+            other = (free & -free).bit_length() - 1
+        _exchange(w, 1 << card, 1 << other)
+        _swap_labels(labels, card, other)
+        if other != guess:
+            _swap_labels(labels, card, guess)
+        return True
 
     def reads(self, move: Move | None, answers: Sequence[JSON] = ()) -> Read | None:
         """The next hidden read the step makes once ``answers`` (the answers so far, in order) are
@@ -508,22 +454,48 @@ class LiveSeat:
         if w.game_no != before.game_no:
             return tuple(ops)  # the game ended: its cards leave the table with the next game's deck
         full = (1 << w.n) - 1
-        seen = _seen(w)
-        new = [now & ~was for now, was in zip(seen, _seen(before), strict=True)]  # what each seat saw by this step
-        for c in sorted(bits_of(reduce(int.__or__, new, 0)), key=lambda c: labels.get(c, -1)):
+        # who must read each card's position, from public facts only (after a rehand another seat's
+        # knowledge of a card in that hand is a guess here): a card face up, by all; a card in a
+        # hand, by its holder; a card a seat has just seen otherwise, by that seat
+        new = [now & ~was for now, was in zip(_seen(w), _seen(before), strict=True)]
+        moved = reduce(int.__or__, (now & ~was for now, was in zip(w.hands, before.hands, strict=True)), 0)
+        for c in sorted(bits_of(reduce(int.__or__, new, moved | w.public & ~before.public)),
+                        key=lambda c: labels.get(c, -1)):
             pos = labels.get(c)
             shown = readers.get(pos if pos is not None else -1, 0)
-            learners = _seats_of(c, new) & ~shown
+            holder = sum(1 << p for p in range(w.n) if w.hands[p] >> c & 1)
+            learners = (full if w.public >> c & 1 else _seats_of(c, new) | holder) & ~shown
             if not learners:
                 continue
-            k = _seats_of(c, seen)
             if pos is None:
                 raise ReplicaError(f"card {c} has no position")
-            if k == full:
+            if shown | learners == full:
                 ops.append(DealOp("open", pos))
             else:
                 ops.extend(DealOp("give", pos, p) for p in range(w.n) if learners >> p & 1)
-        return tuple(ops)
+        return tuple(ops) + self._rehands(w, labels, ops, new_deck)
+
+    def _rehands(self, w: Engine, labels: Mapping[int, int], ops: Sequence[DealOp], new_deck: bool,
+                 ) -> tuple[DealOp, ...]:
+        """A rehand by each seat whose hand holds, after the step, a position another seat has read
+        (a card handed over: a tribute, a return, a 7-pass, a swap of hands; a card taken from the
+        table): its whole hand under fresh handles, so that when it plays or passes on such a card
+        nobody can tell which it is (the full game would not)."""
+        readers = dict({} if new_deck else self.readers)
+        full = (1 << w.n) - 1
+        for op in ops:
+            if op.kind == "give":
+                readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
+            elif op.kind == "open":
+                readers[op.pos] = full
+        handle = w.cx.deck.bit_count() if new_deck or not self.next_handle else self.next_handle
+        out = []
+        for p in range(w.n):
+            hand = tuple(sorted(labels[c] for c in bits_of(w.hands[p])))
+            if any(readers.get(pos, 0) & ~(1 << p) for pos in hand):
+                out.append(DealOp("rehand", handle, p, hand))
+                handle += len(hand)
+        return tuple(out)
 
     def advance(self, move: Move | None, cards: Mapping[int, int], answers: Sequence[JSON] = ()) -> LiveSeat:
         """The seat after the step, once the plan's keys have arrived: ``cards`` maps the positions
@@ -538,60 +510,47 @@ class LiveSeat:
         world: _World = _clone(_World, w)
         world.answers, world.reserved = None, 0
         readers = {} if new_deck else dict(self.readers)
+        next_handle = 0 if new_deck else self.next_handle
         for op in plan:
             if op.kind == "open":
                 readers[op.pos] = (1 << w.n) - 1
             elif op.kind == "give":
                 readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
+            elif op.kind == "rehand":
+                self._relabel(world, labels, op, cards)
+                for pos in op.positions:
+                    readers.pop(pos, None)
+                readers.update((op.pos + x, 1 << op.seat) for x in range(len(op.positions)))
+                next_handle = op.pos + len(op.positions)
         next_pos = dealt + 1 if dealt >= 0 else self.next_pos
         deck_game = w.game_no if new_deck else self.deck_game
         if w.game_no != deck_game:
-            labels, readers = {}, {}
-        return LiveSeat(DaifugoReplica(world, self.seat), labels, next_pos, readers, deck_game)
+            labels, readers, next_handle = {}, {}, 0
+        return LiveSeat(DaifugoReplica(world, self.seat), labels, next_pos, readers, deck_game, next_handle)
+
+    def _relabel(self, w: Engine, labels: dict[int, int], op: DealOp, cards: Mapping[int, int]) -> None:
+        """A rehand: the cards of its seat's hand take the new handles, in the order the deal
+        reads them for that seat and in card order for the others (to them the order is unknown,
+        so any is a guess).  Another seat that knew a card of that hand (it handed it over, it was
+        taken from the table) no longer pins it there: once the hand passes on a card unseen, which
+        one that was it cannot tell."""
+        hand = w.hands[op.seat]
+        if sorted(labels.get(c, -1) for c in bits_of(hand)) != list(op.positions):
+            raise ReplicaError(f"seat {op.seat}'s rehand does not put its hand under new handles")
+        new = range(op.pos, op.pos + len(op.positions))
+        if op.seat != self.seat:
+            labels.update(zip(bits_of(hand), new, strict=True))
+            w.known[self.seat] &= ~hand
+            return
+        missing = [h for h in new if h not in cards]
+        if missing:
+            raise ReplicaError(f"seat {self.seat} cannot read position {missing[0]} yet")
+        got = {h: cards[h] if hand >> cards[h] & 1 or cards[h] < 52 else 105 - cards[h] for h in new}  # (either joker)
+        if sum(1 << c for c in got.values()) != hand or len(set(got.values())) != len(got):
+            raise ReplicaError(f"the new handles of seat {self.seat} do not hold its hand")
+        labels.update((c, h) for h, c in got.items())
 
 
-def deck_labels(rules: DaifugoRules | str | None, players: int) -> list[str]:
-    """The rules' deck in the engine's order (card numbers up): the labels of the fair deal's cards,
-    the card codes, the jokers ``JK1`` and ``JK2`` (the deal must tell them apart; the notation
-    writes both ``JK``).
-
-    >>> labels = deck_labels(DaifugoRules.preset("popular").with_option("deck.jokers", 2), 4)
-    >>> len(labels), labels[:3], labels[-3:]
-    (54, ['S3', 'H3', 'D3'], ['C2', 'JK1', 'JK2'])
-    """
-    from .ctx import compile_rules
-    from .game import GAME
-
-    decoded = GAME.rules_type.decode(rules) if isinstance(rules, str) and rules else rules
-    rules_obj = decoded if isinstance(decoded, DaifugoRules) else GAME.default_rules()
-    assert isinstance(rules_obj, DaifugoRules)
-    cx = compile_rules(rules_obj, players)
-    return [CODES[i] if i < 52 else f"JK{i - 51}" for i in bits_of(cx.deck)]
-
-
-def card_of(label: str) -> int:
-    """The card a label of :func:`deck_labels` names."""
-    if label in ("JK1", "JK2"):
-        return 51 + int(label[2])
-    return parse_card(label) if label != "JK" else 52
-
-
-def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | None], drawn: int) -> str | None:
-    """The step's action in the full game, from the deck's labels by position as the deal's
-    verification read them (``drawn``: how many cards of that deck came before); None where a card
-    it needs was never shown."""
-    if move is None:
-        label = deck[drawn] if 0 <= drawn < len(deck) else None
-        return None if label is None else ("blind:" if state.phase == "blind" else "deal:") + CODES[card_of(label)]
-    if HIDDEN not in move.action:
-        return move.action
-    mask = 0
-    for p in move.positions:
-        label = deck[p] if 0 <= p < len(deck) else None
-        if label is None:
-            return None
-        mask |= 1 << card_of(label)
-    return move.action.partition(":")[0] + ":" + fmt_cards(mask)
-
+from .live_deck import card_of, deck_labels, full_action  # noqa: E402 (what a live table asks of the game's module)
 
 __all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "full_action"]

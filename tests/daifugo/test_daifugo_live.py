@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
+from functools import reduce
 
 import pytest
 
@@ -102,7 +103,7 @@ def play_match(rules: DaifugoRules, players: int, seed: int,
             game, seen = after._e.game_no, [0] * players
         for i, seat in enumerate(seats):
             seen[i] |= after._known_mask(i)
-            readable = sum(1 << c for c in deal.readable(i).values())
+            readable = reduce(int.__or__, (1 << c for c in deal.readable(i).values()), 0)  # (a rehanded card: at two positions)
             if after._e.game_no == deck_game:
                 assert not readable & ~seen[i] & ~JOKER_BITS, f"step {steps}: seat {i} reads cards the game does not show it"
                 # (the jokers: as many as the game shows; a shuffled deck may show the other one)
@@ -240,7 +241,8 @@ def test_a_move_must_name_the_positions_of_its_cards_in_the_actor_s_hand() -> No
 
 def test_a_private_card_travels_by_its_position_to_its_receiver_only() -> None:
     """A tribute between two players: written ``?`` on the table; the receiver alone is given its
-    position; a seat cannot advance before it can read what the step shows it."""
+    position, then rehands (its whole hand under fresh handles only it reads); a seat cannot
+    advance before it can read what the step shows it."""
     t = Table(DaifugoRules.preset("popular").with_option("match.games", 2), 4, 5)
     while t.s._e.phase not in (TRIBUTE, RETURN) or t.s.is_chance():
         t.step()
@@ -251,12 +253,22 @@ def test_a_private_card_travels_by_its_position_to_its_receiver_only() -> None:
     move = t.seats[giver].public_move(action)
     assert move.action == action.partition(":")[0] + ":" + ".".join(["?"] * count)
     plan = t.seats[(giver + 1) % 4].plan(move)
-    assert plan and all(op.kind == "give" and op.seat == receiver and op.pos in move.positions for op in plan)
-    assert len(move.positions) == count  # (a returned card that its receiver gave as tribute is not given again)
+    *gives, rehand = plan
+    assert gives and all(op.kind == "give" and op.seat == receiver and op.pos in move.positions for op in gives)
+    assert len(move.positions) == count
+    # then the receiver puts its whole hand, the new cards with it, under fresh handles
+    held = [t.seats[receiver].labels[c] for c in bits_of(t.s._e.hands[receiver])]
+    assert (rehand.kind, rehand.seat) == ("rehand", receiver)
+    assert rehand.positions == tuple(sorted(held + [op.pos for op in gives]))
+    assert rehand.pos == (t.seats[giver].next_handle or 53)  # (the handles are numbered on from the deck's 53 cards)
     with pytest.raises(ReplicaError, match="cannot read position"):
         t.seats[receiver].advance(move, t.deal.readable(receiver))
     t.step(action)
     assert t.seats[receiver].replica.observation() == t.s.observation(receiver)
+    new = range(rehand.pos, rehand.pos + len(rehand.positions))
+    assert sorted(t.seats[receiver].labels[c] for c in bits_of(t.s._e.hands[receiver])) == list(new)
+    # a card of that hand played later opens a handle: which was handed over, no other seat can tell
+    assert all(t.seats[s].readers.get(h) == 1 << receiver for s in range(4) for h in new)
 
 
 def test_a_read_is_answered_by_its_seat_and_a_plan_needs_every_answer() -> None:

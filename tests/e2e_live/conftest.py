@@ -265,13 +265,17 @@ def open_page(context: Any, url: str) -> Any:
     return page
 
 
-def host_daifugo(page: Any, players: int, friends: list[int]) -> None:
-    """The host's set-up of a live Daifugō table of one game (``friends``: the seats of people),
-    submitted through the form as a person does it."""
+def host_daifugo(page: Any, players: int, friends: list[int], preset: str = "") -> None:
+    """The host's set-up of a live Daifugō table of one game (``friends``: the seats of people;
+    ``preset``: the rules' preset, the form's default unless said), submitted through the form as
+    a person does it."""
     from playwright.sync_api import expect
 
     page.locator('.game-card:has-text("Daifugō") button').first.click()
     form = page.locator("form.setup")
+    if preset:
+        form.locator("select[name=preset]").select_option(
+            form.locator(f'select[name=preset] option[data-preset="{preset}"]').get_attribute("value"))
     form.locator("select[name=players]").select_option(str(players))
     for seat in friends:
         form.locator(f"select[name=seat{seat}]").select_option("human")
@@ -303,8 +307,9 @@ def snapshot(page: Any) -> dict[str, Any]:
 
 def play_to_the_end(pages: list[Any], rng: Any, seconds: float, scan: float = 1.0) -> list[tuple[int, dict[str, Any]]]:
     """Plays random legal moves for every person (``pages[i]``: the browser of person i) until
-    every page says the game is over; returns the snapshots taken meanwhile (each page, at a
-    ``scan`` share of the rounds), as (page index, snapshot)."""
+    every page says the game is over (a Daifugō 7-pass hands a card over whenever it can: the
+    private passes are what a live table must keep private); returns the snapshots taken
+    meanwhile (each page, at a ``scan`` share of the rounds), as (page index, snapshot)."""
     import time
 
     snaps: list[tuple[int, dict[str, Any]]] = []
@@ -320,7 +325,7 @@ def play_to_the_end(pages: list[Any], rng: Any, seconds: float, scan: float = 1.
             if s["status"] == "human":
                 legal = page.evaluate("window.pyengineApp.legal()")
                 if legal:
-                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(legal))
+                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice([x for x in legal if x != "give:-"] or legal))
         time.sleep(0.05)
 
 

@@ -1,9 +1,11 @@
 """A live Daifugō game between five friends, each in a browser of their own, through the app as
 people use it (issue 31): the host's set-up (five players, every seat a person, one game of the
-popular rules), an invitation per friend and each friend's reply pasted into the host's lobby,
-the seating, dealer and leader drawn by commit–reveal among all five seats, the 53-card deal by
-all of them, the rules' hidden reads answered by the browser of the seat they look at, the
-end-of-game verification in every browser and the record with every hand. (Bots at a live table
+party rules: 7-passes hand cards over privately), an invitation per friend and each friend's reply
+pasted into the host's lobby, the seating, dealer and leader drawn by commit–reveal among all five
+seats, the deal by all of them, the rules' hidden reads answered by the browser of the seat they
+look at, each card passed privately followed by its receiver's rehand (its hand under fresh
+handles, so that nobody can tell later which card was passed), the end-of-game verification in
+every browser and the record with every hand. (Bots at a live table
 play in the host's browser: test_live_chabashi.py has one; tests/unit/test_live_table.py
 plays Daifugō with one, in CPython and Pyodide.)
 
@@ -33,7 +35,7 @@ def test_a_live_daifugo_game_between_five_friends(returning_browser: Any, server
     try:
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
-        host_daifugo(a, 5, FRIENDS)
+        host_daifugo(a, 5, FRIENDS, preset="party")
         invitations = [panel_link(a, f'.live-seats [data-seat="{seat}"] .live-link', "join") for seat in FRIENDS]
         assert len(set(invitations)) == len(FRIENDS)
         expect(a.locator(".live-lobby")).not_to_contain_text("The bots play in your browser")
@@ -59,6 +61,11 @@ def test_a_live_daifugo_game_between_five_friends(returning_browser: Any, server
         assert [s.kind for s in record.seats] == ["human"] * 5 and "match.games=1" in record.rules
         replay = record.replay()
         assert replay[-1].is_terminal()
+        # the 7-passes, each followed by its receiver's rehand in every deal (none would finish without)
+        # (the game's deck is the first; the next one, shuffled ahead, was never dealt)
+        passes = [x for x in record.actions if x.startswith("give:") and x != "give:-"]
+        seen = a.evaluate("async () => (await import('./live/cards.js')).diagnose().deals[0]")
+        assert passes and seen[0]["rehands"] >= len(passes), (passes, seen)
 
         # nothing a seat did not know was in its browser, at any moment scanned
         leaks, checked, drawn = [], 0, set()

@@ -136,8 +136,8 @@ export class Table {
     const n = this.setup.seats;
     const seen = this.setup.cards.map(() => new Set([seat]));
     for (const msg of this.received[seat]) {
-      if (msg.kind === "keys" && msg.to === seat) msg.body.positions.forEach((j) => seen[j].add(msg.seat));
-      if (msg.kind === "open") msg.body.positions.forEach((j, x) => msg.body.keys[x].forEach((k, m) => { if (k !== null) seen[j].add(m); }));
+      if (msg.kind === "keys" && msg.to === seat) msg.body.positions.forEach((j) => seen[j]?.add(msg.seat));
+      if (msg.kind === "open") msg.body.positions.forEach((j, x) => seen[j] && msg.body.keys[x].forEach((k, m) => { if (k !== null) seen[j].add(m); })); // (a handle's one secret aside)
       if (msg.kind === "reveal") seen.forEach((s) => s.add(msg.seat));
     }
     return seen.map((s) => s.size === n);

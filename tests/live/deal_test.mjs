@@ -41,9 +41,9 @@ function revealAndVerify(t, alone = false) {
   const reports = t.events.map((ev) => ev.find((e) => e.type === "verified")?.report);
   reports.forEach((r, i) => assert.ok(r && r.ok, `seat ${i}'s verification: ${JSON.stringify(r && r.problems)}`));
   reports.forEach((r) => assert.deepEqual(r.cards, reports[0].cards));
-  // what each seat read during play is what the verification says was dealt
-  t.seats.forEach((d) => t.setup.cards.forEach((_, j) => { if (d.card(j) !== null) assert.equal(d.card(j), reports[0].cards[j]); }));
-  assert.deepEqual([...reports[0].cards].sort(), [...t.setup.cards].sort());
+  // what each seat read during play is what the verification says was dealt (or put under a handle)
+  t.seats.forEach((d) => reports[0].cards.forEach((_, j) => { if (d.card(j) !== null) assert.equal(d.card(j), reports[0].cards[j]); }));
+  assert.deepEqual(reports[0].cards.slice(0, t.setup.cards.length).sort(), [...t.setup.cards].sort());
   if (alone) assert.ok(lib.verifyDeal(JSON.parse(JSON.stringify(t.seats[1].record()))).ok);
   return reports[0];
 }
@@ -169,6 +169,100 @@ const scenarios = {
     assertPrivacy(t);
     revealAndVerify(t);
     return { ok: true, copies };
+  },
+
+  a_private_pass_is_put_under_fresh_handles() {
+    // Daifugō's exchange as a live table makes it: seat 0 gives two cards to seat 3, which puts its
+    // whole hand under fresh handles (rehand); then it plays one of them, passes another on to seat
+    // 1 (which rehands in turn); a reload rebuilds its handles; every deal verifies
+    const seed = group.newSeed();
+    const t = table("rehand", 4, FRENCH_54, { rngs: [null, null, null, group.seededRng(seed)] });
+    t.start().dealRoundRobin(54);
+    const give = t.seats[0].hand(0).slice(0, 2), passed = give.map((j) => t.seats[0].card(j));
+    t.act(0, "assign", give, [3, 3]);
+    const old = t.seats[3].hand(3), first = t.seats[3].size;
+    t.act(3, "rehand", old);
+    noRefusals(t);
+    const handles = old.map((_, x) => first + x);
+    t.seats.forEach((d) => {
+      assert.equal(d.size, first + old.length);
+      old.forEach((j) => assert.equal(d.holder(j), lib.RETIRED));
+      assert.deepEqual(d.hand(3), handles);
+    });
+    // seat 3 reads the same cards under its handles, in an order of its own; no other seat reads one
+    const held = handles.map((h) => t.seats[3].card(h)), before = old.map((j) => t.seats[3].card(j));
+    assert.deepEqual([...held].sort(), [...before].sort());
+    assert.notDeepEqual(held, before, "the handles keep the order of the positions");
+    for (const i of [0, 1, 2]) for (const h of handles) assert.equal(t.seats[i].card(h), null);
+    // what travelled: positions and fresh points, no card and no secret
+    const msg = t.seats[0].transcript.at(-1);
+    assert.deepEqual([msg.kind, Object.keys(msg.body).sort()], ["rehand", ["points", "positions"]]);
+    const earlier = new Set(t.seats[0].transcript.slice(0, -1).flatMap((m) => [m.body.deck, m.body.y].flat().filter(Boolean)));
+    assert.ok(msg.body.points.every((/** @type {string} */ h) => !earlier.has(h)));
+    // an old position is no longer the seat's to play
+    t.act(3, "open", [give[0]]);
+    assert.ok(refusedWith(t.refused[3], "not-held", 3));
+    t.refused[3] = [];
+    // seat 3 plays the first card it was given: everyone reads it, under its handle
+    const h = handles[held.indexOf(passed[0])];
+    t.act(3, "open", [h]);
+    t.seats.forEach((d) => assert.equal(d.shown(h), passed[0]));
+    // a 7-pass of another handle to seat 1: seat 1 alone reads it, and rehands its hand
+    const h2 = handles.find((x) => x !== h);
+    t.act(3, "assign", [h2], [1]);
+    assert.equal(t.seats[1].card(h2), held[handles.indexOf(h2)]);
+    for (const i of [0, 2]) assert.equal(t.seats[i].card(h2), null);
+    t.act(1, "rehand", t.seats[1].hand(1));
+    noRefusals(t);
+    assert.ok(t.seats[1].hand(1).every((j) => j >= first + old.length && t.seats[1].card(j) !== null));
+    // seat 3 reloads: its handles come back from its seed and what it saved
+    const again = lib.Deal.restore({ ...t.setup, me: 3, rng: group.seededRng(seed) }, JSON.parse(JSON.stringify(t.seats[3].saved())));
+    assert.equal(again.head, t.seats[3].head);
+    handles.forEach((x) => assert.equal(again.card(x), t.seats[3].card(x)));
+    t.seats[3] = again;
+    assertPrivacy(t);
+    const report = revealAndVerify(t, true);
+    handles.forEach((x, k) => assert.equal(report.cards[x], held[k]));
+    assert.ok(report.opens.some((o) => o.position === h && o.card === passed[0]));
+    return { ok: true, handles: report.cards.length - 54 };
+  },
+
+  a_false_rehand_named_at_verification() {
+    // seat 2 puts a point that is none of its cards under a handle: nobody can tell at once (the
+    // points are masked), so the end's verification names it, with its message
+    const bogus = group.pointHex(group.commit(7n));
+    const t = table("false-rehand", 3, SMALL, { cheaters: { 2: (kind, body) => (kind === "rehand" ? { ...body, points: [bogus, ...body.points.slice(1)] } : body) } });
+    t.start().dealRoundRobin(12);
+    t.act(2, "rehand", t.seats[2].hand(2));
+    noRefusals(t);
+    t.revealAll();
+    const reports = t.events.map((ev) => ev.find((e) => e.type === "verified")?.report);
+    for (const r of reports) {
+      assert.ok(r && !r.ok);
+      assert.deepEqual(r.problems.map((p) => [p.code, p.seat, p.seq]), [["rehand", 2, 7]]);
+    }
+    return { ok: true, named: reports[0].problems[0].detail };
+  },
+
+  a_rehand_of_a_card_not_held_refused() {
+    // seat 2 rehands a position seat 1 holds, or repeats a point: every other seat refuses it at once
+    const t = table("rehand-theirs", 3, SMALL, { cheaters: { 2: (_kind, body) => body } });
+    t.start().dealRoundRobin(12);
+    const theirs = t.seats[1].hand(1)[0];
+    t.cheats[2] = (kind, body) => (kind === "rehand" ? { ...body, positions: [...body.positions.slice(0, -1), theirs] } : body);
+    t.act(2, "rehand", t.seats[2].hand(2));
+    for (const i of [0, 1]) assert.deepEqual(t.refused[i].map((e) => [e.code, e.seat]), [["not-held", 2]]);
+    t.cheats[2] = (kind, body) => (kind === "rehand" ? { ...body, points: [body.points[1], ...body.points.slice(1)] } : body);
+    t.act(2, "rehand", t.seats[2].hand(2));
+    for (const i of [0, 1]) assert.deepEqual(t.refused[i].map((e) => [e.code, e.seat]).at(-1), ["duplicate", 2]);
+    // the honest rehand goes through and the deal verifies
+    t.cheats[2] = null;
+    t.refused.forEach((r) => r.splice(0));
+    t.act(2, "rehand", t.seats[2].hand(2));
+    noRefusals(t);
+    sameRecords(t, [0, 1, 2]);
+    revealAndVerify(t);
+    return { ok: true };
   },
 
   a_seats_notes_are_signed() {

@@ -37,6 +37,9 @@ SCENARIOS = [
     "tampered_message_refused",
     "replayed_message_refused",
     "play_of_a_card_not_held_refused",
+    "a_private_pass_is_put_under_fresh_handles",
+    "a_false_rehand_named_at_verification",
+    "a_rehand_of_a_card_not_held_refused",
 ]
 
 

@@ -18,12 +18,15 @@ from pyengine.core.errors import IllegalActionError
 
 SEATS = [("Ann", "human"), ("", "bot:normal"), ("Bo", "human"), ("Cy", "human")]
 
+RETIRED = -3
+
 
 class Deal:
     """A simulated fair deal: a shuffled deck of the table's labels per hand or game, and who may
     read each position (the real deal refuses a position opened twice).  Like the page
     (``web/live/cards.js``), it keeps who holds each position as the plans made it
-    (``holders``: :data:`OPENED` once shown to all) and passes over an op done ahead."""
+    (``holders``: :data:`OPENED` once shown to all, ``RETIRED`` once rehanded) and passes over an
+    op done ahead; a rehand's handles follow the deck's positions, as in the page's deal."""
 
     def __init__(self, rng: random.Random, labels: list[str], seats: int) -> None:
         self.rng, self.labels, self.seats = rng, labels, seats
@@ -48,6 +51,17 @@ class Deal:
                 assert op["seat"] not in self.readers[op["pos"]]
                 self.readers[op["pos"]].add(op["seat"])
                 self.holders[op["pos"]] = op["seat"]
+            elif op["op"] == "rehand":  # the seat's hand under new handles, in an order of its own
+                deck = self.decks[-1]
+                assert op["pos"] == len(deck), "the handles are numbered on"
+                assert all(self.holders[p] in (op["seat"], OPENED) for p in op["positions"])
+                cards = [deck[p] for p in op["positions"]]
+                self.rng.shuffle(cards)
+                for p in op["positions"]:
+                    self.holders[p] = RETIRED
+                deck.extend(cards)
+                self.readers.extend({op["seat"]} for _ in cards)
+                self.holders.extend(op["seat"] for _ in cards)
             else:
                 if self.holders[op["pos"]] == OPENED:
                     continue  # (opened ahead)

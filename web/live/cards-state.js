@@ -13,7 +13,7 @@ export const OPENED = -2;
 const WAIT_MS = 120_000; // how long a step waits for another seat before the page says so
 
 /** @typedef {{t: string, [key: string]: any}} Frame */
-/** @typedef {{op: string, pos: number, seat: number}} DealOp */
+/** @typedef {{op: string, pos: number, seat: number, positions?: number[]}} DealOp */
 /** @typedef {{game: string, rules: string | null, seats: [string, string][], plays: Record<string, "host" | "guest">}} Setup */
 /** The state at the end of the last step done: what a reloaded page takes up again from.
  * @typedef {{steps: {move: any, answers: unknown[]}[], current: number, played: number[], holders: number[][]}} Mark */
@@ -94,11 +94,12 @@ export function problem(text) {
 }
 /** What every deal of this page waits for (public facts only: for the tests' messages and a
  * person's bug report): per hand and local seat, its phase, its transcript's length, the
- * messages it holds for their turn, and the messages of hands not started yet. */
+ * messages it holds for their turn, its rehands, and the messages of hands not started yet. */
 export function diagnose() {
   return {
     step: table.step, current: table.current, played: table.played, problems: table.problems,
-    deals: table.deals.map((deals) => Array.from(deals, ([s, d]) => ({ seat: s, phase: d.phase, transcript: d.transcript.length, held: d.held }))),
+    deals: table.deals.map((deals) => Array.from(deals, ([s, d]) => ({ seat: s, phase: d.phase, transcript: d.transcript.length, held: d.held,
+      rehands: d.transcript.filter((m) => m.kind === "rehand").length }))),
     early: Array.from(table.early, ([name, list]) => [name, list.length]),
   };
 }
@@ -118,7 +119,7 @@ export function readable(seat, k = table.current) {
   const mine = {};
   const deals = table.deals[k];
   const d = deals && deals.get(seat);
-  if (d) for (let j = 0; j < table.deck.length; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; }
+  if (d) for (let j = 0; j < d.size; j++) { const c = d.card(j) ?? d.shown(j); if (c !== null) mine[j] = c; } // (the deck's positions, then handles)
   return mine;
 }
 /** Whether a local seat's message at a place of the transcript is still to be said (false when

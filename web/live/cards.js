@@ -30,11 +30,11 @@ import { app } from "../state.js";
 import { loadTable, render, tableHold } from "../table.js";
 import { sharedDraw } from "./cards-draw.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
+import { newDeal, nextDeck, nextDeckSoon, startDeal } from "./cards-decks.js";
 import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
-import { LIVE_CARD_GAMES, OPENED, dealName, friendSeats, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
-import { newSeed, seededRng } from "./deal-group.js";
-import { Deal } from "./deal.js";
+import { LIVE_CARD_GAMES, OPENED, friendSeats, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
+import { RETIRED } from "./deal-hands.js";
 import { LiveHost } from "./peer.js";
 import { listenForReplies } from "./signal.js";
 import { iceServers, linkTo } from "./table.js";
@@ -43,6 +43,7 @@ export { LIVE_CARD_GAMES, drawCardsPanel };
 export { usedInvitation } from "./cards-keep.js";
 export { diagnose } from "./cards-state.js";
 /** @typedef {import("./cards-state.js").Frame} Frame */
+/** @typedef {import("./deal.js").Deal} Deal */
 /** @typedef {import("./cards-state.js").DealOp} DealOp */
 
 // ---------------------------------------------------------------- the host's lobby
@@ -458,7 +459,8 @@ async function dealRun() {
 }
 /** The plan's deal operations, in the same order at every browser: a new deck; then each position
  * given by its holder (or the host when nobody holds it) and each opened by its holder (or by
- * every seat's own key); then wait until every local seat reads what the plan shows it.
+ * every seat's own key); then each rehand, once its seat reads the cards it puts under handles;
+ * then wait until every local seat reads what the plan shows it.
  * @param {DealOp[]} ops @param {{to_act: number}} next */
 async function carryOut(ops, next) {
   if (!table.setup) return;
@@ -469,7 +471,7 @@ async function carryOut(ops, next) {
   // who holds each position, as the plans so far made it (the same at every browser: a deal's own
   // count may already include a message of this step that another seat sent)
   const holders = table.holders[table.current];
-  /** @type {{seat: number, kind: "assign" | "open", positions: number[], holders: number[]}[]} */
+  /** @type {{seat: number, kind: "assign" | "open" | "rehand", positions: number[], holders: number[]}[]} */
   const duties = [];
   /** @param {number} seat @param {"assign" | "open"} kind @param {number} pos @param {number} holder */
   const add = (seat, kind, pos, holder) => {
@@ -479,7 +481,7 @@ async function carryOut(ops, next) {
     d.holders.push(holder);
   };
   for (const op of ops) {
-    if (op.op === "deck" || (op.op === "give" && holders[op.pos] === op.seat) || (op.op === "open" && holders[op.pos] === OPENED)) continue; // (done ahead)
+    if (op.op === "deck" || op.op === "rehand" || (op.op === "give" && holders[op.pos] === op.seat) || (op.op === "open" && holders[op.pos] === OPENED)) continue; // (done ahead)
     const holder = holders[op.pos];
     if (op.op === "give") add(holder >= 0 ? holder : 0, "assign", op.pos, op.seat);
     else if (holder >= 0) add(holder, "open", op.pos, -1);
@@ -489,6 +491,13 @@ async function carryOut(ops, next) {
   for (const op of ops) {
     if (op.op === "give") holders[op.pos] = op.seat;
     else if (op.op === "open" && holders[op.pos] < 0) holders[op.pos] = OPENED;
+    else if (op.op === "rehand") { // (its handles numbered on, as the deal numbers them)
+      if (op.pos !== holders.length) throw new Error(`the plan's handles start at ${op.pos}, the deal's at ${holders.length}`);
+      const positions = op.positions || [];
+      duties.push({ seat: op.seat, kind: "rehand", positions, holders: [] });
+      for (const j of positions) holders[j] = RETIRED;
+      holders.push(...positions.map(() => op.seat));
+    }
   }
   // (counted, not read: another seat's message may already be in when this browser gets here)
   const base = table.played[table.current];
@@ -497,8 +506,11 @@ async function carryOut(ops, next) {
     if (table.local.includes(duty.seat)) {
       const d = /** @type {Deal} */ (deals.get(duty.seat));
       await until(() => d.transcript.length >= base + k, seatLabel(duty.seat));
+      if (duty.kind === "rehand") await until(() => duty.positions.every((j) => d.card(j) !== null || d.shown(j) !== null), seatLabel(duty.seat));
       // (done already when a page taken up again gets here: its message is in the transcript)
-      if (ownTurn(d, base + k, duty.seat)) route(duty.seat, duty.kind === "assign" ? d.assign(duty.positions, duty.holders) : d.open(duty.positions), d);
+      if (ownTurn(d, base + k, duty.seat)) {
+        route(duty.seat, duty.kind === "assign" ? d.assign(duty.positions, duty.holders) : duty.kind === "open" ? d.open(duty.positions) : d.rehand(duty.positions), d);
+      }
     }
     await until(() => Array.from(deals.values()).every((d) => d.transcript.length >= base + k + 1), seatLabel(duty.seat));
   }
@@ -508,56 +520,6 @@ async function carryOut(ops, next) {
     return ops.every((op) => op.op !== "give" || op.seat !== s || d.card(op.pos) !== null)
       && shows.every((j) => d.shown(j) !== null || d.card(j) !== null);
   }), next.to_act >= 0 ? seatLabel(next.to_act) : t("live.the_deal"));
-}
-/** A new deck for the next hand. Each deck is shuffled and locked a hand ahead (every browser
- * starts the next one once a hand's deal is over: nextDeck), so a new hand seldom waits for it. */
-async function newDeal() {
-  if (!table.setup) return;
-  const t0 = performance.now();
-  table.current += 1;
-  const deals = table.deals[table.current] || startDeal(table.current);
-  await until(() => Array.from(deals.values()).every((d) => d.phase !== "shuffle" && d.phase !== "lock"), t("live.the_deal"));
-  measure("live-deck", t0);
-}
-/** The next hand's deck starts being shuffled, unless it has: a second after the first turn of a
- * seat in a hand (its deal is over, and the keys of its first moves are through: a shuffle beside
- * them would slow them down, on a phone most of all; people then think, and a hand lasts longer
- * than a shuffle), and at the end (a page that reloaded before then still takes its part in it).
- * A hand that needs its deck sooner starts it itself (newDeal). */
-function nextDeck() {
-  if (table.current >= 0 && !table.deals[table.current + 1]) startDeal(table.current + 1);
-}
-const NEXT_DECK_MS = 1000;
-let nextDeckDue = -1; // the deck whose start is timed
-function nextDeckSoon() {
-  const k = table.current + 1;
-  if (k <= 0 || table.deals[k] || nextDeckDue === k) return;
-  nextDeckDue = k;
-  setTimeout(() => { if (table.running && table.current === k - 1) nextDeck(); }, NEXT_DECK_MS);
-}
-/** Every local seat's deal of deck `k` starts (shuffle, then lock, in seat order). @param {number} k */
-function startDeal(k) {
-  const setup = /** @type {NonNullable<typeof table.setup>} */ (table.setup);
-  const name = dealName(k);
-  /** @type {Map<number, Deal>} */
-  const deals = new Map();
-  for (const s of table.local) { // (each side drawn from a seed kept before its first message goes out)
-    const seed = newSeed();
-    table.seeds[`${k}:${s}`] = seed;
-    const d = new Deal({ deal: name, seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)],
-      cards: table.deck, me: s, rng: seededRng(seed) });
-    d.stepwise = true; // (its passes in slices: cards-net.js)
-    deals.set(s, d);
-  }
-  table.deals[k] = deals;
-  table.played[k] = 2 * setup.seats.length; // (the shuffle and the lock: a message per seat each)
-  table.holders[k] = table.deck.map(() => -1);
-  keep();
-  for (const [s, d] of deals) route(s, d.start(), d);
-  const early = table.early.get(name) || [];
-  table.early.delete(name);
-  for (const [s, msg] of early) deliver(s, msg);
-  return deals;
 }
 /** The end: every seat reveals its keys, every deal is verified, the session replayed in full. */
 async function finish() {

@@ -179,9 +179,9 @@ export function canonical(value) {
 /** SHA-256 of a value's canonical JSON, in hex. @param {unknown} value */
 export const digest = (value) => bytesToHex(sha256(utf8ToBytes(canonical(value))));
 
-/** Fiat–Shamir challenge: a scalar hashed (RFC 9380 hash_to_field) from a context and points.
- * @param {string} tag @param {unknown} statement */
-function challenge(tag, statement) {
+/** A scalar hashed (RFC 9380 hash_to_field) from a statement under a tag: a Fiat–Shamir
+ * challenge, or a secret derived from a secret key. @param {string} tag @param {unknown} statement */
+export function challenge(tag, statement) {
   return ristretto255_hasher.hashToScalar(utf8ToBytes(canonical(statement)), { DST: `${PROTOCOL}:${tag}` });
 }
 

@@ -3,7 +3,9 @@
 // messages): the hash chain and every signature, every shuffle pass (the revealed key and order
 // re-mask the deck the seat received into the deck it sent), every locking pass (the revealed
 // keys take the seat's shuffle key off and put its per-position keys on), every key distinct,
-// every card of the deck exactly once, and every card opened in play. A problem names the seat
+// every card of the deck exactly once, every card opened in play, and every rehand (its handles
+// hold exactly the cards of the positions it retired, under the secrets its seat's revealed key
+// makes, web/live/deal-hands.js). A problem names the seat
 // and the message (its sequence number: the ply of the transcript) it comes from.
 // The checks of many equations are made as one with random weights (a batch); when a batch fails,
 // each equation is checked alone so that the report can say which position went wrong.
@@ -11,6 +13,7 @@ import {
   PROTOCOL, cardPoints, commit, cryptoRng, digest, invert, mulScalars, parsePoint, parseScalar,
   pointHex, verifySignature, weightedSum, weights,
 } from "./deal-group.js";
+import { RETIRED, handleKey, readHandle } from "./deal-hands.js";
 
 /** @typedef {import("./deal-group.js").Point} Point */
 /** @typedef {import("./deal-group.js").Rng} Rng */
@@ -25,7 +28,7 @@ import {
  *   body: Record<string, unknown>, sig: string, to?: number, at?: number}} DealMessage */
 /** @typedef {{seat: number | null, seq: number | null, code: string, detail: string, pass?: number}} Problem */
 /** The outcome of the end-of-game verification: `cards[position]` is the label of the card dealt
- * at that position (null where the deal could not say), `opens` every card opened in play and
+ * at that position, or put under that handle (null where the deal could not say), `opens` every card opened in play and
  * `moves` every change of holder, each with the message that made it.
  * @typedef {{ok: boolean, problems: Problem[], cards: (string | null)[],
  *   opens: {seq: number, seat: number, position: number, card: string | null}[],
@@ -190,6 +193,10 @@ function* audit(record, options) {
   const published = [];
   /** @type {(string | null)[][]} the keys published so far for each position */
   const pending = [];
+  /** @type {{seq: number, seat: number, position: number, key: string}[]} handles opened (by their secret) */
+  const handleOpens = [];
+  /** @type {{seq: number, seat: number, positions: number[], points: string[], first: number}[]} */
+  const rehands = [];
   let head = transcriptRoot(setup);
   // 1. the chain, the signatures, the order of the passes, and what each message says
   for (let t = 0; t < transcript.length; t++) {
@@ -216,9 +223,15 @@ function* audit(record, options) {
         report.moves.push({ seq: t, seat: msg.seat, position: j, from: holders[j], to: to[x], card: null });
         holders[j] = to[x];
       });
+    } else if (msg.kind === "rehand") {
+      const pos = /** @type {number[]} */ (b.positions), points = /** @type {string[]} */ (b.points);
+      rehands.push({ seq: t, seat: msg.seat, positions: pos, points, first: holders.length });
+      for (const j of pos) holders[j] = RETIRED;
+      holders.push(...points.map(() => msg.seat));
     } else if (msg.kind === "open") {
       const pos = /** @type {number[]} */ (b.positions), keys = /** @type {(string | null)[][]} */ (b.keys);
       pos.forEach((j, x) => {
+        if (j >= N) return void handleOpens.push({ seq: t, seat: msg.seat, position: j, key: /** @type {string} */ (keys[x][0]) });
         const all = (pending[j] ||= new Array(n).fill(null));
         keys[x].forEach((k, m) => { if (k !== null) all[m] = k; });
         if (all.every((k) => k !== null)) published.push({ seq: t, seat: msg.seat, position: j, keys: /** @type {string[]} */ (all) });
@@ -291,6 +304,26 @@ function* audit(record, options) {
     for (let i = 0; i < n; i++) at = rev[i].order.map((x) => at[x]);
     report.cards = at.map((c) => setup.cards[c]);
   }
+  // 4b. every rehand, in order: each handle's card under the secret its seat's key makes; together
+  // exactly the cards of the positions it retired
+  for (const { seq, seat, positions, points, first } of rehands) {
+    points.forEach((h, x) => {
+      const c = readHandle(pt(h), handleKey(setup.deal, rev[seat].s, first + x), cards.index, true);
+      report.cards[first + x] = c === undefined ? null : setup.cards[c];
+    });
+    const was = positions.map((j) => report.cards[j]).sort(), now = report.cards.slice(first, first + points.length).sort();
+    if (passesOk && was.join() !== now.join()) {
+      const extra = now.filter((c) => !was.includes(c)).map((c) => c ?? "a point that is no card"), gone = was.filter((c) => !now.includes(c));
+      problems.push({ seat, seq, code: "rehand", detail: `seat ${seat}'s rehand (message ${seq}) is not its hand: it shows ${extra.join(", ") || "a card twice"} instead of ${gone.join(", ") || "its cards"}` });
+    }
+    yield;
+  }
+  for (const { seq, seat, position, key } of handleOpens) {
+    const y = parseScalar(key), c = y === null ? undefined : readHandle(pt(rehandPoint(rehands, position)), y, cards.index, true);
+    const card = c === undefined ? null : setup.cards[c];
+    if (card === null || card !== report.cards[position]) problems.push({ seat, seq, code: "open", detail: `handle ${position} opened at message ${seq} to ${card ?? "no card of the deck"}` });
+    report.opens.push({ seq, seat, position, card: report.cards[position] });
+  }
   // 5. every card opened in play: its keys (each checked when it came) open it to that card
   for (const [x, { seq, seat, position, keys }] of published.entries()) {
     if (x % 8 === 7) yield;
@@ -302,8 +335,14 @@ function* audit(record, options) {
     }
   }
   for (const o of published) report.opens.push({ seq: o.seq, seat: o.seat, position: o.position, card: report.cards[o.position] });
+  report.opens.sort((a, b) => a.seq - b.seq);
   for (const m of report.moves) m.card = report.cards[m.position];
   report.ok = problems.length === 0;
   return report;
+}
+/** The point of handle `h`. @param {{points: string[], first: number}[]} rehands @param {number} h */
+function rehandPoint(rehands, h) {
+  const r = /** @type {{points: string[], first: number}} */ (rehands.find((x) => h >= x.first && h < x.first + x.points.length));
+  return r.points[h - r.first];
 }
 

@@ -3,31 +3,28 @@
 // agnostic: messages in (receive), messages out (each call returns what to send and what happened),
 // all JSON-safe; the table carries them and judges what a move means in its game. The curve
 // arithmetic: web/live/deal-group.js (@noble/curves' ristretto255); the end check: deal-verify.js.
-// The protocol (n seats, a deck of N cards; all arithmetic in the prime-order group):
-//  0. Each card is a point Pc, hashed to the curve from its label, so no one knows how one card's
-//     point relates to another's. The transcript's hash chain starts from the set-up and the points.
-//  1. Shuffle, seat 0 to n−1 in turn: seat i takes the deck Dᵢ, draws a secret key sᵢ and an order
-//     πᵢ, and sends Dᵢ₊₁[j] = sᵢ·Dᵢ[πᵢ(j)] with Sᵢ = sᵢ·G (its key's commitment) and an Ed25519 key
-//     that signs all its messages. A deck that repeats a point, holds a point of an earlier deck or
-//     no point at all is refused at once; a point put in place of a card is found at the end.
-//  2. Lock, seat 0 to n−1 in turn: seat i swaps its shuffle key for a key per position: it sends
-//     Yᵢ[j] = sᵢ⁻¹·Eᵢ[j] and Eᵢ₊₁[j] = kᵢⱼ·Yᵢ[j] (E₀ = Dₙ), with one Chaum–Pedersen proof that
-//     Σwⱼ·Eᵢ[j] = sᵢ·Σwⱼ·Yᵢ[j] and Sᵢ = sᵢ·G (weights wⱼ hashed from both decks): a wrong lock is
-//     refused at once, with the seat. Afterwards Eₙ[j] = (Πᵢ kᵢⱼ)·Pc: every card under n locks.
-//  3. Play: `assign` gives positions to a seat (−1: nobody; only a holder gives one away); every
-//     other seat sends the new holder, and it alone, its kᵢⱼ, checked at once (kᵢⱼ·Yᵢ[j] = Eᵢ₊₁[j]).
-//     `open` shows cards to all: a holder sends every key, a seat its own for a card nobody holds.
+// The protocol (the README's "Protocol" says it in full; n seats, N cards, each a point Pc hashed
+// from its label):
+//  1. Shuffle, seat 0 to n−1 in turn: each re-masks every card with its secret sᵢ, permutes the
+//     deck and commits to Sᵢ = sᵢ·G (and an Ed25519 key that signs all its messages).
+//  2. Lock, seat 0 to n−1 in turn: each swaps sᵢ for a key per position, kᵢⱼ·sᵢ⁻¹·Eᵢ[j], with one
+//     Chaum–Pedersen proof that it took off exactly sᵢ: afterwards every card is under n locks.
+//  3. Play: `assign` gives positions to a seat (only a holder gives one away) and every other seat
+//     sends the new holder, and it alone, its kᵢⱼ, checked at once; `open` shows cards to all;
+//     `rehand` puts a seat's hand under fresh handles after a card another seat read came to it
+//     (web/live/deal-hands.js), so that nobody can tell later which handle holds that card.
 //  4. Reveal: every seat sends its keys and order, then each verifies the whole deal (verifyDeal).
-// Every message is signed and numbered along the transcript's hash chain (the README's "Protocol"):
-// a tampered, replayed or forked one is refused at once and changes nothing. Private messages
-// travel on a channel only their two seats read. This seat's own passes are generators, made at
-// once or (`stepwise`: a page that keeps answering) in slices by `work`.
+// Every message is signed and numbered along the transcript's hash chain: a tampered, replayed or
+// forked one is refused at once and changes nothing. Private messages travel on a channel only
+// their two seats read. This seat's own passes are generators, made at once or (`stepwise`: a page
+// that keeps answering) in slices by `work`.
 import {
-  PROTOCOL, allScaled, commit, cardPoints, checkEqualLogs, cryptoRng, digest, invert, multiplyEach, mulScalars, parsePoint, parseScalar,
-  pointHex, proveEqualLogs, randomPermutation, randomScalar, scalarHex, sign, signingKey, isSigningKey,
-  verifySignature, weightedSum, weights,
+  PROTOCOL, allScaled, commit, cardPoints, checkEqualLogs, cryptoRng, invert, mulScalars, parsePoint, parseScalar, pointHex, scalarHex,
 } from "./deal-group.js";
-import { DealError, expectedAt, isIndexList, isPermutation, transcriptRoot, unsigned, verifyDeal, verifySteps } from "./deal-verify.js";
+import { RETIRED, readHandle, rehandPoints } from "./deal-hands.js";
+import { DealLog } from "./deal-log.js";
+import { lockPass, lockSums, shufflePass } from "./deal-passes.js";
+import { DealError, expectedAt, isIndexList, isPermutation, verifyDeal, verifySteps } from "./deal-verify.js";
 
 /** @typedef {import("./deal-group.js").Rng} Rng */
 /** @typedef {import("./deal-group.js").Point} Point */
@@ -38,18 +35,14 @@ import { DealError, expectedAt, isIndexList, isPermutation, transcriptRoot, unsi
 /** @typedef {import("./deal-verify.js").Outcome} Outcome */
 /** @typedef {import("./deal-verify.js").Judge} Judge */
 
-const QUEUE_LIMIT = 512;
-
 export class Deal {
   /** The shuffle key, the order and the per-position keys: this seat's secrets until the reveal. */
   #s = 0n;
   /** @type {number[]} */ #order = [];
   /** @type {bigint[]} */ #keys = [];
-  /** @type {DealMessage[]} */ #transcript = [];
-  /** @type {string[]} */ #heads;
+  /** @type {DealLog} the signed transcript, and the private messages' numbers */ #log;
   /** @type {string[][]} the shuffle passes' decks, D₀ (the cards) to Dₙ */ #decks;
   /** @type {{y: string[], deck: string[]}[]} */ #locks = [];
-  /** @type {string[]} */ #signKeys = [];
   /** @type {string[]} */ #shuffleKeys = [];
   /** @type {Set<string>} */ #seen;
   /** @type {Map<string, Point>} */ #points = new Map();
@@ -61,16 +54,14 @@ export class Deal {
   /** @type {number[]} the card this seat can read at each position (−1: none) */ #read;
   /** @type {number[]} the card shown to all at each position */ #opened;
   /** @type {Map<number, number>} card → the position it was read at */ #where = new Map();
+  /** @type {string[]} the points of the rehands' handles, from position N on */ #handles = [];
+  /** @type {Map<number, bigint>} the secret of each handle this seat knows */ #hy = new Map();
   /** @type {Set<number>[]} per seat, the positions whose key this seat has sent it */ #sent;
-  /** @type {number[]} */ #outSeq;
-  /** @type {number[]} */ #inSeq;
   /** @type {boolean[]} */ #revealed;
-  /** @type {DealMessage[]} */ #queue = [];
   /** @type {DealMessage[]} private messages of keys owed since the last call */ #owed = [];
   /** @type {DealMessage[]} every private message this seat sent, in order */ #outbox = [];
   /** @type {DealMessage[]} every private message this seat accepted, in order */ #inbox = [];
   /** @type {Report | null} */ #report = null;
-  /** @type {{secret: Uint8Array, public: string}} this seat's signing key */ #signer;
   /** @type {Generator<void, DealMessage | null> | null} this seat's pass, or the end's check, in the making */ #pass = null;
   /** Whether this seat's passes wait for {@link work} (a page: in slices) or are made at once. */
   stepwise = false;
@@ -90,10 +81,9 @@ export class Deal {
     this.rng = rng;
     this.judge = judge;
     const N = cards.length;
-    this.#heads = [transcriptRoot(this.setup)];
     this.#decks = [cardPoints(deck, this.setup.cards).hex];
     this.#seen = new Set(this.#decks[0]);
-    this.#signer = signingKey(rng);
+    this.#log = new DealLog(this.setup, me, rng);
     this.#holder = new Array(N).fill(-1);
     this.#known = Array.from({ length: N }, () => new Map());
     this.#shown = Array.from({ length: N }, () => new Map());
@@ -101,63 +91,41 @@ export class Deal {
     this.#read = new Array(N).fill(-1);
     this.#opened = new Array(N).fill(-1);
     this.#sent = Array.from({ length: seats }, () => new Set());
-    this.#outSeq = new Array(seats).fill(0);
-    this.#inSeq = new Array(seats).fill(0);
     this.#revealed = new Array(seats).fill(false);
   }
 
   // ---- what the table asks -------------------------------------------------------------------
   /** "shuffle", "lock", "play", "reveal" (some seat has revealed) or "done" (verified). */
   get phase() {
-    const t = this.#transcript.length, n = this.setup.seats;
+    const t = this.#log.length, n = this.setup.seats;
     if (this.#report) return "done";
     if (this.#revealed.some(Boolean)) return "reveal";
     return t < n ? "shuffle" : t < 2 * n ? "lock" : "play";
   }
-  /** The accepted broadcasts, in order: the record to keep. */
-  get transcript() { return this.#transcript.slice(); }
-  /** The hash of the transcript so far. */
-  get head() { return this.#heads[this.#heads.length - 1]; }
-  /** How many messages this seat holds for their turn. */ get held() { return this.#queue.length; }
+  /** The accepted broadcasts, in order: the record to keep. */ get transcript() { return this.#log.messages.slice(); }
+  /** The hash of the transcript so far. */ get head() { return this.#log.heads[this.#log.length]; }
+  /** How many messages this seat holds for their turn. */ get held() { return this.#log.queue.length; }
   /** Whether this seat's pass waits for {@link work}. */ get owesWork() { return this.#pass !== null; }
-  /** The end-of-game report, once every seat has revealed. */
-  get report() { return this.#report; }
-  /** Who holds a position (−1: nobody). @param {number} position */
-  holder(position) { return this.#holder[position]; }
-  /** The positions a seat holds. @param {number} seat */
-  hand(seat) { return this.#holder.flatMap((h, j) => (h === seat ? [j] : [])); }
-  /** The card at a position if this seat can read it, else null. @param {number} position */
-  card(position) { const c = this.#read[position]; return c < 0 ? null : this.setup.cards[c]; }
-  /** The card at a position if it was shown to all, else null. @param {number} position */
-  shown(position) { const c = this.#opened[position]; return c < 0 ? null : this.setup.cards[c]; }
-  /** How many seats' keys for a position this seat knows (it reads the card when it knows all).
-   * @param {number} position */
+  /** The end-of-game report, once every seat has revealed. */ get report() { return this.#report; }
+  /** How many positions there are: the deck's, then every rehand's handles. */ get size() { return this.#holder.length; }
+  /** Who holds a position (−1: nobody; RETIRED: put under a handle). @param {number} position */ holder(position) { return this.#holder[position]; }
+  /** The positions a seat holds. @param {number} seat */ hand(seat) { return this.#holder.flatMap((h, j) => (h === seat ? [j] : [])); }
+  /** The card at a position if this seat can read it, else null. @param {number} position */ card(position) { const c = this.#read[position]; return c < 0 ? null : this.setup.cards[c]; }
+  /** The card at a position if it was shown to all, else null. @param {number} position */ shown(position) { const c = this.#opened[position]; return c < 0 ? null : this.setup.cards[c]; }
+  /** How many seats' keys for a position this seat knows (it reads the card when it knows all). @param {number} position */
   keysKnown(position) { return this.#known[position].size; }
-  /** The record for saving and for {@link verifyDeal}. */
-  record() { return { setup: this.setup, transcript: this.transcript }; }
-  /** What this seat keeps to rebuild its side after a reload ({@link Deal.restore}, with its seed). */
-  saved() { return { transcript: this.transcript, privates: this.#inbox.slice() }; }
+  /** The record for saving and for {@link verifyDeal}. */ record() { return { setup: this.setup, transcript: this.transcript }; }
+  /** What this seat keeps to rebuild its side after a reload ({@link Deal.restore}, with its seed). */ saved() { return { transcript: this.transcript, privates: this.#inbox.slice() }; }
   /** A note of the table's (a move, an answer, a draw's commitment) signed with this seat's key,
    * so that no relay can forge or change it. @param {unknown} note */
-  signNote(note) { return sign({ deal: this.setup.deal, seat: this.me, note }, this.#signer.secret); }
+  signNote(note) { return this.#log.signNote(note); }
   /** Whether a seat's note carries its signature (null until its key is known: its shuffle).
    * @param {number} seat @param {unknown} note @param {unknown} sig */
-  checkNote(seat, note, sig) {
-    const key = this.#signKeys[seat];
-    try { return key === undefined ? null : verifySignature({ deal: this.setup.deal, seat, note }, sig, key); } catch { return false; }
-  }
-  /** The private messages this seat sent to a seat, in order (sent again after a reconnection). @param {number} to */
-  sentTo(to) { return this.#outbox.filter((m) => m.to === to); }
+  checkNote(seat, note, sig) { return this.#log.checkNote(seat, note, sig); }
+  /** The private messages this seat sent to a seat, in order (sent again after a reconnection). @param {number} to */ sentTo(to) { return this.#outbox.filter((m) => m.to === to); }
   /** Whether a message is a copy of one this seat took or holds for its turn (sent again after a
    * reconnection: passed over without a word). @param {DealMessage} msg */
-  isCopy(msg) {
-    if (!msg || typeof msg !== "object" || msg.deal !== this.setup.deal || !Number.isInteger(msg.seq) || !Number.isInteger(msg.seat)) return false;
-    if (msg.to !== undefined && msg.to === this.me && msg.seat >= 0 && msg.seat < this.setup.seats && msg.seq < this.#inSeq[msg.seat]) return true;
-    const held = msg.to === undefined ? this.#transcript[msg.seq] : undefined;
-    if (held !== undefined) return held === msg || digest(held) === digest(msg);
-    // (or one held for its turn)
-    return this.#queue.some((q) => q.seat === msg.seat && q.seq === msg.seq && q.to === msg.to && digest(q) === digest(msg));
-  }
+  isCopy(msg) { return this.#log.isCopy(msg); }
 
   /** A seat's side rebuilt after a reload from its set-up, its generator started again from the
    * same seed, and what it saved: its messages come out as before (its secrets drawn in the same
@@ -167,9 +135,13 @@ export class Deal {
   static restore(options, saved) {
     const deal = new Deal(options);
     deal.start();
-    for (const msg of saved.transcript) if (msg.seq >= deal.#transcript.length) deal.receive(msg);
-    for (const msg of saved.privates) deal.receive(msg);
-    if (deal.#transcript.length < saved.transcript.length) throw new Error("deal: the saved transcript does not follow from its start");
+    const privates = saved.privates.slice(); // (each before the broadcast it came ahead of: an own rehand reads them)
+    for (const msg of saved.transcript) {
+      while (privates.length && /** @type {number} */ (privates[0].at) <= msg.seq) deal.receive(/** @type {DealMessage} */ (privates.shift()));
+      if (msg.seq >= deal.#log.length) deal.receive(msg);
+    }
+    for (const msg of privates) deal.receive(msg);
+    if (deal.#log.length < saved.transcript.length) throw new Error("deal: the saved transcript does not follow from its start");
     return deal;
   }
 
@@ -183,10 +155,7 @@ export class Deal {
   receive(msg) {
     /** @type {DealEvent[]} */
     const events = [];
-    if (this.#take(msg, events) === "later") {
-      if (this.#queue.length >= QUEUE_LIMIT) throw new DealError("flood", "too many messages ahead of their turn", msg, false);
-      this.#queue.push(msg);
-    }
+    if (this.#take(msg, events) === "later") this.#log.hold(msg);
     this.#drain(events);
     return this.#outcome(events);
   }
@@ -207,12 +176,26 @@ export class Deal {
   open(positions) {
     const n = this.setup.seats;
     const keys = positions.map((j) => {
+      const y = this.#hy.get(j); // (a handle: its secret)
+      if (y !== undefined && this.#holder[j] === this.me) return [scalarHex(y)];
       if (this.#holder[j] !== this.me) return Array.from({ length: n }, (_, i) => (i === this.me ? scalarHex(this.#keys[j]) : null));
       if (this.#known[j].size < n) throw new Error(`deal: position ${j} is not readable yet`);
       // (keys already shown, when the position was on the table before it was given, are not sent again)
       return Array.from({ length: n }, (_, i) => (this.#shown[j].has(i) ? null : scalarHex(/** @type {bigint} */ (this.#known[j].get(i)))));
     });
     return this.#say("open", { positions, keys });
+  }
+  /** Puts this seat's cards at `positions` (its whole hand, as the table's plan says) under fresh
+   * handles, numbered on from {@link size} (web/live/deal-hands.js). @param {number[]} positions
+   * @returns {Outcome} */
+  rehand(positions) {
+    const points = cardPoints(this.setup.deck, this.setup.cards).points;
+    const cards = positions.map((j) => {
+      const c = Math.max(this.#read[j] ?? -1, this.#opened[j] ?? -1);
+      if (c < 0) throw new Error(`deal: position ${j} is not readable yet`);
+      return points[c];
+    });
+    return this.#say("rehand", { positions, points: rehandPoints(this.setup.deal, this.#s, this.size, cards).points });
   }
   /** Ends the game on this seat's side: reveals its shuffle key, its order and all its keys.
    * @returns {Outcome} */
@@ -224,7 +207,7 @@ export class Deal {
   /** A signed broadcast of this seat, applied here first like anyone else's. @param {string} kind
    * @param {Record<string, unknown>} body @returns {Outcome} */
   #say(kind, body) {
-    if (this.#transcript.length < 2 * this.setup.seats) throw new Error("deal: the deal is still being shuffled");
+    if (this.#log.length < 2 * this.setup.seats) throw new Error("deal: the deal is still being shuffled");
     /** @type {DealEvent[]} */
     const events = [];
     const msg = this.seal(kind, body);
@@ -235,17 +218,12 @@ export class Deal {
    * seat `to`) without applying it. The protocol's own methods use it; tests use it to play a
    * cheating seat. @param {string} kind @param {Record<string, unknown>} body @param {number} [to]
    * @returns {DealMessage} */
-  seal(kind, body, to) {
-    const t = this.#transcript.length;
-    const base = { v: 1, deal: this.setup.deal, seat: this.me, kind, body, prev: this.#heads[t] };
-    const m = to === undefined ? { ...base, seq: t } : { ...base, to, seq: this.#outSeq[to], at: t };
-    return { ...m, sig: sign(m, this.#signer.secret) };
-  }
+  seal(kind, body, to) { return this.#log.seal(kind, body, to); }
   /** @param {DealEvent[]} events @param {DealMessage[]} [sent] @returns {Outcome} */
   #outcome(events, sent = []) {
     const messages = [...sent];
     for (;;) { // my turn in the passes (applied here as it goes out; stepwise, made by `work`)
-      const want = expectedAt(this.#transcript.length, this.setup.seats);
+      const want = expectedAt(this.#log.length, this.setup.seats);
       if (!want || want.seat !== this.me) break;
       this.#pass ||= want.kind === "shuffle" ? this.#shuffle() : this.#lock();
       if (this.stepwise) break;
@@ -261,23 +239,21 @@ export class Deal {
     const out = [];
     for (let h = 0; h < this.setup.seats; h++) {
       if (h === this.me) continue;
-      const positions = this.#holder.flatMap((x, j) => (x === h && this.#opened[j] < 0 && !this.#sent[h].has(j) ? [j] : []));
+      const positions = this.#holder.flatMap((x, j) => (x === h && this.#opened[j] < 0 && !this.#sent[h].has(j)
+        && (j < this.#keys.length || this.#hy.has(j)) ? [j] : [])); // (a handle's secret: from the seat that made it)
       if (!positions.length) continue;
-      out.push(this.seal("keys", { positions, keys: positions.map((j) => scalarHex(this.#keys[j])) }, h));
+      out.push(this.seal("keys", { positions, keys: positions.map((j) => scalarHex(this.#keys[j] ?? /** @type {bigint} */ (this.#hy.get(j)))) }, h));
       for (const j of positions) this.#sent[h].add(j);
-      this.#outSeq[h] += 1;
+      this.#log.outSeq[h] += 1;
     }
     this.#outbox.push(...out);
     return out;
   }
   /** @returns {Generator<void, DealMessage>} */
   *#shuffle() {
-    const rng = this.rng;
-    const received = this.#decks[this.me];
-    this.#s = randomScalar(rng);
-    this.#order = randomPermutation(rng, received.length);
-    const { hex: deck } = yield* multiplyEach(this.#order.map((x) => this.#pt(received[x])), this.#s);
-    return this.seal("shuffle", { sign: this.#signer.public, key: pointHex(commit(this.#s)), deck });
+    const made = yield* shufflePass(this.#decks[this.me].map((h) => this.#pt(h)), this.rng);
+    ({ s: this.#s, order: this.#order } = made);
+    return this.seal("shuffle", { sign: this.#log.signer, key: pointHex(commit(this.#s)), deck: made.deck });
   }
   /** Runs this seat's pass for up to `ms` (a step at least); true once made and applied (and
    * added to `sent`), or the report in. @param {number} ms @param {DealEvent[]} events @param {DealMessage[]} sent */
@@ -298,26 +274,14 @@ export class Deal {
   *#verify() { this.#report = yield* verifySteps(this.record(), { rng: this.rng, points: this.#points, accepted: true }); return null; }
   /** @returns {Generator<void, DealMessage>} */
   *#lock() {
-    const received = this.#lockInput(this.me);
-    const ys = yield* multiplyEach(received.map((h) => this.#pt(h)), invert(this.#s));
-    ys.hex.forEach((h, j) => this.#points.set(h, ys.points[j]));
-    this.#keys = ys.points.map(() => randomScalar(this.rng)); // drawn in position order
-    const { hex: deck } = yield* multiplyEach(ys.points, this.#keys);
-    const { yHat, eHat } = this.#lockSums(this.me, received, ys.hex);
-    yield;
-    const proof = proveEqualLogs(this.#lockContext(this.me), this.#s, yHat, commit(this.#s), eHat, this.rng);
-    return this.seal("lock", { y: ys.hex, deck, proof });
+    const { keys, ...lock } = yield* lockPass(this.#lockInput(this.me), this.#s, this.rng, this.#lockContext(this.me), (h) => this.#pt(h), this.#points);
+    this.#keys = keys;
+    return this.seal("lock", lock);
   }
   /** The deck seat i's locking pass starts from. @param {number} i */
   #lockInput(i) { return i === 0 ? this.#decks[this.setup.seats] : this.#locks[i - 1].deck; }
   /** @param {number} i */
-  #lockContext(i) { return [PROTOCOL, "lock", this.#heads[0], i]; }
-  /** Σwⱼ·Yⱼ and Σwⱼ·Eⱼ with the weights hashed from both decks. @param {number} i
-   * @param {string[]} received @param {string[]} y */
-  #lockSums(i, received, y) {
-    const ws = weights([this.#lockContext(i), received, y], y.length);
-    return { yHat: weightedSum(y.map((h) => this.#pt(h)), ws), eHat: weightedSum(received.map((h) => this.#pt(h)), ws) };
-  }
+  #lockContext(i) { return [PROTOCOL, "lock", this.#log.heads[0], i]; }
   /** @param {string} hex */
   #pt(hex) {
     let p = this.#points.get(hex);
@@ -344,62 +308,30 @@ export class Deal {
   // ---- taking messages in --------------------------------------------------------------------
   /** Refuses, holds ("later") or applies a message. @param {DealMessage} msg @param {DealEvent[]} events */
   #take(msg, events) {
-    if (msg === null || typeof msg !== "object" || msg.v !== 1 || msg.deal !== this.setup.deal
-      || !Number.isInteger(msg.seat) || msg.seat < 0 || msg.seat >= this.setup.seats || !Number.isInteger(msg.seq) || msg.seq < 0
-      || typeof msg.kind !== "string" || msg.body === null || typeof msg.body !== "object") {
-      throw new DealError("malformed", "not a message of this deal", msg, false);
-    }
-    const t = this.#transcript.length;
-    if (msg.to !== undefined) {
-      if (msg.to !== this.me || msg.seat === this.me) throw new DealError("misrouted", `a private message for seat ${msg.to} came to seat ${this.me}`, msg, false);
-      if (msg.seq < this.#inSeq[msg.seat]) throw new DealError("replay", `seat ${msg.seat}'s private message ${msg.seq} came before: a replay`, msg, false);
-      if (!Number.isInteger(msg.at)) throw new DealError("malformed", "a private message without the transcript it answers", msg, false);
-      if (msg.seq > this.#inSeq[msg.seat] || /** @type {number} */ (msg.at) > t) return "later";
-    } else {
-      if (msg.seq < t) {
-        const same = digest(msg) === digest(this.#transcript[msg.seq]);
-        throw new DealError("replay", `message ${msg.seq} ${same ? "came before: a replay" : "differs from the one accepted: a fork or a replay"}`, msg, false);
-      }
-      if (msg.seq > t) return "later";
-    }
+    if (this.#log.turn(msg) === "later") return "later";
     this.#process(msg, events);
     return "done";
   }
   /** Applies the held messages whose turn has come. @param {DealEvent[]} events */
   #drain(events) {
-    for (let progress = true; progress;) {
-      progress = false;
-      for (const msg of this.#queue.slice()) {
-        const t = this.#transcript.length;
-        const ready = msg.to === undefined ? msg.seq <= t : msg.seq <= this.#inSeq[msg.seat] && /** @type {number} */ (msg.at) <= t;
-        if (!ready) continue;
-        this.#queue.splice(this.#queue.indexOf(msg), 1);
-        progress = true;
-        try {
-          this.#take(msg, events);
-        } catch (e) {
-          if (!(e instanceof DealError)) throw e;
-          events.push({ type: "refused", error: e });
-        }
+    for (let msg; (msg = this.#log.due());) {
+      try {
+        this.#take(msg, events);
+      } catch (e) {
+        if (!(e instanceof DealError)) throw e;
+        events.push({ type: "refused", error: e });
       }
     }
   }
   /** Checks a message whose turn it is and applies it, or refuses it with nothing changed.
    * @param {DealMessage} msg @param {DealEvent[]} events */
   #process(msg, events) {
-    const n = this.setup.seats, t = this.#transcript.length;
+    const n = this.setup.seats, t = this.#log.length;
     if (this.#report) throw new DealError("over", "the deal is over", msg, false);
     const isPrivate = msg.to !== undefined;
-    const at = isPrivate ? /** @type {number} */ (msg.at) : t;
-    const key = !isPrivate && t < n ? msg.body.sign : this.#signKeys[msg.seat];
-    if (typeof key !== "string" || !isSigningKey(key) || !verifySignature(unsigned(msg), msg.sig, key)) {
-      throw new DealError("signature", `a message signed as seat ${msg.seat} is not seat ${msg.seat}'s: tampered or forged`, msg, false);
-    }
-    if (msg.prev !== this.#heads[at]) {
-      throw new DealError("fork", `seat ${msg.seat}'s message follows a transcript this seat does not have`, msg);
-    }
+    this.#log.authenticate(msg, !isPrivate && t < n ? msg.body.sign : this.#log.signKeys[msg.seat]);
     if (isPrivate) {
-      if (msg.kind !== "keys" || at < 2 * n) throw new DealError("turn", `seat ${msg.seat} sent a private ${msg.kind} out of turn`, msg);
+      if (msg.kind !== "keys" || /** @type {number} */ (msg.at) < 2 * n) throw new DealError("turn", `seat ${msg.seat} sent a private ${msg.kind} out of turn`, msg);
       this.#applyKeys(msg, events);
       return;
     }
@@ -409,13 +341,13 @@ export class Deal {
       throw new DealError("turn", `seat ${msg.seat}'s ${msg.kind} came where seat ${want.seat}'s ${want.kind} was due`, msg, t >= n);
     }
     const over = this.#revealed.some(Boolean);
-    if (!want && !(msg.kind === "reveal" || (!over && (msg.kind === "assign" || msg.kind === "open")))) {
+    if (!want && !(msg.kind === "reveal" || (!over && (msg.kind === "assign" || msg.kind === "open" || msg.kind === "rehand")))) {
       throw new DealError("turn", `seat ${msg.seat}'s ${msg.kind} came ${over ? "after the reveal began" : "in play"}`, msg);
     }
     const commitIt = msg.kind === "shuffle" ? this.#checkShuffle(msg) : msg.kind === "lock" ? this.#checkLock(msg)
-      : msg.kind === "assign" ? this.#checkAssign(msg) : msg.kind === "open" ? this.#checkOpen(msg) : this.#checkReveal(msg);
-    this.#transcript.push(msg);
-    this.#heads.push(digest(msg));
+      : msg.kind === "assign" ? this.#checkAssign(msg) : msg.kind === "open" ? this.#checkOpen(msg)
+        : msg.kind === "rehand" ? this.#checkRehand(msg) : this.#checkReveal(msg);
+    this.#log.append(msg);
     events.push({ type: "accepted", seq: t, seat: msg.seat, kind: msg.kind });
     commitIt(events);
     if (msg.kind === "assign") this.#owed.push(...this.#owedKeys());
@@ -424,14 +356,14 @@ export class Deal {
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
   #checkShuffle(msg) {
     const { sign: signKey, key, deck } = msg.body, i = msg.seat, N = this.setup.cards.length;
-    if (this.#signKeys.includes(/** @type {string} */ (signKey))) throw new DealError("reused-key", `seat ${i} signs with another seat's key`, msg);
+    if (this.#log.signKeys.includes(/** @type {string} */ (signKey))) throw new DealError("reused-key", `seat ${i} signs with another seat's key`, msg);
     if (!parsePoint(key)) throw new DealError("malformed", `seat ${i}'s shuffle key commitment is no point`, msg);
     if (this.#shuffleKeys.includes(/** @type {string} */ (key))) throw new DealError("reused-key", `seat ${i} shuffles with another seat's key`, msg);
     const hex = this.#pointList(deck, N, `shuffle (pass ${i + 1})`, msg);
     const old = hex.findIndex((h) => this.#seen.has(h));
     if (old >= 0) throw new DealError("shuffle", `seat ${i}'s shuffle (pass ${i + 1}) did not re-mask position ${old}: that point was in an earlier deck`, msg);
     return () => {
-      this.#signKeys[i] = /** @type {string} */ (signKey);
+      this.#log.signKeys[i] = /** @type {string} */ (signKey);
       this.#shuffleKeys[i] = /** @type {string} */ (key);
       this.#decks.push(hex);
       for (const h of hex) this.#seen.add(h);
@@ -443,7 +375,7 @@ export class Deal {
     const y = this.#pointList(msg.body.y, N, `locking pass (pass ${n + i + 1})`, msg);
     const deck = this.#pointList(msg.body.deck, N, `locked deck (pass ${n + i + 1})`, msg);
     const received = this.#lockInput(i);
-    const { yHat, eHat } = this.#lockSums(i, received, y);
+    const { yHat, eHat } = lockSums(this.#lockContext(i), received, y, (h) => this.#pt(h));
     if (!checkEqualLogs(this.#lockContext(i), yHat, this.#pt(this.#shuffleKeys[i]), eHat, msg.body.proof)) {
       throw new DealError("lock", `seat ${i}'s locking pass (pass ${n + i + 1}) does not take off the key it shuffled with`, msg);
     }
@@ -454,7 +386,7 @@ export class Deal {
   }
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
   #checkAssign(msg) {
-    const { positions, holders } = msg.body, N = this.setup.cards.length, n = this.setup.seats;
+    const { positions, holders } = msg.body, N = this.size, n = this.setup.seats;
     if (!isIndexList(positions, N) || !Array.isArray(holders) || holders.length !== /** @type {number[]} */ (positions).length
       || !holders.every((h) => Number.isInteger(h) && h >= -1 && h < n)) {
       throw new DealError("malformed", `seat ${msg.seat}'s assign is not positions and their holders`, msg);
@@ -463,6 +395,7 @@ export class Deal {
     for (const j of pos) {
       const h = this.#holder[j];
       if (h >= 0 && h !== msg.seat) throw new DealError("not-held", `seat ${msg.seat} gave away position ${j}, which seat ${h} holds`, msg);
+      if (h === RETIRED) throw new DealError("not-held", `seat ${msg.seat} gave away position ${j}, which was put under a handle`, msg);
     }
     this.#judged(msg);
     return () => pos.forEach((j, x) => {
@@ -473,17 +406,20 @@ export class Deal {
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
   #checkOpen(msg) {
     const { positions, keys } = msg.body, N = this.setup.cards.length, n = this.setup.seats, i = msg.seat;
-    if (!isIndexList(positions, N) || !Array.isArray(keys) || keys.length !== /** @type {number[]} */ (positions).length
-      || !keys.every((row) => Array.isArray(row) && row.length === n)) {
+    if (!isIndexList(positions, this.size) || !Array.isArray(keys) || keys.length !== /** @type {number[]} */ (positions).length
+      || !keys.every((row, x) => Array.isArray(row) && row.length === (/** @type {number[]} */ (positions)[x] < N ? n : 1))) {
       throw new DealError("malformed", `seat ${i}'s open is not positions and their keys`, msg);
     }
     const pos = /** @type {number[]} */ (positions);
     /** @type {[number, number, bigint][]} */
     const found = [];
+    /** @type {[number, number, bigint][]} handles: position, card, secret */
+    const handles = [];
     pos.forEach((j, x) => {
       const h = this.#holder[j], row = /** @type {unknown[]} */ (keys[x]);
       if (this.#opened[j] >= 0) throw new DealError("repeat", `seat ${i} opened position ${j}, which is open already`, msg);
-      if (h >= 0 && h !== i) throw new DealError("not-held", `seat ${i} played position ${j}, which seat ${h} holds`, msg);
+      if ((h >= 0 && h !== i) || h === RETIRED || (j >= N && h !== i)) throw new DealError("not-held", `seat ${i} played position ${j}, which ${h >= 0 ? `seat ${h} holds` : "it does not hold"}`, msg);
+      if (j >= N) return void handles.push([j, ...this.#handleCard(msg, j, row[0], true)]);
       row.forEach((k, m) => {
         if (k === null && (h !== i || this.#shown[j].has(m))) return;
         if (h !== i && m !== i) throw new DealError("malformed", `seat ${i} showed seat ${m}'s key for position ${j}, which it does not hold`, msg);
@@ -500,6 +436,12 @@ export class Deal {
         this.#shown[j].set(m, k);
         this.#learn(m, j, k);
       }
+      for (const [j, c, y] of handles) {
+        this.#hy.set(j, y);
+        this.#read[j] = this.#opened[j] = c;
+        this.#where.set(c, j);
+        events.push({ type: "opened", position: j, card: this.setup.cards[c], seq: msg.seq });
+      }
       for (const j of pos) {
         if (this.#shown[j].size < n) continue;
         const c = this.#readCard(j, this.#shown[j], true, events);
@@ -509,6 +451,50 @@ export class Deal {
         }
       }
     };
+  }
+  /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
+  #checkRehand(msg) {
+    const { positions, points } = msg.body, i = msg.seat, first = this.size;
+    if (!isIndexList(positions, first)) throw new DealError("malformed", `seat ${i}'s rehand is not positions and points`, msg);
+    const pos = /** @type {number[]} */ (positions);
+    for (const j of pos) {
+      if (this.#holder[j] === RETIRED || (this.#holder[j] !== i && this.#opened[j] < 0)) {
+        throw new DealError("not-held", `seat ${i} put position ${j} under a handle, which it does not hold`, msg);
+      }
+    }
+    const hex = this.#pointList(points, pos.length, "rehand", msg);
+    const old = hex.findIndex((h) => this.#seen.has(h));
+    if (old >= 0) throw new DealError("rehand", `seat ${i}'s rehand shows a point seen before (handle ${first + old})`, msg);
+    const cards = pos.map((j) => Math.max(this.#read[j], this.#opened[j]));
+    // (its own: made here, or taken again from the saved transcript after a reload)
+    const own = i === this.me ? rehandPoints(this.setup.deal, this.#s, first, cards.map((c) => cardPoints(this.setup.deck, this.setup.cards).points[c])) : null;
+    return () => {
+      for (const j of pos) this.#holder[j] = RETIRED;
+      hex.forEach((h, x) => {
+        const j = first + x;
+        this.#seen.add(h);
+        this.#handles.push(h);
+        this.#holder.push(i), this.#known.push(new Map()), this.#shown.push(new Map()), this.#opened.push(-1);
+        this.#read.push(own ? cards[own.order[x]] : -1);
+        if (!own) return;
+        this.#hy.set(j, own.keys[x]);
+        this.#given.add(j);
+        this.#where.set(this.#read[j], j);
+      });
+    };
+  }
+  /** The card under handle `j` for the secret a seat sent (privately, or in an open), or the
+   * message refused: no card, or a card at a live position elsewhere (its maker's false rehand).
+   * @param {DealMessage} msg @param {number} j @param {unknown} hex @param {boolean} shown
+   * @returns {[number, bigint]} */
+  #handleCard(msg, j, hex, shown) {
+    const y = parseScalar(hex), N = this.setup.cards.length;
+    const c = y === null || y === 0n ? undefined : readHandle(this.#pt(this.#handles[j - N]), y, cardPoints(this.setup.deck, this.setup.cards).index, shown);
+    const at = c === undefined ? undefined : this.#where.get(c);
+    if (c === undefined || (at !== undefined && at !== j && this.#holder[at] !== RETIRED)) {
+      throw new DealError("share", `seat ${msg.seat} opened handle ${j} to ${c === undefined ? "no card of the deck" : `${this.setup.cards[c]}, which is at position ${at}`}`, msg);
+    }
+    return [c, /** @type {bigint} */ (y)];
   }
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
   #checkReveal(msg) {
@@ -529,18 +515,30 @@ export class Deal {
   /** A private message of keys for positions given to this seat. @param {DealMessage} msg @param {DealEvent[]} events */
   #applyKeys(msg, events) {
     const f = msg.seat, { positions, keys } = msg.body, N = this.setup.cards.length;
-    if (!isIndexList(positions, N) || !Array.isArray(keys) || keys.length !== /** @type {number[]} */ (positions).length) {
+    if (!isIndexList(positions, this.size) || !Array.isArray(keys) || keys.length !== /** @type {number[]} */ (positions).length) {
       throw new DealError("malformed", `seat ${f}'s keys are not positions and keys`, msg);
     }
     const pos = /** @type {number[]} */ (positions);
+    /** @type {Map<number, [number, bigint]>} */
+    const handles = new Map();
     const ks = pos.map((j, x) => {
       if (!this.#given.has(j)) throw new DealError("not-mine", `seat ${f} sent its key for position ${j}, which was never given to seat ${this.me}`, msg);
-      return this.#checkShare(msg, f, j, keys[x], "private");
+      if (j < N) return this.#checkShare(msg, f, j, keys[x], "private");
+      if (this.#hy.has(j)) throw new DealError("repeat", `seat ${f} sent the secret of handle ${j} twice`, msg);
+      handles.set(j, this.#handleCard(msg, j, keys[x], false));
+      return -1n - BigInt(j); // (a handle's secret is no lock's key)
     });
     this.#distinct(msg, ks);
-    this.#inSeq[f] += 1;
+    this.#log.inSeq[f] += 1;
     this.#inbox.push(msg);
+    for (const [j, [c, y]] of handles) {
+      this.#hy.set(j, y);
+      this.#read[j] = c;
+      this.#where.set(c, j);
+      events.push({ type: "card", position: j, card: this.setup.cards[c] });
+    }
     pos.forEach((j, x) => {
+      if (j >= N) return;
       this.#learn(f, j, ks[x]);
       if (this.#known[j].size === this.setup.seats && this.#read[j] < 0) this.#readCard(j, this.#known[j], false, events);
     });
@@ -578,7 +576,7 @@ export class Deal {
     const hex = pointHex(shown ? top.multiplyUnsafe(invert(total)) : top.multiply(invert(total)));
     const c = cardPoints(this.setup.deck, this.setup.cards).index.get(hex);
     const elsewhere = c === undefined ? undefined : this.#where.get(c);
-    if (c === undefined || (elsewhere !== undefined && elsewhere !== j)) {
+    if (c === undefined || (elsewhere !== undefined && elsewhere !== j && this.#holder[elsewhere] !== RETIRED)) {
       const detail = c === undefined ? `position ${j} opened to no card of the deck` : `position ${j} opened to ${this.setup.cards[c]}, already at position ${elsewhere}`;
       events.push({ type: "broken", position: j, detail });
       return -1;
@@ -597,4 +595,4 @@ export class Deal {
   }
 }
 
-export { DealError, verifyDeal };
+export { DealError, RETIRED, verifyDeal };

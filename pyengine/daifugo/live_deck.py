@@ -1,0 +1,66 @@
+"""The fair deal's deck for a live Daifugō table, and the end's replay from it.
+
+The deal (``web/live/deal.js``) knows its cards by label; these helpers name the rules' deck in
+those labels, read a label back as the engine's card, and rebuild a step of the full game from the
+cards the end-of-game verification read at each position (:mod:`pyengine.daifugo.live`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..core.replica import HIDDEN
+from .cards import CODES, bits_of, fmt_cards, parse_card
+from .rules import DaifugoRules
+from .state import DaifugoState
+
+if TYPE_CHECKING:
+    from .live import Move
+
+
+def deck_labels(rules: DaifugoRules | str | None, players: int) -> list[str]:
+    """The rules' deck in the engine's order (card numbers up): the labels of the fair deal's cards,
+    the card codes, the jokers ``JK1`` and ``JK2`` (the deal must tell them apart; the notation
+    writes both ``JK``).
+
+    >>> labels = deck_labels(DaifugoRules.preset("popular").with_option("deck.jokers", 2), 4)
+    >>> len(labels), labels[:3], labels[-3:]
+    (54, ['S3', 'H3', 'D3'], ['C2', 'JK1', 'JK2'])
+    """
+    from .ctx import compile_rules
+    from .game import GAME
+
+    decoded = GAME.rules_type.decode(rules) if isinstance(rules, str) and rules else rules
+    rules_obj = decoded if isinstance(decoded, DaifugoRules) else GAME.default_rules()
+    assert isinstance(rules_obj, DaifugoRules)
+    cx = compile_rules(rules_obj, players)
+    return [CODES[i] if i < 52 else f"JK{i - 51}" for i in bits_of(cx.deck)]
+
+
+def card_of(label: str) -> int:
+    """The card a label of :func:`deck_labels` names."""
+    if label in ("JK1", "JK2"):
+        return 51 + int(label[2])
+    return parse_card(label) if label != "JK" else 52
+
+
+def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | None], drawn: int) -> str | None:
+    """The step's action in the full game, from the deck's labels by position as the deal's
+    verification read them (``drawn``: how many cards of that deck came before); None where a card
+    it needs was never shown."""
+    if move is None:
+        label = deck[drawn] if 0 <= drawn < len(deck) else None
+        return None if label is None else ("blind:" if state.phase == "blind" else "deal:") + CODES[card_of(label)]
+    if HIDDEN not in move.action:
+        return move.action
+    mask = 0
+    for p in move.positions:
+        label = deck[p] if 0 <= p < len(deck) else None
+        if label is None:
+            return None
+        mask |= 1 << card_of(label)
+    return move.action.partition(":")[0] + ":" + fmt_cards(mask)
+
+
+__all__ = ["card_of", "deck_labels", "full_action"]
