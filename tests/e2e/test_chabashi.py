@@ -1,7 +1,7 @@
 """Chabashi table journeys in Chromium: a whole hot-seat hand with both betting rounds, a step-8
 swap and the showdown (the hand-over screen never shows the previous hand), the odds panel from
-the Worker, keyboard-only play against bots, layouts from 320 px, a cross-origin embed, and a
-person out of chips while the bots play on."""
+the Worker, keyboard-only play against bots, layouts from 320 px (a phone's overlapped floor keeps
+every mark readable), a cross-origin embed, and a person out of chips while the bots play on."""
 
 from __future__ import annotations
 
@@ -149,6 +149,30 @@ def test_hot_seat_hand_with_swap_both_rounds_and_showdown(ctx: tuple[Any, Guard]
         page.set_viewport_size({"width": width, "height": 800})
         page.wait_for_timeout(100)
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), width
+    assert page.errors == []
+
+
+def test_own_face_down_floor_cards_each_show_their_mark_on_a_phone(ctx: tuple[Any, Guard], server: Server) -> None:
+    """On a 360 px phone a floor of four cards overlaps: the mark of each face-down card of one's
+    own ("yours") stays whole, in what shows of its card, apart from the others, uncovered."""
+    context, _ = ctx
+    context.add_init_script("window.pyengineApp = {testing: {chanceSeed: 3}};")  # a deal where the person draws
+    page = open_app(context, server.url + "?speed=instant&game=chabashi")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
+    assert "draw:2" in page.evaluate("window.pyengineApp.legal()")
+    page.evaluate("window.pyengineApp.play('draw:2')")  # two more face-down cards onto the floor
+    page.wait_for_function("window.pyengineApp.state().status === 'human'", timeout=60000)
+    notes = page.locator(".cb-me .ck-note")
+    expect(notes).to_have_count(3)
+    notes.first.scroll_into_view_if_needed()
+    boxes = notes.evaluate_all("""(ns) => ns.map((n) => {
+        const r = n.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return {x: r.x, right: r.right, whole: n.scrollWidth <= n.clientWidth, text: n.textContent, top: hit === n};
+    })""")
+    assert all(b["text"] == "yours" and b["whole"] and b["top"] for b in boxes), boxes
+    assert all(a["right"] <= b["x"] for a, b in zip(boxes, boxes[1:], strict=False)), boxes  # apart, in order
     assert page.errors == []
 
 
