@@ -20,7 +20,17 @@ engine's own terms:
 
 Every card of the replica carries the position it was dealt from (its *label*); a card the seat
 cannot see is a guess, and guesses are interchangeable, so where a step moves an unknown card the
-labels are exchanged to follow the real one.  The conformance test (``tests/chabashi/
+labels are exchanged to follow the real one.
+
+A hand that holds a position another seat has read (a floor card taken into it face up, or one a
+seat could follow there) is **rehanded** at the end of that step (``DealOp("rehand")``, as in
+Daifugō): its seat puts the whole hand under fresh handles in an order only it knows, so that its
+next face-down discard (8-1) does not tell whether that card left, which the rules hide (§3.3).
+The other replicas label that hand's slots with the handles in order, a guess; where a handle turns
+out to hold a card the seat knew in another slot of the same hand, the two slots trade labels.
+The showdown opens every position of what it shows that not all have read, whoever knew the card
+before, and lays each shown hand face up in card order (the engine's rule), so every replica shows
+the same.  The conformance test (``tests/chabashi/
 test_chabashi_live.py``) plays whole sessions with a simulated deal: every seat computes the same
 plan at every step, reads only what the plans gave it, and its observation and legal actions are
 the full state's.
@@ -49,6 +59,8 @@ from .rules import ChabashiRules
 from .state import ChabashiState
 
 DECK_SIZE = len(DECK)
+MAX_POSITION = 1 << 16
+"""Above every position a deal can have: its deck's, then the handles of its rehands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +79,7 @@ class Move:
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
             raise ReplicaError("a move is {action, pos}")
         pos = data.get("pos")
-        if pos is not None and (not isinstance(pos, int) or isinstance(pos, bool) or not 0 <= pos < DECK_SIZE):
+        if pos is not None and (not isinstance(pos, int) or isinstance(pos, bool) or not 0 <= pos < MAX_POSITION):
             raise ReplicaError("a move's position is a position of the deck")
         return cls(data["action"], pos)
 
@@ -116,10 +128,10 @@ def _swapped(labels: dict[int, int], a: int, b: int) -> dict[int, int]:
 class LiveSeat:
     """One seat's part of a live Chabashi table (see the module docstring); immutable."""
 
-    __slots__ = ("_planned", "labels", "next_pos", "readers", "replica")
+    __slots__ = ("_planned", "labels", "next_handle", "next_pos", "readers", "replica")
 
     def __init__(self, replica: ChabashiReplica, labels: Mapping[int, int], next_pos: int,
-                 readers: Mapping[int, int] | None = None) -> None:
+                 readers: Mapping[int, int] | None = None, next_handle: int = DECK_SIZE) -> None:
         self._planned: tuple[Move | None, tuple[DealOp, ...]] | None = None  # the last plan made
         self.replica = replica
         self.labels: Mapping[int, int] = labels
@@ -128,6 +140,8 @@ class LiveSeat:
         self.readers: Mapping[int, int] = readers or {}
         """position → the seats the deal has shown it to (a bitmask): once shown, always readable,
         even where the game turns the card face down again"""
+        self.next_handle = next_handle
+        """the number the next rehand's first handle takes"""
 
     @classmethod
     def new(cls, rules: ChabashiRules | str | None, players: int, seat: int) -> LiveSeat:
@@ -233,9 +247,17 @@ class LiveSeat:
             labels[s.stock[0]] = 0 if new_deck else self.next_pos
         full = s.all_mask
         readers = {} if new_deck else self.readers
+        # the showdown opens every position of what it shows (the live players' cards, the centre) that
+        # not all have read: after a rehand, which handle holds a card every seat knew already (taken
+        # face up) is a guess, so what it opens cannot depend on who knew which card before
+        shown: set[int] = set()
+        if after_state.result != s.result and dict(after_state.result).get("showdown") is True:
+            t = after_state
+            shown = {c for c, _, _ in t.centre} | {c for p, (hand, row) in enumerate(zip(t.hands, t.floors, strict=False))
+                                                  if not t.folded[p] for c in [*(x for x, _ in hand), *(x for x, _, _ in row)]}
         for c, k in sorted(after.items(), key=lambda x: labels.get(x[0], -1)):
             pos = labels.get(c)
-            learners = k & ~before.get(c, 0) & ~readers.get(pos if pos is not None else -1, 0)
+            learners = (k if c in shown else k & ~before.get(c, 0)) & ~readers.get(pos if pos is not None else -1, 0)
             if not learners:
                 continue
             if pos is None:
@@ -246,7 +268,26 @@ class LiveSeat:
                 ops.append(DealOp("give", pos, learners.bit_length() - 1))
             else:
                 raise ReplicaError(f"position {pos} would be shown to several seats but not all")
-        return tuple(ops)
+        return tuple(ops) + self._rehands(after_state, labels, ops, new_deck)
+
+    def _rehands(self, s: ChabashiState, labels: Mapping[int, int], ops: list[DealOp], new_deck: bool,
+                 ) -> tuple[DealOp, ...]:
+        """A rehand by each seat whose hand holds, after the step, a position another seat has read
+        (a floor card taken into the hand that was face up, or that a seat followed there): its
+        whole hand under fresh handles, so that its next face-down discard (8-1) does not tell
+        whether that card left, which the rules hide (§3.3)."""
+        readers = dict({} if new_deck else self.readers)
+        for op in ops:
+            if op.kind in ("open", "give"):
+                readers[op.pos] = s.all_mask if op.kind == "open" else readers.get(op.pos, 0) | 1 << op.seat
+        handle = DECK_SIZE if new_deck else self.next_handle
+        out = []
+        for p, hand in enumerate(s.hands):
+            positions = tuple(sorted(labels[c] for c, _ in hand))
+            if any(readers.get(pos, 0) & ~(1 << p) for pos in positions) and any(readers.get(pos, 0) != s.all_mask for pos in positions):
+                out.append(DealOp("rehand", handle, p, positions))
+                handle += len(positions)
+        return tuple(out)
 
     def advance(self, move: Move | None, cards: Mapping[int, int]) -> LiveSeat:
         """The seat after the step, once the plan's keys have arrived: ``cards`` maps the
@@ -261,7 +302,6 @@ class LiveSeat:
         missing = [p for p in learnt if p not in cards]
         if missing:
             raise ReplicaError(f"seat {self.seat} cannot read position {missing[0]} yet")
-        pins: list[JSON] = []
         dealt = -1
         if move is None:
             dealt = s.stock[0]  # a card this seat cannot see: the replica deals its guess
@@ -271,17 +311,7 @@ class LiveSeat:
                 if s.phase != "between" and dealt not in s.stock:  # (the replica pins it from its guess)
                     labels = _swapped(labels, dealt, s.stock[0])
             learnt = [p for p in learnt if p != next_pos]
-        # a pin names the place before the step; the replica exchanges cards one pin after another
-        places = {pos: _place(s, c) for c, pos in labels.items() if pos in learnt}
-        knowers = _knowers(s)
-        for pos in learnt:
-            guess, real = next(c for c, p in labels.items() if p == pos), cards[pos]
-            if guess == real:
-                continue
-            if real not in s.stock and knowers.get(real, 0) >> self.seat & 1:
-                raise ReplicaError(f"position {pos} holds {CODES[real]}, which seat {self.seat} knows is elsewhere")
-            pins.append([real, places[pos]])
-            labels = _swapped(labels, real, guess)
+        pins, labels = self._pins(s, labels, learnt, cards)
         if move is not None and move.pos in learnt and move.action.startswith(f"swap:{HIDDEN}:"):
             # a card put face down that the step also shows this seat (a showdown at once): the
             # pin above puts it in the actor's hand, and the action names it
@@ -290,13 +320,68 @@ class LiveSeat:
         if move is None:
             labels[dealt] = next_pos
             next_pos += 1
-        readers = {} if plan and plan[0].kind == "deck" else dict(self.readers)
+        return self._after(plan, new_replica, labels, next_pos, cards)
+
+    def _pins(self, s: ChabashiState, labels: dict[int, int], learnt: list[int], cards: Mapping[int, int],
+              ) -> tuple[list[JSON], dict[int, int]]:
+        """The pins that put the real cards of the positions ``learnt`` where the replica's guesses
+        of them lie, and the labels after: the replica exchanges cards one pin after another, so
+        each place is where the guess lies by then.  A card the seat knew that turns out to be at
+        another position of the same hand only trades labels (after a rehand, which handle holds
+        it was a guess)."""
+        loc: dict[int, list[JSON]] = {c: ["s"] for c in s.stock}
+        for c in [*[c for c, _, _ in s.centre], *[c for row in s.floors for c, _, _ in row], *[c for row in s.hands for c, _ in row]]:
+            loc[c] = _place(s, c)
+        knowers = _knowers(s)
+        pins: list[JSON] = []
+        for pos in learnt:
+            guess, real = next(c for c, p in labels.items() if p == pos), cards[pos]
+            if guess == real:
+                continue
+            if real not in s.stock and knowers.get(real, 0) >> self.seat & 1:
+                if loc[guess][0] == loc[real][0] == "h" and loc[guess][1] == loc[real][1]:
+                    labels = _swapped(labels, real, guess)
+                    continue
+                raise ReplicaError(f"position {pos} holds {CODES[real]}, which seat {self.seat} knows is elsewhere")
+            pins.append([real, loc[guess]])
+            loc[real], loc[guess] = loc[guess], loc[real]
+            labels = _swapped(labels, real, guess)
+        return pins, labels
+
+    def _after(self, plan: tuple[DealOp, ...], replica: ChabashiReplica, labels: dict[int, int], next_pos: int,
+               cards: Mapping[int, int]) -> LiveSeat:
+        """The seat after the step: who has read each position, and each rehand's new handles."""
+        new_deck = bool(plan) and plan[0].kind == "deck"
+        readers = {} if new_deck else dict(self.readers)
+        next_handle = DECK_SIZE if new_deck else self.next_handle
         for op in plan:
             if op.kind == "open":
-                readers[op.pos] = s.all_mask
+                readers[op.pos] = replica.guess_state.all_mask
             elif op.kind == "give":
                 readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
-        return LiveSeat(new_replica, labels, next_pos, readers)
+            elif op.kind == "rehand":
+                labels = self._relabel(replica.guess_state, labels, op, cards)
+                for pos in op.positions:
+                    readers.pop(pos, None)
+                readers.update((op.pos + x, 1 << op.seat) for x in range(len(op.positions)))
+                next_handle = op.pos + len(op.positions)
+        return LiveSeat(replica, labels, next_pos, readers, next_handle)
+
+    def _relabel(self, s: ChabashiState, labels: dict[int, int], op: DealOp, cards: Mapping[int, int]) -> dict[int, int]:
+        """A rehand: the cards of its seat's hand take the new handles, in the order the deal reads
+        them for that seat and in the hand's order for the others (to them a guess like any other)."""
+        hand = [c for c, _ in s.hands[op.seat]]
+        if sorted(labels.get(c, -1) for c in hand) != list(op.positions):
+            raise ReplicaError(f"seat {op.seat}'s rehand does not put its hand under new handles")
+        new = range(op.pos, op.pos + len(op.positions))
+        if op.seat != self.seat:
+            return {**labels, **dict(zip(hand, new, strict=True))}
+        missing = [h for h in new if h not in cards]
+        if missing:
+            raise ReplicaError(f"seat {self.seat} cannot read position {missing[0]} yet")
+        if sorted(cards[h] for h in new) != sorted(hand):
+            raise ReplicaError(f"the new handles of seat {self.seat} do not hold its hand")
+        return {**labels, **{cards[h]: h for h in new}}
 
 
 

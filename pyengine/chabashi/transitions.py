@@ -268,7 +268,7 @@ class Transition:
         live = self.live()
         for p in live:
             self.floors[p] = [(c, up, self.all) for c, up, _ in self.floors[p]]
-            self.hands[p] = [(c, self.all) for c, _ in self.hands[p]]
+            self.hands[p] = sorted((c, self.all) for c, _ in self.hands[p])  # (laid face up in card order)
         self.centre = [(c, up, self.all) for c, up, _ in self.centre]
         values: dict[int, HandValue] = {}
         for p in live:

@@ -492,7 +492,7 @@ class LiveSeat:
         out = []
         for p in range(w.n):
             hand = tuple(sorted(labels[c] for c in bits_of(w.hands[p])))
-            if any(readers.get(pos, 0) & ~(1 << p) for pos in hand):
+            if any(readers.get(pos, 0) & ~(1 << p) for pos in hand) and any(readers.get(pos, 0) != full for pos in hand):
                 out.append(DealOp("rehand", handle, p, hand))
                 handle += len(hand)
         return tuple(out)

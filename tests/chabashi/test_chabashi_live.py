@@ -147,6 +147,44 @@ def test_a_card_put_face_down_moves_by_its_position_and_a_wrong_one_is_refused()
     assert seats[other].plan(move) == seats[actor].plan(move)  # the real one is fine
 
 
+def test_a_card_taken_face_up_into_a_hand_is_put_under_fresh_handles() -> None:
+    """A floor card every seat has seen, taken into a hand (6-1), stays known to all (§3.3), but
+    the hand's next face-down discard (8-1) must not tell whether it was that card: so the taker
+    puts its whole hand under fresh handles, which only it reads, and the discard names a handle."""
+    from pyengine.chabashi.cards import card
+
+    for seed in range(40):
+        rng = Pcg32(seed)
+        s = GAME.new_initial_state(None, 3)
+        seats = [LiveSeat.new(None, 3, i) for i in range(3)]
+        deal = SimulatedDeal(3, DECK_SIZE, seed)
+        taker, taken, handles = -1, -1, range(0)
+        while s.hand_no <= 1 and not s.is_terminal():
+            legal = () if s.is_chance() else s.legal_actions()
+            swaps = [a for a in legal if a.startswith("swap:") and s.current_player == taker]
+            action = sample_chance(s, rng) if s.is_chance() else swaps[0] if swaps else rng.choice(legal)
+            move = None if s.is_chance() else seats[s.current_player].public_move(action)
+            plan = seats[0].plan(move)
+            if action.startswith("take:") and taker < 0:
+                f = int(action.rsplit("f", 1)[1]) - 1
+                c, up, _ = s.floors[s.current_player][f]
+                if up:  # a face-up floor card into the hand: every seat read its position
+                    taker, taken = s.current_player, seats[0].labels[c]
+                    (rehand,) = [op for op in plan if op.kind == "rehand"]
+                    assert rehand.seat == taker and taken in rehand.positions
+                    handles = range(rehand.pos, rehand.pos + len(rehand.positions))
+            if swaps:  # its next face-down discard names a handle, not a position every seat could follow
+                assert move is not None and move.pos in handles and move.pos != taken
+                return
+            deal.run(plan, card(action) if s.is_chance() else None)
+            seats = [seat.advance(move, deal.readable(i)) for i, seat in enumerate(seats)]
+            if any(op.kind == "rehand" and op.pos == handles.start for op in plan):  # only the taker reads them
+                assert all(seat.readers[h] == 1 << taker for seat in seats for h in handles)
+                assert all(h in deal.readable(taker) and h not in deal.readable(o) for h in handles for o in range(3) if o != taker)
+            s = s.apply(action)
+    pytest.fail("no session took a face-up card into a hand and then discarded face down")
+
+
 def test_a_seat_cannot_take_a_step_before_it_can_read_what_the_step_shows_it() -> None:
     seats = [LiveSeat.new(None, 3, i) for i in range(3)]
     deal = SimulatedDeal(3)
