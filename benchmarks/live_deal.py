@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The fair deal's cost (web/live/deal.js): a 5-seat, 54-card Daifugō deal (shuffle, lock, every
-card dealt to and read by its holder), under Node and in Chromium from the built site.
+card dealt to and read by its holder, then a private pass and its receiver's rehand), under Node
+and in Chromium from the built site.
 
     .venv/bin/python benchmarks/live_deal.py [--rounds 3] [--no-browser]
 
@@ -62,6 +63,8 @@ def show(where: str, rounds: list[dict[str, Any]]) -> None:
     print(f"{where:9}  shuffle+lock {median(rounds, 'shuffle_lock_s'):5.2f} s   deal {median(rounds, 'deal_s'):5.2f} s   "
           f"whole deal {median(rounds, 'whole_s'):5.2f} s   busiest seat {median(rounds, 'busiest_seat_s'):5.2f} s   "
           f"verify (5 seats) {median(rounds, 'verify_all_seats_s'):5.2f} s{cpu}")
+    print(f"{'':9}  a rehand of {rounds[0]['rehand_cards']} cards after a private pass: its seat "
+          f"{median(rounds, 'rehand_seat_s') * 1000:4.1f} ms, each other seat {median(rounds, 'rehand_others_s') * 1000:4.1f} ms")
 
 
 def node(rounds: int) -> list[dict[str, Any]]:

@@ -157,6 +157,12 @@ export function benchDeal(lib, seats = 5, cards = FRENCH_54) {
   const dealt = performance.now();
   const readable = table.seats.every((d, i) => d.hand(i).every((/** @type {number} */ j) => d.card(j) !== null));
   const busiest = Math.max(...table.time) / 1000;
+  // a private pass of two cards, then the receiver's rehand of its whole hand: its cost, and the others'
+  const last = seats - 1;
+  table.act(0, "assign", table.seats[0].hand(0).slice(0, 2), [last, last]);
+  const hand = table.seats[last].hand(last), before = table.time.slice();
+  table.act(last, "rehand", hand);
+  const spent = table.time.map((x, i) => (x - before[i]) / 1000);
   const v0 = performance.now();
   table.revealAll();
   const verified = performance.now();
@@ -166,5 +172,6 @@ export function benchDeal(lib, seats = 5, cards = FRENCH_54) {
     shuffle_lock_s: (shuffled - t0) / 1000, deal_s: (dealt - shuffled) / 1000, whole_s: (dealt - t0) / 1000,
     busiest_seat_s: busiest,
     verify_all_seats_s: (verified - v0) / 1000, verified_ok: reports.every((r) => r && r.report.ok),
+    rehand_cards: hand.length, rehand_seat_s: spent[last], rehand_others_s: Math.max(...spent.slice(0, last)),
   };
 }

@@ -56,6 +56,7 @@ export class Deal {
   /** @type {Map<number, number>} card → the position it was read at */ #where = new Map();
   /** @type {string[]} the points of the rehands' handles, from position N on */ #handles = [];
   /** @type {Map<number, bigint>} the secret of each handle this seat knows */ #hy = new Map();
+  /** @type {ReturnType<typeof rehandPoints> | null} this seat's rehand while it is applied here */ #making = null;
   /** @type {Set<number>[]} per seat, the positions whose key this seat has sent it */ #sent;
   /** @type {boolean[]} */ #revealed;
   /** @type {DealMessage[]} private messages of keys owed since the last call */ #owed = [];
@@ -195,7 +196,8 @@ export class Deal {
       if (c < 0) throw new Error(`deal: position ${j} is not readable yet`);
       return points[c];
     });
-    return this.#say("rehand", { positions, points: rehandPoints(this.setup.deal, this.#s, this.size, cards).points });
+    this.#making = rehandPoints(this.setup.deal, this.#s, this.size, cards);
+    try { return this.#say("rehand", { positions, points: this.#making.points }); } finally { this.#making = null; }
   }
   /** Ends the game on this seat's side: reveals its shuffle key, its order and all its keys.
    * @returns {Outcome} */
@@ -467,7 +469,7 @@ export class Deal {
     if (old >= 0) throw new DealError("rehand", `seat ${i}'s rehand shows a point seen before (handle ${first + old})`, msg);
     const cards = pos.map((j) => Math.max(this.#read[j], this.#opened[j]));
     // (its own: made here, or taken again from the saved transcript after a reload)
-    const own = i === this.me ? rehandPoints(this.setup.deal, this.#s, first, cards.map((c) => cardPoints(this.setup.deck, this.setup.cards).points[c])) : null;
+    const own = i === this.me ? this.#making ?? rehandPoints(this.setup.deal, this.#s, first, cards.map((c) => cardPoints(this.setup.deck, this.setup.cards).points[c])) : null;
     return () => {
       for (const j of pos) this.#holder[j] = RETIRED;
       hex.forEach((h, x) => {
