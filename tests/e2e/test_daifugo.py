@@ -397,8 +397,9 @@ NO_SCROLL = "(() => { const d = document.scrollingElement; return [d.scrollHeigh
 def test_a_400_by_400_embed_never_scrolls_mid_game_and_at_the_end(returning_browser: Any, server: Server, tmp_path: Path,
                                                                   players: int) -> None:
     """A wiki's 400×400 frame: the first turn of game 2 under the exchange's box, and the end of the
-    match with its results, fit without scrolling; the hand, Play, Pass, Continue and the replay
-    bar are where a press reaches them (before: 668 and 624 px tall at 4 players)."""
+    match with its results, fit without scrolling; the hand (each of its overlapped cards), Play,
+    Pass, Continue and the replay bar are where a press reaches them (before: 668 and 624 px tall
+    at 4 players)."""
     mid, end = at_game_two(players, 2)
     frames = "".join(f'<iframe id="{name}" style="border:0;width:400px;height:400px" '
                      f'src="{{app}}index.html?embed=1&speed=instant#{fragment}"></iframe>'
@@ -413,6 +414,11 @@ def test_a_400_by_400_embed_never_scrolls_mid_game_and_at_the_end(returning_brow
         assert "pass" in frame.evaluate("window.pyengineApp.legal()")
         for sel in (".df .ck-hand", '[data-df="play"]', '[data-df="pass"]'):
             assert frame.evaluate(PRESSABLE, sel), sel
+        # every card of the overlapped hand: a press at its button's centre reaches that card (the
+        # button is what shows of the card, not the whole card under the next one)
+        reached = frame.evaluate("""() => [...document.querySelectorAll('.df .ck-hand .ck-cardbtn')].map((e) => {
+            const b = e.getBoundingClientRect(); return e.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)); })""")
+        assert len(reached) > 8 and all(reached), reached
         frame = hp.wait_for_selector("#end").content_frame()
         frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'over'", timeout=60000)
         expect(frame.locator(".df-results")).to_be_visible()

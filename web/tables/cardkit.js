@@ -197,7 +197,8 @@ export class Hand {
     const first = n ? this.nodes.get(this.order[0]) : undefined;
     const style = getComputedStyle(el);
     const width = el.clientWidth - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
-    const cw = first ? first.getBoundingClientRect().width || parseFloat(style.getPropertyValue("--ck-w")) || 64 : 64;
+    const face = first && first.querySelector(".ck-card"); // (the card: its button is only what shows of it)
+    const cw = face ? face.getBoundingClientRect().width || parseFloat(style.getPropertyValue("--ck-w")) || 64 : 64;
     const min = this.opts.minStrip || 32;
     let rows = 1;
     if (n > 1 && width > 0 && (width - cw) / (n - 1) < min) {
@@ -211,6 +212,12 @@ export class Hand {
       el.style.setProperty("--ck-per", String(per));
       el.style.setProperty("--ck-strip", `${Math.floor(Math.min(cw, (width - cw) / Math.max(1, per - 1)))}px`);
     }
+    // the last card of a row shows whole, and so does the last row: their buttons are the whole card
+    this.order.forEach((k, i) => {
+      const slot = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (this.nodes.get(k)).parentElement);
+      slot.classList.toggle("ck-row-end", (i + 1) % per === 0 || i === n - 1);
+      slot.classList.toggle("ck-row-last", i >= (rows - 1) * per);
+    });
   }
   destroy() { if (this.resizer) this.resizer.disconnect(); }
   roving() {
