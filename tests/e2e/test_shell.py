@@ -51,7 +51,17 @@ def start(page: Any, game: str, seats: list[str] | None = None, players: int | N
 
 
 def settle(page: Any) -> dict[str, Any]:
-    page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=90000)
+    """The page once a person is to move or the game is over; if it never comes, the failure says
+    where the page stood (its state's status, length, whether a bot was thinking, what it noted)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=90000)
+    except PlaywrightTimeout:
+        where = page.evaluate("""() => { const s = window.pyengineApp.state();
+            return {status: s.status, length: s.length, cursor: s.cursor, thinking: s.thinking, paused: s.paused,
+                    notice: (document.getElementById('notice') || {}).textContent, hash: location.hash.slice(0, 40)}; }""")
+        raise AssertionError(f"no person's turn within 90 s: {where}; page errors: {getattr(page, 'errors', None)}") from None
     return page.evaluate("window.pyengineApp.state()")  # type: ignore[no-any-return]
 
 
