@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.game import CHANCE, JSON, TERMINAL
-from ..core.live import DealOp
+from ..core.live import DealOp, read_after, rehands
 from ..core.replica import HIDDEN, ReplicaError, SeatEvent
 from .cards import CODES, DECK, card
 from .notation import parse_action
@@ -272,22 +272,11 @@ class LiveSeat:
 
     def _rehands(self, s: ChabashiState, labels: Mapping[int, int], ops: list[DealOp], new_deck: bool,
                  ) -> tuple[DealOp, ...]:
-        """A rehand by each seat whose hand holds, after the step, a position another seat has read
-        (a floor card taken into the hand that was face up, or that a seat followed there): its
-        whole hand under fresh handles, so that its next face-down discard (8-1) does not tell
-        whether that card left, which the rules hide (§3.3)."""
-        readers = dict({} if new_deck else self.readers)
-        for op in ops:
-            if op.kind in ("open", "give"):
-                readers[op.pos] = s.all_mask if op.kind == "open" else readers.get(op.pos, 0) | 1 << op.seat
-        handle = DECK_SIZE if new_deck else self.next_handle
-        out = []
-        for p, hand in enumerate(s.hands):
-            positions = tuple(sorted(labels[c] for c, _ in hand))
-            if any(readers.get(pos, 0) & ~(1 << p) for pos in positions) and any(readers.get(pos, 0) != s.all_mask for pos in positions):
-                out.append(DealOp("rehand", handle, p, positions))
-                handle += len(positions)
-        return tuple(out)
+        """The step's rehands (:func:`~pyengine.core.live.rehands`: a floor card taken into the hand
+        face up, or one a seat followed there), so that the hand's next face-down discard (8-1)
+        does not tell whether that card left, which the rules hide (§3.3)."""
+        hands = [[labels[c] for c, _ in hand] for hand in s.hands]
+        return rehands(hands, {} if new_deck else self.readers, ops, DECK_SIZE if new_deck else self.next_handle, s.all_mask)
 
     def advance(self, move: Move | None, cards: Mapping[int, int]) -> LiveSeat:
         """The seat after the step, once the plan's keys have arrived: ``cards`` maps the
@@ -355,15 +344,9 @@ class LiveSeat:
         readers = {} if new_deck else dict(self.readers)
         next_handle = DECK_SIZE if new_deck else self.next_handle
         for op in plan:
-            if op.kind == "open":
-                readers[op.pos] = replica.guess_state.all_mask
-            elif op.kind == "give":
-                readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
-            elif op.kind == "rehand":
+            read_after(readers, op, replica.guess_state.all_mask)
+            if op.kind == "rehand":
                 labels = self._relabel(replica.guess_state, labels, op, cards)
-                for pos in op.positions:
-                    readers.pop(pos, None)
-                readers.update((op.pos + x, 1 << op.seat) for x in range(len(op.positions)))
                 next_handle = op.pos + len(op.positions)
         return LiveSeat(replica, labels, next_pos, readers, next_handle)
 

@@ -9,6 +9,7 @@ the :class:`DealOp` values a step needs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .game import JSON
@@ -39,4 +40,36 @@ class DealOp:
         return out
 
 
-__all__ = ["DealOp"]
+def read_after(readers: dict[int, int], op: DealOp, full: int) -> None:
+    """``readers`` (position → the seats the deal has shown it to) after ``op``: a give adds its
+    seat, an open shows all (``full``), a rehand retires its positions for new handles only its
+    seat reads."""
+    if op.kind == "give":
+        readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
+    elif op.kind == "open":
+        readers[op.pos] = full
+    elif op.kind == "rehand":
+        for pos in op.positions:
+            readers.pop(pos, None)
+        readers.update((op.pos + x, 1 << op.seat) for x in range(len(op.positions)))
+
+
+def rehands(hands: Sequence[Sequence[int]], readers: Mapping[int, int], ops: Sequence[DealOp], first: int,
+            full: int) -> tuple[DealOp, ...]:
+    """The rehands a step ends with (``hands``: each seat's positions after it; ``readers`` before
+    its ``ops``; ``first``: the next handle): a seat whose hand holds a position another seat has
+    read, and a card not everyone has, puts its whole hand under fresh handles, so that when it
+    plays, passes on or discards face down such a card nobody can tell which it is."""
+    after = dict(readers)
+    for op in ops:
+        read_after(after, op, full)
+    out = []
+    for p, hand in enumerate(hands):
+        positions = tuple(sorted(hand))
+        if any(after.get(x, 0) & ~(1 << p) for x in positions) and any(after.get(x, 0) != full for x in positions):
+            out.append(DealOp("rehand", first, p, positions))
+            first += len(positions)
+    return tuple(out)
+
+
+__all__ = ["DealOp", "read_after", "rehands"]

@@ -74,7 +74,7 @@ from functools import reduce
 from typing import Any
 
 from ..core.game import CHANCE, JSON, TERMINAL
-from ..core.live import DealOp
+from ..core.live import DealOp, read_after, rehands
 from ..core.replica import HIDDEN, ReplicaError
 from .cards import J1, JOKER_BITS, bits_of
 from .deal import dealt_to
@@ -477,25 +477,11 @@ class LiveSeat:
 
     def _rehands(self, w: Engine, labels: Mapping[int, int], ops: Sequence[DealOp], new_deck: bool,
                  ) -> tuple[DealOp, ...]:
-        """A rehand by each seat whose hand holds, after the step, a position another seat has read
-        (a card handed over: a tribute, a return, a 7-pass, a swap of hands; a card taken from the
-        table): its whole hand under fresh handles, so that when it plays or passes on such a card
-        nobody can tell which it is (the full game would not)."""
-        readers = dict({} if new_deck else self.readers)
-        full = (1 << w.n) - 1
-        for op in ops:
-            if op.kind == "give":
-                readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
-            elif op.kind == "open":
-                readers[op.pos] = full
-        handle = w.cx.deck.bit_count() if new_deck or not self.next_handle else self.next_handle
-        out = []
-        for p in range(w.n):
-            hand = tuple(sorted(labels[c] for c in bits_of(w.hands[p])))
-            if any(readers.get(pos, 0) & ~(1 << p) for pos in hand) and any(readers.get(pos, 0) != full for pos in hand):
-                out.append(DealOp("rehand", handle, p, hand))
-                handle += len(hand)
-        return tuple(out)
+        """The step's rehands (:func:`~pyengine.core.live.rehands`: a card handed over by a tribute,
+        a return, a 7-pass or a swap of hands, or taken from the table)."""
+        hands = [[labels[c] for c in bits_of(h)] for h in w.hands]
+        first = w.cx.deck.bit_count() if new_deck or not self.next_handle else self.next_handle
+        return rehands(hands, {} if new_deck else self.readers, ops, first, (1 << w.n) - 1)
 
     def advance(self, move: Move | None, cards: Mapping[int, int], answers: Sequence[JSON] = ()) -> LiveSeat:
         """The seat after the step, once the plan's keys have arrived: ``cards`` maps the positions
@@ -512,15 +498,9 @@ class LiveSeat:
         readers = {} if new_deck else dict(self.readers)
         next_handle = 0 if new_deck else self.next_handle
         for op in plan:
-            if op.kind == "open":
-                readers[op.pos] = (1 << w.n) - 1
-            elif op.kind == "give":
-                readers[op.pos] = readers.get(op.pos, 0) | 1 << op.seat
-            elif op.kind == "rehand":
+            read_after(readers, op, (1 << w.n) - 1)
+            if op.kind == "rehand":
                 self._relabel(world, labels, op, cards)
-                for pos in op.positions:
-                    readers.pop(pos, None)
-                readers.update((op.pos + x, 1 << op.seat) for x in range(len(op.positions)))
                 next_handle = op.pos + len(op.positions)
         next_pos = dealt + 1 if dealt >= 0 else self.next_pos
         deck_game = w.game_no if new_deck else self.deck_game
