@@ -307,9 +307,12 @@ def snapshot(page: Any) -> dict[str, Any]:
 
 def play_to_the_end(pages: list[Any], rng: Any, seconds: float, scan: float = 1.0) -> list[tuple[int, dict[str, Any]]]:
     """Plays random legal moves for every person (``pages[i]``: the browser of person i) until
-    every page says the game is over (a Daifugō 7-pass hands a card over whenever it can: the
-    private passes are what a live table must keep private); returns the snapshots taken
-    meanwhile (each page, at a ``scan`` share of the rounds), as (page index, snapshot)."""
+    every page says the game is over; returns the snapshots taken meanwhile (each page, at a
+    ``scan`` share of the rounds), as (page index, snapshot).
+
+    In Daifugō a play with a 7 is chosen whenever there is one, and its 7-pass hands a card over
+    whenever it can: the private passes are what a live table must keep private, and a purely
+    random game may end without one."""
     import time
 
     snaps: list[tuple[int, dict[str, Any]]] = []
@@ -325,8 +328,17 @@ def play_to_the_end(pages: list[Any], rng: Any, seconds: float, scan: float = 1.
             if s["status"] == "human":
                 legal = page.evaluate("window.pyengineApp.legal()")
                 if legal:
-                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice([x for x in legal if x != "give:-"] or legal))
+                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(_sevens(legal) or [x for x in legal if x != "give:-"] or legal))
         time.sleep(0.05)
+
+
+_SEVEN = re.compile(r"(?:^|\.)[SHDC]7(?:\.|$)")
+
+
+def _sevens(legal: list[str]) -> list[str]:
+    """The Daifugō plays among ``legal`` that hold a 7 (card codes such as ``S7``; a play has no
+    ``kind:`` prefix)."""
+    return [x for x in legal if ":" not in x and _SEVEN.search(x)]
 
 
 def wait_verified(pages: list[Any], seconds: float = 120) -> None:
