@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The fair deal's cost (web/live/deal.js): a 5-seat, 54-card Daifugō deal (shuffle, lock, every
-card dealt to and read by its holder, then a private pass and its receiver's rehand), under Node
-and in Chromium from the built site.
+card dealt to and read by its holder, then a private pass and its receiver's rehand, and a redeck
+of 52 of its positions: a JDF set's next game), under Node and in Chromium from the built site.
 
     .venv/bin/python benchmarks/live_deal.py [--rounds 3] [--no-browser]
 
@@ -65,6 +65,8 @@ def show(where: str, rounds: list[dict[str, Any]]) -> None:
           f"verify (5 seats) {median(rounds, 'verify_all_seats_s'):5.2f} s{cpu}")
     print(f"{'':9}  a rehand of {rounds[0]['rehand_cards']} cards after a private pass: its seat "
           f"{median(rounds, 'rehand_seat_s') * 1000:4.1f} ms, each other seat {median(rounds, 'rehand_others_s') * 1000:4.1f} ms")
+    print(f"{'':9}  a redeck of {rounds[0]['redeck_cards']} kept cards (strips, shuffle, lock): "
+          f"{median(rounds, 'redeck_s'):5.2f} s, busiest seat {median(rounds, 'redeck_busiest_seat_s'):5.2f} s")
 
 
 def node(rounds: int) -> list[dict[str, Any]]:

@@ -181,7 +181,7 @@ def _live_new(a: Args, lang: str) -> Result:
                           str(a["table"]))
     if a.get("steps"):  # a table taken up again after a reload: its steps so far
         _live.replay(list(a["steps"]), list(a.get("cards") or []), lang)
-    return {**_live_view(_live, lang), "deck": _live.deck_labels()}
+    return {**_live_view(_live, lang), "deck": _live.deck_labels(), "redeck": _live.redecks()}
 
 
 def _on_live(fn: Callable[[LiveTable, Args, str], Result]) -> Callable[[Args, str], Result]:

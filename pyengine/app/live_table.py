@@ -51,7 +51,7 @@ LIVE_GAMES = ("chabashi", "daifugo")
 """The card games the page offers at a live table."""
 LIVE_ENGINES = ("chabashi", "daifugo")
 """The card games whose ``live`` module a :class:`LiveTable` can drive (each game's
-``pyengine/<game>/live.py``: ``LiveSeat``, ``Move``, ``deck_labels``, ``card_of``)."""
+``pyengine/<game>/live.py``: ``LiveSeat``, ``Move``, ``deck_labels``, ``card_of``, ``redecks``)."""
 OPENED = -2
 """In the table's ``holders`` (each position's seat, as the plans made it): a position shown to
 every seat by nobody's hand (a card dealt face up, turned up)."""
@@ -119,6 +119,11 @@ class LiveTable:
         """The deck's cards in the engine's order: the labels of the fair deal's cards."""
         labels: list[str] = live_module(self.game).deck_labels(self.rules, len(self.seats))
         return labels
+
+    def redecks(self) -> dict[str, Any] | None:
+        """Which decks are made from an earlier one (the cards a set's blind left), or None."""
+        got: dict[str, Any] | None = live_module(self.game).redecks(self.rules, len(self.seats))
+        return got
 
     @property
     def seat(self) -> Any:

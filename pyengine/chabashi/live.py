@@ -367,8 +367,6 @@ class LiveSeat:
         return {**labels, **{cards[h]: h for h in new}}
 
 
-
-
 def deck_labels(rules: ChabashiRules | str | None, players: int) -> list[str]:
     """The deck's cards in the engine's order: the labels of the fair deal's cards."""
     del rules, players  # every hand is dealt from the whole deck
@@ -380,4 +378,9 @@ def card_of(label: str) -> int:
     return card(label)
 
 
-__all__ = ["DECK_SIZE", "DealOp", "LiveSeat", "Move", "card_of", "deck_labels"]
+def redecks(rules: ChabashiRules | str | None, players: int) -> None:
+    """No deck is made from an earlier one: every hand is dealt from the whole deck."""
+    del rules, players
+
+
+__all__ = ["DECK_SIZE", "DealOp", "LiveSeat", "Move", "card_of", "deck_labels", "redecks"]

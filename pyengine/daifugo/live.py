@@ -52,8 +52,11 @@ and within a hand two cards trade labels freely (:meth:`LiveSeat._bring`).  What
 whom is worked out from public facts alone: a card face up, by all; a card in a hand, by its
 holder; a card a seat has just seen otherwise, by that seat.
 
-Not supported: ``remainder=blind`` when blind cards outlast a game (the next deck would be the
-cards the blind left, which no seat knows): :meth:`LiveSeat.new` refuses it.
+Blind cards (``remainder=blind``) lie out for a whole set: the set's first deck deals them first
+(positions 0 to b−1, read by nobody), and each later game of the set is dealt from a *redeck*, the
+other positions of that deck shuffled anew by every seat without anyone learning the blind ones
+(``web/live/deal-redeck.js``; :func:`~.live_deck.redecks` says which decks are made so). A deck's
+``deck`` operation says how many positions it has.
 
 The conformance test (``tests/daifugo/test_daifugo_live.py``) plays whole matches with a simulated deal: every seat
 computes the same reads and plan, reads only what the game shows it, and sees and may do what the full state says.
@@ -138,10 +141,11 @@ def _seen_by(e: Engine, seat: int) -> int:
 class LiveSeat:
     """One seat's part of a live Daifugō table (see the module docstring); immutable."""
 
-    __slots__ = ("_planned", "deck_game", "labels", "next_handle", "next_pos", "readers", "replica")
+    __slots__ = ("_planned", "deck_game", "deck_size", "labels", "next_handle", "next_pos", "readers", "replica")
 
     def __init__(self, replica: DaifugoReplica, labels: Mapping[int, int], next_pos: int,
-                 readers: Mapping[int, int] | None = None, deck_game: int = 0, next_handle: int = 0) -> None:
+                 readers: Mapping[int, int] | None = None, deck_game: int = 0, next_handle: int = 0,
+                 deck_size: int = 0) -> None:
         self._planned: tuple[tuple[Move | None, str], tuple[DealOp, ...]] | None = None  # the last plan made
         self.replica = replica
         self.labels: Mapping[int, int] = labels
@@ -153,6 +157,8 @@ class LiveSeat:
         """the game whose deck the positions are of (0: none yet)"""
         self.next_handle = next_handle
         """the number the next rehand's first handle takes (the deck's size, then on)"""
+        self.deck_size = deck_size
+        """how many positions the deck has (a set's later games: the cards its blind left)"""
 
     @classmethod
     def new(cls, rules: DaifugoRules | str | None, players: int, seat: int) -> LiveSeat:
@@ -161,9 +167,6 @@ class LiveSeat:
         decoded = GAME.rules_type.decode(rules) if isinstance(rules, str) and rules else rules
         replica = GAME.seat_replica(seat, decoded if not isinstance(decoded, str) else None, players)
         assert isinstance(replica, DaifugoReplica)
-        cx = replica._w.cx
-        if cx.blind and cx.games > 1 and cx.set_games != 1:
-            raise ReplicaError("a live table cannot keep blind cards from one game to the next")
         return cls(replica, {}, 0)
 
     @property
@@ -419,7 +422,7 @@ class LiveSeat:
             return ()
         w = self.replica._w
         new = self._new_deck(move)
-        ops = [DealOp("deck", w.cx.deck.bit_count())] if new else []
+        ops = [DealOp("deck", w.deck.bit_count())] if new else []  # (all but the blind cards a set keeps out)
         if w.phase == DEAL:
             ops.append(DealOp("give", 0 if new else self.next_pos, dealt_to(w)))
         return tuple(ops)
@@ -480,7 +483,8 @@ class LiveSeat:
         """The step's rehands (:func:`~pyengine.core.live.rehands`: a card handed over by a tribute,
         a return, a 7-pass or a swap of hands, or taken from the table)."""
         hands = [[labels[c] for c in bits_of(h)] for h in w.hands]
-        first = w.cx.deck.bit_count() if new_deck or not self.next_handle else self.next_handle
+        size = ops[0].pos if new_deck else self.deck_size
+        first = size if new_deck or not self.next_handle else self.next_handle
         return rehands(hands, {} if new_deck else self.readers, ops, first, (1 << w.n) - 1)
 
     def advance(self, move: Move | None, cards: Mapping[int, int], answers: Sequence[JSON] = ()) -> LiveSeat:
@@ -504,9 +508,10 @@ class LiveSeat:
                 next_handle = op.pos + len(op.positions)
         next_pos = dealt + 1 if dealt >= 0 else self.next_pos
         deck_game = w.game_no if new_deck else self.deck_game
+        deck_size = plan[0].pos if new_deck else self.deck_size
         if w.game_no != deck_game:
             labels, readers, next_handle = {}, {}, 0
-        return LiveSeat(DaifugoReplica(world, self.seat), labels, next_pos, readers, deck_game, next_handle)
+        return LiveSeat(DaifugoReplica(world, self.seat), labels, next_pos, readers, deck_game, next_handle, deck_size)
 
     def _relabel(self, w: Engine, labels: dict[int, int], op: DealOp, cards: Mapping[int, int]) -> None:
         """A rehand: the cards of its seat's hand take the new handles, in the order the deal
@@ -531,6 +536,6 @@ class LiveSeat:
         labels.update((c, h) for h, c in got.items())
 
 
-from .live_deck import card_of, deck_labels, full_action  # noqa: E402 (what a live table asks of the game's module)
+from .live_deck import card_of, deck_labels, full_action, redecks  # noqa: E402 (what a live table asks of the game's module)
 
-__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "full_action"]
+__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "full_action", "redecks"]

@@ -8,7 +8,7 @@ cards the end-of-game verification read at each position (:mod:`pyengine.daifugo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.replica import HIDDEN
 from .cards import CODES, bits_of, fmt_cards, parse_card
@@ -28,14 +28,37 @@ def deck_labels(rules: DaifugoRules | str | None, players: int) -> list[str]:
     >>> len(labels), labels[:3], labels[-3:]
     (54, ['S3', 'H3', 'D3'], ['C2', 'JK1', 'JK2'])
     """
+    cx = _compiled(rules, players)
+    return [CODES[i] if i < 52 else f"JK{i - 51}" for i in bits_of(cx.deck)]
+
+
+def redecks(rules: DaifugoRules | str | None, players: int) -> dict[str, object] | None:
+    """Which decks of a live table are made from an earlier one (``web/live/deal-redeck.js``), or
+    None: with blind cards (``remainder=blind``) each later game of a set is dealt from the positions
+    its first deck did not lay aside (the blind cards are its first cards).  ``set``: the games of a
+    set (0: the whole match), ``keep``: the positions a redeck keeps.
+
+    >>> r = redecks(DaifugoRules.preset("jdf"), 4)
+    >>> r["set"], r["keep"][:3], len(r["keep"])
+    (4, [2, 3, 4], 52)
+    >>> redecks(DaifugoRules.preset("jdf").with_option("match.games", 1), 4) is None
+    True
+    """
+    cx = _compiled(rules, players)
+    blind = (52 + cx.jokers) % players if cx.blind else 0
+    if not blind or cx.games < 2 or cx.set_games == 1:
+        return None
+    return {"set": cx.set_games, "keep": list(range(blind, cx.deck.bit_count()))}
+
+
+def _compiled(rules: DaifugoRules | str | None, players: int) -> Any:
     from .ctx import compile_rules
     from .game import GAME
 
     decoded = GAME.rules_type.decode(rules) if isinstance(rules, str) and rules else rules
     rules_obj = decoded if isinstance(decoded, DaifugoRules) else GAME.default_rules()
     assert isinstance(rules_obj, DaifugoRules)
-    cx = compile_rules(rules_obj, players)
-    return [CODES[i] if i < 52 else f"JK{i - 51}" for i in bits_of(cx.deck)]
+    return compile_rules(rules_obj, players)
 
 
 def card_of(label: str) -> int:
@@ -63,4 +86,4 @@ def full_action(state: DaifugoState, move: Move | None, deck: Sequence[str | Non
     return move.action.partition(":")[0] + ":" + fmt_cards(mask)
 
 
-__all__ = ["card_of", "deck_labels", "full_action"]
+__all__ = ["card_of", "deck_labels", "full_action", "redecks"]

@@ -26,7 +26,7 @@ from pyengine.core.replica import ReplicaError  # noqa: E402
 from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
 from pyengine.daifugo.cards import CODES, JOKER_BITS, bits_of  # noqa: E402
 from pyengine.daifugo.engine import DEAL, RETURN, TRIBUTE  # noqa: E402
-from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read  # noqa: E402
+from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read, deck_labels  # noqa: E402
 from pyengine.daifugo.state import DaifugoState  # noqa: E402
 
 
@@ -38,11 +38,12 @@ def dealt_card(before: DaifugoState, after: DaifugoState) -> int:
     return (e0.deck & ~(e1.deck | e1.undealt)).bit_length() - 1
 
 
-def play_match(rules: DaifugoRules, players: int, seed: int,
-               choose: Callable[[State, Pcg32], str] = uniform, shuffled: bool = False) -> tuple[int, int]:
+def play_match(rules: DaifugoRules, players: int, seed: int, choose: Callable[[State, Pcg32], str] = uniform,
+               shuffled: bool = False, decks: list[int] | None = None) -> tuple[int, int]:
     """A whole match; returns (steps, reads answered).  ``shuffled``: the deal's deck is shuffled
     first and the full game deals its cards in that order (the jokers in any order: the full game
-    deals the first joker for either, the deck may show the second)."""
+    deals the first joker for either, the deck may show the second).  ``decks``: gets each deck's
+    size, as its ``deck`` operation says it (checked: the rules' cards but the blind ones kept out)."""
     rng = Pcg32(seed, 0x11FE)
     s = GAME.new_initial_state(rules, players)
     assert isinstance(s, DaifugoState)
@@ -80,6 +81,9 @@ def play_match(rules: DaifugoRules, players: int, seed: int,
             move = seats[s.current_player].public_move(action)
         first = seats[0].card_ops(move)  # (the card itself, before any read: its seat may answer one)
         if first and first[0].kind == "deck":
+            assert first[0].pos == len(deck_labels(rules, players)) - s._e.blind.bit_count()
+            if decks is not None:
+                decks.append(first[0].pos)
             deck_game = s._e.game_no
             assert not ahead, f"step {steps}: gives said ahead never came: {ahead}"
             ahead = list(seats[0].deal_ahead())
@@ -116,17 +120,6 @@ def play_match(rules: DaifugoRules, players: int, seed: int,
     return steps, reads
 
 
-def live_rules(seed: int) -> tuple[DaifugoRules, int]:
-    """The replica test's rule set of ``seed``, unless it keeps blind cards between games (which a
-    live table refuses): then the same with one game."""
-    rules, n = rules_for(seed)
-    try:
-        LiveSeat.new(rules, n, 0)
-    except ReplicaError:
-        rules = rules.with_option("match.games", 1)
-    return rules, n
-
-
 LIVE_PRESETS = PRESET_CASES if sys.platform != "emscripten" else list(dict(PRESET_CASES[::-1]).items())
 """Every preset at each table size it is for (Pyodide: one size each)."""
 
@@ -134,10 +127,6 @@ LIVE_PRESETS = PRESET_CASES if sys.platform != "emscripten" else list(dict(PRESE
 @pytest.mark.parametrize(("name", "players"), LIVE_PRESETS)
 def test_live_seats_play_a_preset_match_as_the_full_game(name: str, players: int) -> None:
     rules = DaifugoRules.preset(name).with_option("match.games", 2)
-    try:
-        LiveSeat.new(rules, players, 0)
-    except ReplicaError:
-        rules = rules.with_option("match.games", 1)
     steps, _ = play_match(rules, players, 7)
     assert steps > 40
 
@@ -152,7 +141,7 @@ def test_live_seats_with_a_shuffled_deck(name: str, players: int, seed: int) -> 
 def test_live_seats_answer_the_hidden_reads_of_steered_rules() -> None:
     reads = 0
     for seed in (2, 5, 8):
-        rules, n = live_rules(seed)
+        rules, n = rules_for(seed)
         reads += play_match(rules, n, seed, steered(seed))[1]
     assert reads > 10
 
@@ -166,7 +155,7 @@ def test_live_seats_over_many_matches_and_rule_sets(chunk: int) -> None:
     """Two-game matches under the replica test's rule sets: presets, random local rules, and the
     rules that read hidden cards with steered deals."""
     for seed in range(chunk, MATCHES, 5):
-        rules, n = live_rules(seed)
+        rules, n = rules_for(seed)
         play_match(rules, n, seed, steered(seed) if seed % 3 == 2 else uniform)
 
 
@@ -292,8 +281,12 @@ def test_a_read_is_answered_by_its_seat_and_a_plan_needs_every_answer() -> None:
     assert all(seat.plan(None, answers) == t.seats[0].plan(None, answers) for seat in t.seats)
 
 
-def test_blind_cards_kept_from_one_game_to_the_next_are_refused() -> None:
-    jdf = DaifugoRules.preset("jdf")
-    assert jdf.with_option("match.games", 1) is not None
-    with pytest.raises(ReplicaError, match="blind"):
-        LiveSeat.new(jdf.with_option("match.games", 2), 4, 0)
+@pytest.mark.parametrize("shuffled", [False, True])
+def test_blind_cards_lie_out_for_a_whole_set(shuffled: bool) -> None:
+    """JDF: two blind cards laid aside at a set's first game stay out (unread by every seat) for
+    its four games, each dealt from a deck of the other 52 (its ``deck`` operation says 52); the
+    fifth game begins a new set with a full deck and new blind cards."""
+    rules = DaifugoRules.preset("jdf").with_option("match.games", 5)
+    sizes: list[int] = []
+    play_match(rules, 4, 11, shuffled=shuffled, decks=sizes)
+    assert sizes == [54, 52, 52, 52, 54]

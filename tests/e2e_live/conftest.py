@@ -265,10 +265,10 @@ def open_page(context: Any, url: str) -> Any:
     return page
 
 
-def host_daifugo(page: Any, players: int, friends: list[int], preset: str = "") -> None:
-    """The host's set-up of a live Daifugō table of one game (``friends``: the seats of people;
-    ``preset``: the rules' preset, the form's default unless said), submitted through the form as
-    a person does it."""
+def host_daifugo(page: Any, players: int, friends: list[int], preset: str = "", games: int = 1) -> None:
+    """The host's set-up of a live Daifugō table of ``games`` games (``friends``: the seats of
+    people; ``preset``: the rules' preset, the form's default unless said), submitted through the
+    form as a person does it."""
     from playwright.sync_api import expect
 
     page.locator('.game-card:has-text("Daifugō") button').first.click()
@@ -281,9 +281,9 @@ def host_daifugo(page: Any, players: int, friends: list[int], preset: str = "") 
         form.locator(f"select[name=seat{seat}]").select_option("human")
     form.locator("select[name=where]").select_option("live")
     form.locator(".df-rules > summary").click()
-    form.locator('[data-path="match.games"]').fill("1")
+    form.locator('[data-path="match.games"]').fill(str(games))
     form.locator('[data-path="match.games"]').dispatch_event("change")
-    expect(form.locator(".df-rules-code")).to_contain_text("match.games=1")
+    expect(form.locator(".df-rules-code")).to_contain_text(f"match.games={games}")
     form.locator("button[type=submit]").click()
 
 

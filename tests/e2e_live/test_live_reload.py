@@ -6,6 +6,9 @@ in the friend's browser, and the reply pasted back take the game up where it was
 page rebuilds its deal from what it kept, replays its steps, the others send it again what it
 missed, and the game ends verified in both browsers with the same record.
 
+And a JDF set (two blind cards lie out for its four games): its second game is dealt from a
+redeck of the first deck, and the friend reloads in that game.
+
 Trust: the friend's storage (what it keeps for a reload) and page are scanned, before and after
 the reload, for the cards its seat did not know then. Runs in a network namespace of its own
 (conftest.py)."""
@@ -125,6 +128,68 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, 
             leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
         assert leaks == [] and checked > 20
         assert "pyengine:live-cards:" in snaps[0][1]["storage"]  # (what the friend kept was scanned)
+        assert all(p.errors == [] for p in pages)
+    finally:
+        for context, _ in contexts:
+            context.close()
+    assert all(guard.blocked == [] for _, guard in contexts)
+
+
+def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload(returning_browser: Any,
+                                                                                server: Any) -> None:
+    """JDF rules (two blind cards lie out for the whole set): the second game is dealt from a
+    redeck of the first deck's other 52 cards, shuffled anew by every seat; the friend reloads in
+    that game and its page rebuilds the redeck from the first deck it kept. Nobody's page ever
+    holds a blind card until the end, when both decks verify and the record replays."""
+    contexts = [returning_browser(server.url) for _ in range(2)]
+    try:
+        a = open_page(contexts[0][0], server.url + "?speed=instant#games")
+        a.evaluate("window.pyengineApp.ready")
+        host_daifugo(a, 4, [1], preset="jdf", games=2)
+        b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+        a.locator('[data-live="connect"]').click()
+        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+        a.locator('[data-live="start"]').click()
+        pages = [a, b]
+        for page in pages:
+            page.wait_for_selector(".game-table", timeout=60_000)
+        rng = random.Random(5)
+        decks = "async () => (await import('./live/cards.js')).diagnose()"
+        snaps: list[tuple[int, dict[str, Any]]] = []
+        end = time.monotonic() + 240
+        while b.evaluate(decks)["current"] < 1:  # the first game, to its end
+            assert time.monotonic() < end, "the first game did not end"
+            snaps.append((1, snapshot(b)))
+            play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 4, seconds=120)
+        play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 60, seconds=180)
+        snaps.append((1, snapshot(b)))
+        made = b.evaluate("async () => (await import('./live/cards-state.js')).table.deals[1].get(1).transcript.map((m) => m.kind)")
+        assert made[:12] == ["strip"] * 4 + ["shuffle"] * 4 + ["lock"] * 4 and "rehand" in made  # (the exchange's cards)
+
+        b.reload()
+        b.goto(server.url + "?speed=instant#games")
+        reconnect(a, b)
+        snaps.append((1, snapshot(b)))
+        snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
+
+        wait_verified(pages)
+        records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
+        assert records[0] == records[1]
+        record = decode_fragment(records[0])
+        replay = record.replay()
+        assert replay[-1].is_terminal() and "match.games=2" in record.rules
+        blind = [x.split(":")[1] for x in record.actions if x.startswith("blind:")]
+        assert len(blind) == 2 and sum(x.startswith("deal:") for x in record.actions) == 104
+        assert not any(x.startswith("deal:") and x.split(":")[1] in blind for x in record.actions)
+        leaks, checked = [], 0
+        for seat, snap in snaps:
+            hidden = {c for c in replay[snap["length"]].hidden_tokens(seat) if c != "JK"}
+            assert set(blind) <= hidden
+            checked += len(hidden)
+            text = snap["state"] + snap["storage"]
+            leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
+        assert leaks == [] and checked > 20
         assert all(p.errors == [] for p in pages)
     finally:
         for context, _ in contexts:

@@ -30,10 +30,12 @@ export class Table {
    * @param {any} lib the namespace of web/live/deal.js
    * @param {{deal: string, seats: number, deck: string, cards: string[]}} setup
    * @param {{rngs?: any[], judge?: any, shuffleWire?: () => number, stepwise?: boolean,
-   *   cheaters?: Record<number, ((kind: string, body: any, to?: number) => any) | null>}} [options]
+   *   cheaters?: Record<number, ((kind: string, body: any, to?: number) => any) | null>,
+   *   from?: {table: Table, keep: number[]}}} [options]
    *   `cheaters[seat]` rewrites what that seat signs (a modified client); `shuffleWire` (a
    *   generator of numbers in [0, 1)) delivers the messages in flight in a random order;
-   *   `stepwise` makes every seat's passes a step at a time, as a page does (`slices` counts them)
+   *   `stepwise` makes every seat's passes a step at a time, as a page does (`slices` counts them);
+   *   `from`: a redeck of the positions `keep` of another table's deal (each seat from its own side)
    */
   constructor(lib, setup, options = {}) {
     this.lib = lib;
@@ -42,7 +44,8 @@ export class Table {
     this.cheats = cheaters;
     this.seats = Array.from({ length: setup.seats }, (_, me) => {
       const rng = options.rngs && options.rngs[me];
-      const args = { ...setup, me, judge: options.judge || null, ...(rng ? { rng } : {}) };
+      const from = options.from ? { from: { deal: options.from.table.seats[me], keep: options.from.keep } } : {};
+      const args = { ...setup, me, judge: options.judge || null, ...(rng ? { rng } : {}), ...from };
       if (!cheaters[me]) return new lib.Deal(args);
       const table = this;
       return new (class extends lib.Deal {
@@ -146,7 +149,8 @@ export class Table {
 
 /** The whole honest deal of a 5-seat, 54-card Daifugō table (shuffle, lock, every card dealt and
  * read by its holder), timed: the wall time with every seat in this one thread, and the busiest
- * seat's own time (what one browser computes at a real table, network aside).
+ * seat's own time (what one browser computes at a real table, network aside); then a private
+ * pass and its rehand, and a redeck of all but two of its positions (a set's next game).
  * @param {any} lib @param {number} [seats] @param {string[]} [cards] */
 export function benchDeal(lib, seats = 5, cards = FRENCH_54) {
   const t0 = performance.now();
@@ -163,15 +167,23 @@ export function benchDeal(lib, seats = 5, cards = FRENCH_54) {
   const hand = table.seats[last].hand(last), before = table.time.slice();
   table.act(last, "rehand", hand);
   const spent = table.time.map((x, i) => (x - before[i]) / 1000);
+  // a redeck of all but two positions (a set's next game, its blind cards left out): strips, shuffle, lock
+  const r0 = performance.now();
+  const keep = cards.map((_, j) => j).slice(2);
+  const next = new Table(lib, { deal: `${table.setup.deal}-2`, seats, deck: "french-54", cards }, { from: { table, keep } });
+  next.start();
+  const redecked = performance.now();
   const v0 = performance.now();
   table.revealAll();
   const verified = performance.now();
-  const reports = table.events.map((ev) => ev.find((/** @type {any} */ e) => e.type === "verified"));
+  next.revealAll();
+  const reports = [...table.events, ...next.events].map((ev) => ev.find((/** @type {any} */ e) => e.type === "verified"));
   return {
     seats, cards: cards.length, readable,
     shuffle_lock_s: (shuffled - t0) / 1000, deal_s: (dealt - shuffled) / 1000, whole_s: (dealt - t0) / 1000,
     busiest_seat_s: busiest,
     verify_all_seats_s: (verified - v0) / 1000, verified_ok: reports.every((r) => r && r.report.ok),
     rehand_cards: hand.length, rehand_seat_s: spent[last], rehand_others_s: Math.max(...spent.slice(0, last)),
+    redeck_cards: keep.length, redeck_s: (redecked - r0) / 1000, redeck_busiest_seat_s: Math.max(...next.time) / 1000,
   };
 }

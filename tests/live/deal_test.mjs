@@ -35,15 +35,16 @@ function wasGiven(t, i, j) {
 /** @param {Table} t */
 const noRefusals = (t) => assert.deepEqual(t.refused.map((r) => r.map((e) => `${e.code}: ${e.message}`)), t.refused.map(() => []));
 /** Everyone reveals; every seat's verification passes and all agree; with `alone`, the record
- * saved as JSON verifies by itself too. @param {Table} t */
-function revealAndVerify(t, alone = false) {
+ * saved as JSON verifies by itself too; a deck of every card (`size`: a redeck's is smaller)
+ * holds each once. @param {Table} t */
+function revealAndVerify(t, alone = false, size = t.setup.cards.length) {
   t.revealAll();
   const reports = t.events.map((ev) => ev.find((e) => e.type === "verified")?.report);
   reports.forEach((r, i) => assert.ok(r && r.ok, `seat ${i}'s verification: ${JSON.stringify(r && r.problems)}`));
   reports.forEach((r) => assert.deepEqual(r.cards, reports[0].cards));
   // what each seat read during play is what the verification says was dealt (or put under a handle)
   t.seats.forEach((d) => reports[0].cards.forEach((_, j) => { if (d.card(j) !== null) assert.equal(d.card(j), reports[0].cards[j]); }));
-  assert.deepEqual(reports[0].cards.slice(0, t.setup.cards.length).sort(), [...t.setup.cards].sort());
+  if (size === t.setup.cards.length) assert.deepEqual(reports[0].cards.slice(0, size).sort(), [...t.setup.cards].sort());
   if (alone) assert.ok(lib.verifyDeal(JSON.parse(JSON.stringify(t.seats[1].record()))).ok);
   return reports[0];
 }
@@ -457,6 +458,61 @@ const scenarios = {
     sameRecords(t, [0, 1, 2]);
     revealAndVerify(t);
     return { ok: true };
+  },
+
+  a_set_deals_again_from_the_cards_its_blind_left() {
+    // Daifugō's blind cards (JDF): the set's first deck lays two cards aside face down, and the
+    // next game is dealt from the others, shuffled anew by every seat (a redeck): nobody ever
+    // reads a blind card, every seat reads its new hand, and at the end both deals verify, the
+    // redeck's cards being exactly the first deck's kept ones
+    const seed = group.newSeed();
+    const first = table("set", 4, SMALL).start().dealRoundRobin(10, 2);
+    first.act(0, "open", [first.seats[0].hand(0)[0]]);
+    const keep = Array.from({ length: 10 }, (_, x) => x + 2);
+    const next = table("set-2", 4, SMALL, { from: { table: first, keep }, rngs: [null, group.seededRng(seed), null, null] });
+    next.start();
+    noRefusals(first), noRefusals(next);
+    assert.deepEqual(next.seats[0].transcript.map((m) => m.kind), [..."ssssffffllll"].map((k) => ({ s: "strip", f: "shuffle", l: "lock" })[k]));
+    assert.equal(next.seats[2].size, 10);
+    next.dealRoundRobin(10);
+    noRefusals(next);
+    const hands = next.seats.map((d, i) => d.hand(i).map((j) => d.card(j)));
+    assert.deepEqual(hands.map((h) => h.length), [3, 3, 2, 2]);
+    next.seats.forEach((d, i) => next.seats.forEach((_, m) => { if (m !== i) for (const j of d.hand(m)) assert.equal(d.card(j), null); }));
+    for (const d of first.seats) assert.ok(d.card(0) === null && d.card(1) === null && d.keysKnown(0) === 1 && d.keysKnown(1) === 1);
+    // a seat that reloads mid-game is rebuilt from its seed and its side of the first deck
+    const again = lib.Deal.restore({ ...next.setup, me: 1, rng: group.seededRng(seed), from: { deal: first.seats[1], keep } }, next.seats[1].saved());
+    assert.equal(again.head, next.seats[1].head);
+    assert.deepEqual(again.hand(1).map((j) => again.card(j)), hands[1]);
+    next.act(3, "open", [next.seats[3].hand(3)[0]]);
+    const one = revealAndVerify(first), two = revealAndVerify(next, false, 10);
+    const blind = one.cards.slice(0, 2);
+    assert.deepEqual([...two.cards].sort(), one.cards.slice(2).sort());
+    assert.deepEqual(hands.flat().sort(), SMALL.filter((c) => !blind.includes(c)).sort());
+    // the record verifies by itself with its first deck's, and not without it
+    const record = JSON.parse(JSON.stringify(next.seats[1].record()));
+    assert.ok(lib.verifyDeal(record, { source: first.seats[2].record() }).ok);
+    assert.deepEqual(lib.verifyDeal(record).problems.map((p) => p.code), ["strip"]);
+    return { ok: true, messages: next.seats[0].transcript.length };
+  },
+
+  a_false_strip_named_at_verification() {
+    // a seat that does not take its key of a kept card off (or swaps in another point) is named
+    // at the end, with its strip; the reader of that card finds no card there
+    const first = table("strip", 3, SMALL).start().dealRoundRobin(10, 2);
+    const wrong = (/** @type {string} */ kind, /** @type {any} */ body) => {
+      if (kind === "strip") body.deck[4] = group.pointHex(/** @type {any} */ (group.parsePoint(body.deck[4])).multiply(7n));
+      return body;
+    };
+    const keep = Array.from({ length: 10 }, (_, x) => x + 2);
+    const next = table("strip-2", 3, SMALL, { from: { table: first, keep }, cheaters: { 2: wrong } }).start();
+    noRefusals(next);
+    next.dealRoundRobin(10);
+    assert.ok(next.events.some((ev) => ev.some((e) => e.type === "broken")), "the false card is read as no card");
+    first.revealAll(), next.revealAll();
+    const reports = next.events.map((ev) => ev.find((e) => e.type === "verified")?.report);
+    reports.forEach((r) => assert.ok(r && !r.ok && r.problems.some((p) => p.code === "strip" && p.seat === 2 && p.seq === 2), JSON.stringify(r && r.problems)));
+    return { ok: true, problem: reports[0].problems[0].detail };
   },
 };
 

@@ -40,6 +40,8 @@ SCENARIOS = [
     "a_private_pass_is_put_under_fresh_handles",
     "a_false_rehand_named_at_verification",
     "a_rehand_of_a_card_not_held_refused",
+    "a_set_deals_again_from_the_cards_its_blind_left",
+    "a_false_strip_named_at_verification",
 ]
 
 

@@ -103,6 +103,8 @@ interface EngineResult {
   /** a live card table (live_* calls): who acts next, the deck's labels, the moves and plans */
   next?: { to_act: number; local: boolean; kind: string; step: number; outcomes?: [string, string][] };
   deck?: string[];
+  /** which decks are made from an earlier one (a set's blind cards: pyengine's `redecks`) */
+  redeck?: { set: number; keep: number[] } | null;
   /** live_deal_run: how many cards from the deck it dealt */
   dealt?: number;
   move?: unknown;

@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { keep } from "./cards-keep.js";
 import { deliver, route } from "./cards-net.js";
-import { LIVE_CARD_GAMES, dealName, measure, table, until } from "./cards-state.js";
+import { dealName, dealOptions, deckSize, makingOf, measure, table, until } from "./cards-state.js";
 import { newSeed, seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 
@@ -36,24 +36,21 @@ export function nextDeckSoon() {
 }
 /** Every local seat's deal of deck `k` starts (shuffle, then lock, in seat order). @param {number} k */
 export function startDeal(k) {
-  const setup = /** @type {NonNullable<typeof table.setup>} */ (table.setup);
-  const name = dealName(k);
   /** @type {Map<number, Deal>} */
   const deals = new Map();
   for (const s of table.local) { // (each side drawn from a seed kept before its first message goes out)
     const seed = newSeed();
     table.seeds[`${k}:${s}`] = seed;
-    const d = new Deal({ deal: name, seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)],
-      cards: table.deck, me: s, rng: seededRng(seed) });
+    const d = new Deal(dealOptions(k, s, seededRng(seed))); // (a later game of a set: a redeck of its first deck)
     d.stepwise = true; // (its passes in slices: cards-net.js)
     deals.set(s, d);
   }
   table.deals[k] = deals;
-  table.played[k] = 2 * setup.seats.length; // (the shuffle and the lock: a message per seat each)
-  table.holders[k] = table.deck.map(() => -1);
+  table.played[k] = makingOf(k); // (the shuffle and the lock, a redeck's strips: a message per seat each)
+  table.holders[k] = new Array(deckSize(k)).fill(-1);
   keep();
   for (const [s, d] of deals) route(s, d.start(), d);
-  const early = table.early.get(name) || [];
+  const name = dealName(k), early = table.early.get(name) || [];
   table.early.delete(name);
   for (const [s, msg] of early) deliver(s, msg);
   return deals;

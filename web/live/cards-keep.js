@@ -7,7 +7,7 @@
 // Nothing here is another seat's: the keys kept open only the cards of the seats played here (the
 // host's: its person's and its bots', whose hands are in the host's browser anyway).
 import { storage } from "../page.js";
-import { LIVE_CARD_GAMES, dealName, table } from "./cards-state.js";
+import { dealOptions, deckSize, makingOf, table } from "./cards-state.js";
 import { seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 
@@ -19,7 +19,7 @@ const written = new Map();
 let full = false; // storage refused a write (said once)
 
 /** @typedef {{transcript: any[], privates: any[]}} DealSaved */
-/** @typedef {{v: 1, table: string, me: number, role: "host" | "guest", local: number[], setup: NonNullable<typeof table.setup>, deck: string[],
+/** @typedef {{v: 1, table: string, me: number, role: "host" | "guest", local: number[], setup: NonNullable<typeof table.setup>, deck: string[], redeck?: typeof table.redeck,
  *   gen?: number, mark: typeof table.mark, seeds: Record<string, string>, secrets: Record<string, string>, own: any[],
  *   decks: number, deals: Record<string, DealSaved>}} Kept */
 
@@ -47,7 +47,7 @@ export function keep(snapshot = false) {
     ok = keepDeals(base);
   }
   ok = storage.set(base, JSON.stringify({
-    v: 1, table: table.id, me: table.me, role: table.role, local: table.local, setup: table.setup, deck: table.deck, gen: table.gen, mark: keptMark,
+    v: 1, table: table.id, me: table.me, role: table.role, local: table.local, setup: table.setup, deck: table.deck, redeck: table.redeck, gen: table.gen, mark: keptMark,
     seeds: table.seeds, secrets: table.secrets, own, decks: table.deals.length, invitation: table.invitation,
   })) && ok;
   if (!ok && !full) { full = true; console.warn("live: this browser's storage did not take the live table"); }
@@ -131,23 +131,23 @@ export function takeUp(k) {
   table.local = k.local;
   table.setup = k.setup;
   table.deck = k.deck;
+  table.redeck = k.redeck || null;
   table.gen = k.gen || 0;
   table.mark = k.mark;
   keptMark = k.mark;
   table.seeds = k.seeds;
   table.secrets = k.secrets || {};
   for (const f of k.own || []) remember(f);
-  const n = k.setup.seats.length;
-  for (const [name, seed] of Object.entries(k.seeds)) {
-    const [d, s] = name.split(":").map(Number);
-    const deal = Deal.restore({ deal: dealName(d, k.table, k.gen || 0), seats: n, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (k.setup.game)],
-      cards: k.deck, me: s, rng: seededRng(seed) }, k.deals[name] || { transcript: [], privates: [] });
+  const seeds = Object.entries(k.seeds).map(([name, seed]) => [...name.split(":").map(Number), seed, name]);
+  seeds.sort((a, b) => /** @type {number} */ (a[0]) - /** @type {number} */ (b[0])); // (a redeck's first deck before it)
+  for (const [d, s, seed, name] of /** @type {[number, number, string, string][]} */ (seeds)) {
+    const deal = Deal.restore(dealOptions(d, s, seededRng(seed)), k.deals[name] || { transcript: [], privates: [] });
     deal.stepwise = true; // (from here on, its passes in slices: cards-net.js)
     (table.deals[d] = table.deals[d] || new Map()).set(s, deal);
   }
   table.current = k.mark.current;
-  table.played = table.deals.map((_, d) => k.mark.played[d] ?? 2 * n);
-  table.holders = table.deals.map((_, d) => k.mark.holders[d] || k.deck.map(() => -1));
+  table.played = table.deals.map((_, d) => k.mark.played[d] ?? makingOf(d));
+  table.holders = table.deals.map((_, d) => k.mark.holders[d] || new Array(deckSize(d)).fill(-1));
   table.step = k.mark.steps.length;
 }
 

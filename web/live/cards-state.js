@@ -27,6 +27,7 @@ export const table = {
   me: -1,
   /** @type {number[]} the seats this browser plays */ local: [],
   /** @type {string[]} */ deck: [],
+  /** @type {{set: number, keep: number[]} | null} which decks are made from an earlier one (pyengine's `redecks`) */ redeck: null,
   /** @type {Map<number, import("./deal.js").Deal>[]} every hand's deal, one Deal per local seat */ deals: [],
   /** @type {Record<string, string>} the seed of each local seat's side of each deal, by "deal:seat" */ seeds: {},
   /** @type {Map<string, any[]>} messages of a deal this browser has not started yet */ early: new Map(),
@@ -58,6 +59,27 @@ export const table = {
 
 /** The name of the table's k-th deal (every browser names it alike). @param {number} k */
 export const dealName = (k, id = table.id, gen = table.gen) => (gen ? `${id}.${gen}-${k}` : `${id}-${k}`);
+
+/** The deal deck `k` is made from and the positions of it it keeps (each later game of a set with
+ * blind cards, web/live/deal-redeck.js), or null (a fresh deck). @param {number} k */
+export function redeckOf(k) {
+  const r = table.redeck;
+  if (!r || k === 0 || (r.set > 0 && k % r.set === 0)) return null;
+  return { source: r.set > 0 ? k - (k % r.set) : 0, keep: r.keep };
+}
+/** How many positions deck `k` has (before any rehand's handles). @param {number} k */
+export const deckSize = (k) => { const r = redeckOf(k); return r ? r.keep.length : table.deck.length; };
+/** How many broadcasts making deck `k` takes: a shuffle and a lock per seat (a redeck's strips too). @param {number} k */
+export const makingOf = (k) => (redeckOf(k) ? 3 : 2) * (table.setup ? table.setup.seats.length : 0);
+/** A local seat's side of deck `k`: the options of its Deal. @param {number} k @param {number} seat
+ * @param {import("./deal-group.js").Rng} rng @returns {import("./deal.js").DealOptions & {rng: import("./deal-group.js").Rng}} */
+export function dealOptions(k, seat, rng) {
+  const setup = /** @type {Setup} */ (table.setup), r = redeckOf(k);
+  const source = r && table.deals[r.source] && table.deals[r.source].get(seat);
+  if (r && !source) throw new Error(`deck ${k} is made from deck ${r.source}, which this page does not have`);
+  return { deal: dealName(k), seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)], cards: table.deck, me: seat, rng,
+    ...(r && source ? { from: { deal: source, keep: r.keep } } : {}) };
+}
 
 /** @type {Set<() => void>} */
 const waiters = new Set();

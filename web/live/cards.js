@@ -143,6 +143,7 @@ function prepare() {
       const r = await callOk("live_new", { game: setup.game, rules: setup.rules, seats: setup.seats, me: table.me, local: table.local, table: table.id });
       if (table.gen === gen && !table.deals[0]) {
         table.deck = r.deck || [];
+        table.redeck = r.redeck || null;
         startDeal(0);
       }
       return r;
@@ -465,9 +466,12 @@ async function dealRun() {
 async function carryOut(ops, next) {
   if (!table.setup) return;
   const n = table.setup.seats.length;
-  if (ops.some((op) => op.op === "deck")) await newDeal();
+  const deck = ops.find((op) => op.op === "deck");
+  if (deck) await newDeal();
   const deals = table.deals[table.current];
   if (!deals) return;
+  const size = Array.from(deals.values())[0].size;
+  if (deck && deck.pos !== size) throw new Error(`the plan's deck has ${deck.pos} cards, the deal's ${size}`);
   // who holds each position, as the plans so far made it (the same at every browser: a deal's own
   // count may already include a message of this step that another seat sent)
   const holders = table.holders[table.current];

@@ -2,19 +2,20 @@
 // the shuffle (re-mask every card with a secret s and permute the deck) and the lock (take s off
 // and put a key of its own on each position, with one Chaum–Pedersen proof that exactly s came off).
 // Pure: the decks in, the pass and this seat's secrets out; the deal signs and checks them.
-import { commit, invert, multiplyEach, proveEqualLogs, randomPermutation, randomScalar, weightedSum, weights } from "./deal-group.js";
+import { commit, invert, mulScalars, multiplyEach, proveEqualLogs, randomPermutation, randomScalar, weightedSum, weights } from "./deal-group.js";
 
 /** @typedef {import("./deal-group.js").Point} Point */
 /** @typedef {import("./deal-group.js").Rng} Rng */
 /** @typedef {import("./deal-group.js").Proof} Proof */
 
 /** The shuffle: the secret s and the order are drawn first, in that order (a reloaded seat draws
- * them again from its seed). @param {Point[]} received @param {Rng} rng
+ * them again from its seed); the cards are re-masked by s·`factor` (a redeck's: its strip's u⁻¹,
+ * web/live/deal-redeck.js). @param {Point[]} received @param {Rng} rng @param {bigint} [factor]
  * @returns {Generator<void, {s: bigint, order: number[], deck: string[]}>} */
-export function* shufflePass(received, rng) {
+export function* shufflePass(received, rng, factor = 1n) {
   const s = randomScalar(rng);
   const order = randomPermutation(rng, received.length);
-  const { hex: deck } = yield* multiplyEach(order.map((x) => received[x]), s);
+  const { hex: deck } = yield* multiplyEach(order.map((x) => received[x]), factor === 1n ? s : mulScalars(s, factor));
   return { s, order, deck };
 }
 

@@ -14,13 +14,15 @@ import {
   pointHex, verifySignature, weightedSum, weights,
 } from "./deal-group.js";
 import { RETIRED, handleKey, readHandle } from "./deal-hands.js";
+import { checkStrip, keptCards } from "./deal-redeck.js";
 
 /** @typedef {import("./deal-group.js").Point} Point */
 /** @typedef {import("./deal-group.js").Rng} Rng */
 
 /** What every seat agrees on before the deal: a fresh name for this deal (e.g. the table's name
- * and the game's number), the number of seats, the deck's name and its cards' labels.
- * @typedef {{deal: string, seats: number, deck: string, cards: readonly string[]}} DealSetup */
+ * and the game's number), the number of seats, the deck's name and its cards' labels; for a
+ * redeck (web/live/deal-redeck.js), the deal it is made from and the positions of it it keeps.
+ * @typedef {{deal: string, seats: number, deck: string, cards: readonly string[], from?: {deal: string, keep: readonly number[]}}} DealSetup */
 /** A message of the protocol, as it travels (JSON). Broadcasts are numbered along the transcript
  * (`seq`, `prev`: the hash of everything before); a private message (`to`) is numbered along its
  * sender→receiver pair and names the transcript it answers (`at`: its length, `prev`: its hash).
@@ -63,6 +65,9 @@ export class DealError extends Error {
   }
 }
 
+/** How many positions a deal's deck has: its cards, or the positions a redeck keeps. @param {DealSetup} setup */
+export const deckSize = (setup) => (setup.from ? setup.from.keep.length : setup.cards.length);
+
 /** A non-empty list of distinct positions below m. @param {unknown} x @param {number} m */
 export const isIndexList = (x, m) => Array.isArray(x) && x.length > 0
   && x.every((j) => Number.isInteger(j) && j >= 0 && j < m) && new Set(x).size === x.length;
@@ -71,7 +76,8 @@ export const isIndexList = (x, m) => Array.isArray(x) && x.length > 0
  * @param {DealSetup} setup */
 export function transcriptRoot(setup) {
   const { hex } = cardPoints(setup.deck, setup.cards);
-  return digest({ protocol: PROTOCOL, deal: setup.deal, seats: setup.seats, deck: setup.deck, cards: hex });
+  const root = { protocol: PROTOCOL, deal: setup.deal, seats: setup.seats, deck: setup.deck, cards: hex };
+  return digest(setup.from ? { ...root, from: setup.from } : root);
 }
 
 /** A message without its signature: what was signed. @param {DealMessage} msg */
@@ -82,11 +88,14 @@ export function unsigned(msg) {
   return rest;
 }
 
-/** The kind a broadcast at `seq` must be, and from which seat (null: any seat, a play or a reveal).
- * @param {number} seq @param {number} seats @returns {{kind: string, seat: number} | null} */
-export function expectedAt(seq, seats) {
-  if (seq < seats) return { kind: "shuffle", seat: seq };
-  if (seq < 2 * seats) return { kind: "lock", seat: seq - seats };
+/** The kind a broadcast at `seq` must be, and from which seat (null: any seat, a play or a reveal);
+ * a redeck's strips (`redeck`) come first. @param {number} seq @param {number} seats @param {boolean} [redeck]
+ * @returns {{kind: string, seat: number} | null} */
+export function expectedAt(seq, seats, redeck = false) {
+  const t = redeck ? seq - seats : seq;
+  if (t < 0) return { kind: "strip", seat: seq };
+  if (t < seats) return { kind: "shuffle", seat: t };
+  if (t < 2 * seats) return { kind: "lock", seat: t - seats };
   return null;
 }
 
@@ -131,10 +140,10 @@ export function checkShuffle(received, sent, s, perm, rng = cryptoRng) {
  * Verifies a finished deal from its record alone. Pure: the same record gives the same report
  * in every browser (only the batches' weights are drawn afresh, which changes no outcome).
  * @param {{setup: DealSetup, transcript: DealMessage[]}} record
- * @param {{rng?: Rng, points?: Map<string, Point>, accepted?: boolean}} [options] `points`:
- * decoded points to reuse; `accepted`: the messages are the ones this seat accepted, each checked
- * as it came (its signature, and a lock's proof that it takes off the shuffle key), so those two
- * checks are not made again
+ * @param {AuditOptions} [options] `points`: decoded points to reuse; `accepted`: the messages
+ * are the ones this seat accepted, each checked as it came (its signature, and a lock's proof that
+ * it takes off the shuffle key), so those two checks are not made again; `source`: for a redeck,
+ * the record of the deal it was made from (its locks)
  * @returns {Report}
  */
 export function verifyDeal(record, options = {}) {
@@ -146,8 +155,7 @@ export function verifyDeal(record, options = {}) {
 /** {@link verifyDeal} a part at a time (a pass, some cards; each a few tens of milliseconds): a
  * generator the caller may pause between steps, so a page keeps answering while it checks.
  * @param {{setup: DealSetup, transcript: DealMessage[]}} record
- * @param {{rng?: Rng, points?: Map<string, Point>, accepted?: boolean}} [options]
- * @returns {Generator<void, Report>} */
+ * @param {AuditOptions} [options] @returns {Generator<void, Report>} */
 export function* verifySteps(record, options = {}) {
   try {
     return yield* audit(record, options);
@@ -158,7 +166,7 @@ export function* verifySteps(record, options = {}) {
 }
 
 /** @param {{setup: DealSetup, transcript: DealMessage[]}} record
- * @param {{rng?: Rng, points?: Map<string, Point>, accepted?: boolean}} options @returns {Generator<void, Report>} */
+ * @param {AuditOptions} options @returns {Generator<void, Report>} */
 function* audit(record, options) {
   const { setup, transcript } = record;
   const rng = options.rng || cryptoRng;
@@ -174,7 +182,8 @@ function* audit(record, options) {
     return /** @type {Point} */ (p);
   };
   const n = setup.seats;
-  const N = setup.cards.length;
+  const N = deckSize(setup);
+  const redeck = Boolean(setup.from), first = redeck ? n : 0; // (a redeck's strips come first)
   const cards = cardPoints(setup.deck, setup.cards);
   /** @type {Problem[]} */
   const problems = [];
@@ -182,11 +191,13 @@ function* audit(record, options) {
   const report = { ok: false, problems, cards: new Array(N).fill(null), opens: [], moves: [] };
   /** @type {string[]} */
   const signKeys = [];
-  /** @type {string[][]} */
-  const decks = [cards.hex];
+  /** @type {string[][]} the shuffle passes' decks, D₀ to Dₙ (D₀: the cards, or a redeck's last strip) */
+  const decks = [];
+  /** @type {string[][]} a redeck's strips */
+  const strips = [];
   /** @type {{y: string[], deck: string[], seq: number}[]} */
   const locks = [];
-  /** @type {({s: bigint, order: number[], keys: bigint[], seq: number} | null)[]} */
+  /** @type {(Reveal | null)[]} */
   const reveals = new Array(n).fill(null);
   const holders = new Array(N).fill(-1);
   /** @type {{seq: number, seat: number, position: number, keys: string[]}[]} */
@@ -201,7 +212,7 @@ function* audit(record, options) {
   // 1. the chain, the signatures, the order of the passes, and what each message says
   for (let t = 0; t < transcript.length; t++) {
     const msg = transcript[t];
-    const want = expectedAt(t, n);
+    const want = expectedAt(t, n, redeck);
     const fail = (/** @type {string} */ code, /** @type {string} */ detail, seat = /** @type {number | null} */ (msg.seat)) => {
       problems.push({ seat, seq: t, code, detail });
       return report;
@@ -212,8 +223,10 @@ function* audit(record, options) {
     if (!key || (!options.accepted && !verifySignature(unsigned(msg), msg.sig, key))) return fail("signature", `message ${t}'s signature is not seat ${msg.seat}'s`, null);
     if (want && (msg.kind !== want.kind || msg.seat !== want.seat)) return fail("turn", `message ${t} should be seat ${want.seat}'s ${want.kind}`);
     const b = msg.body;
-    if (msg.kind === "shuffle") {
-      signKeys[msg.seat] = /** @type {string} */ (b.sign);
+    if (t < n) signKeys[msg.seat] = /** @type {string} */ (b.sign);
+    if (msg.kind === "strip") {
+      strips.push(/** @type {string[]} */ (b.deck));
+    } else if (msg.kind === "shuffle") {
       decks.push(/** @type {string[]} */ (b.deck));
     } else if (msg.kind === "lock") {
       locks.push({ y: /** @type {string[]} */ (b.y), deck: /** @type {string[]} */ (b.deck), seq: t });
@@ -239,17 +252,20 @@ function* audit(record, options) {
     } else if (msg.kind === "reveal") {
       const s = parseScalar(b.shuffleKey);
       const ks = Array.isArray(b.keys) ? b.keys.map(parseScalar) : [];
-      if (s === null || ks.length !== N || ks.some((k) => k === null) || !isPermutation(b.order, N)) {
-        return fail("reveal", `seat ${msg.seat}'s reveal is not a key, an order and ${N} keys`);
+      const u = redeck ? parseScalar(b.strip) : 1n, took = redeck && Array.isArray(b.took) ? b.took.map(parseScalar) : [];
+      if (s === null || ks.length !== N || ks.some((k) => k === null) || !isPermutation(b.order, N)
+        || (redeck && (!u || took.length !== N || took.some((k) => !k)))) {
+        return fail("reveal", `seat ${msg.seat}'s reveal is not a key, an order and ${N} keys${redeck ? ", with its strip" : ""}`);
       }
-      reveals[msg.seat] = { s, order: b.order, keys: /** @type {bigint[]} */ (ks), seq: t };
+      reveals[msg.seat] = { s, order: b.order, keys: /** @type {bigint[]} */ (ks), seq: t, u: /** @type {bigint} */ (u), took: /** @type {bigint[]} */ (took) };
     } else {
       return fail("turn", `message ${t} is of no known kind`);
     }
     head = digest(msg);
     if (t % 64 === 63) yield;
   }
-  if (decks.length !== n + 1 || locks.length !== n) {
+  decks.unshift(redeck ? strips[n - 1] || [] : cards.hex);
+  if (decks.length !== n + 1 || locks.length !== n || strips.length !== first) {
     problems.push({ seat: null, seq: null, code: "unfinished", detail: "the deal never finished its shuffle and locking passes" });
     return report;
   }
@@ -257,16 +273,20 @@ function* audit(record, options) {
     if (!reveals[i]) problems.push({ seat: i, seq: null, code: "no-reveal", detail: `seat ${i} did not reveal its keys` });
   }
   if (problems.length) return report;
-  const rev = /** @type {{s: bigint, order: number[], keys: bigint[], seq: number}[]} */ (reveals);
-  // 2. every pass, recomputed from the revealed keys
+  const rev = /** @type {Reveal[]} */ (reveals);
+  // 2. every pass, recomputed from the revealed keys (a redeck's strips first: deal-redeck.js)
+  if (redeck) {
+    const problem = yield* auditStrips(setup, strips, rev, options.source, pt, rng);
+    if (problem) problems.push(problem);
+  }
   for (let i = 0; i < n; i++) {
-    const { s, order, keys, seq } = rev[i];
-    if (pointHex(commit(s)) !== /** @type {{key: string}} */ (/** @type {unknown} */ (transcript[i].body)).key) {
+    const { s, order, keys, seq, u } = rev[i];
+    if (pointHex(commit(s)) !== /** @type {{key: string}} */ (/** @type {unknown} */ (transcript[first + i].body)).key) {
       problems.push({ seat: i, seq, code: "reveal", detail: `seat ${i} revealed a shuffle key that is not the one it committed to` });
       continue;
     }
-    const bad = checkShuffle(decks[i].map(pt), decks[i + 1], s, order, rng);
-    if (bad) problems.push({ seat: i, seq: i, pass: i + 1, code: "shuffle", detail: `seat ${i}'s shuffle (pass ${i + 1}) ${bad}` });
+    const bad = checkShuffle(decks[i].map(pt), decks[i + 1], mulScalars(s, invert(u)), order, rng);
+    if (bad) problems.push({ seat: i, seq: first + i, pass: first + i + 1, code: "shuffle", detail: `seat ${i}'s shuffle (pass ${first + i + 1}) ${bad}` });
     yield;
     const received = (i === 0 ? decks[n] : locks[i - 1].deck).map(pt);
     const ys = locks[i].y.map(pt);
@@ -280,7 +300,7 @@ function* audit(record, options) {
         if (!ys[j].multiplyUnsafe(s).equals(received[j]) || !ys[j].multiplyUnsafe(keys[j]).equals(sent[j])) wrong.push(j);
       }
       const where = wrong.length ? `position${wrong.length > 1 ? "s" : ""} ${wrong.join(", ")}` : "its deck";
-      problems.push({ seat: i, seq: locks[i].seq, pass: n + i + 1, code: "lock", detail: `seat ${i}'s locking pass (pass ${n + i + 1}) does not match its revealed keys at ${where}` });
+      problems.push({ seat: i, seq: locks[i].seq, pass: first + n + i + 1, code: "lock", detail: `seat ${i}'s locking pass (pass ${first + n + i + 1}) does not match its revealed keys at ${where}` });
     }
     yield;
   }
@@ -300,9 +320,14 @@ function* audit(record, options) {
   // 4. the cards: after honest passes the card at final position j is the deck's card at the
   // composition of the revealed orders; every card of the deck exactly once
   if (passesOk) {
+    const start = redeck ? keptCards(strips[n - 1].map(pt), rev.map((r) => r.u), cards.index) : null;
     let at = Array.from({ length: N }, (_, j) => j);
     for (let i = 0; i < n; i++) at = rev[i].order.map((x) => at[x]);
-    report.cards = at.map((c) => setup.cards[c]);
+    report.cards = at.map((x) => {
+      const c = start ? start[x] : x;
+      return c === undefined ? null : setup.cards[c];
+    });
+    if (start && start.includes(undefined)) problems.push({ seat: null, seq: null, code: "strip", detail: "a kept card of the first deck is no card after the strips" });
   }
   // 4b. every rehand, in order: each handle's card under the secret its seat's key makes; together
   // exactly the cards of the positions it retired
@@ -339,6 +364,29 @@ function* audit(record, options) {
   for (const m of report.moves) m.card = report.cards[m.position];
   report.ok = problems.length === 0;
   return report;
+}
+/** @typedef {{rng?: Rng, points?: Map<string, Point>, accepted?: boolean, source?: {setup: DealSetup, transcript: DealMessage[]}}} AuditOptions */
+/** A seat's reveal: its shuffle key, order and keys; a redeck's strip secret u and the keys it took off.
+ * @typedef {{s: bigint, order: number[], keys: bigint[], seq: number, u: bigint, took: bigint[]}} Reveal */
+
+/** A redeck's strips against the first deck's locks (its record: `source`), the first wrong one
+ * named. @param {DealSetup} setup @param {string[][]} strips @param {Reveal[]} rev
+ * @param {{setup: DealSetup, transcript: DealMessage[]} | undefined} source @param {(h: string) => Point} pt
+ * @param {Rng} rng @returns {Generator<void, Problem | null>} */
+function* auditStrips(setup, strips, rev, source, pt, rng) {
+  const from = /** @type {{deal: string, keep: readonly number[]}} */ (setup.from), n = setup.seats;
+  const locks = source && source.setup.deal === from.deal ? source.transcript.filter((m) => m.kind === "lock").map((m) => m.body) : [];
+  if (locks.length !== n) return { seat: null, seq: null, code: "strip", detail: `the record of ${from.deal}, which this deck was made from, is missing` };
+  const at = (/** @type {unknown} */ list) => from.keep.map((j) => pt(/** @type {string[]} */ (list)[j]));
+  let received = at(locks[n - 1].deck);
+  for (let i = 0; i < n; i++) {
+    const sent = strips[i].map(pt);
+    const bad = checkStrip({ y: at(locks[i].y), deck: at(locks[i].deck) }, received, sent, rev[i].u, rev[i].took, rng(16));
+    if (bad) return { seat: i, seq: i, pass: i + 1, code: "strip", detail: `seat ${i}'s strip (pass ${i + 1}) ${bad}` };
+    received = sent;
+    yield;
+  }
+  return null;
 }
 /** The point of handle `h`. @param {{points: string[], first: number}[]} rehands @param {number} h */
 function rehandPoint(rehands, h) {

@@ -2,7 +2,8 @@
 // seats so that no seat, and no server, learns a card it is not meant to see. Pure and transport-
 // agnostic: messages in (receive), messages out (each call returns what to send and what happened),
 // all JSON-safe; the table carries them and judges what a move means in its game. The curve
-// arithmetic: web/live/deal-group.js (@noble/curves' ristretto255); the end check: deal-verify.js.
+// arithmetic: web/live/deal-group.js (@noble/curves' ristretto255); the deck's making (steps 1–2):
+// deal-make.js; the end check: deal-verify.js.
 // The protocol (the README's "Protocol" says it in full; n seats, N cards, each a point Pc hashed
 // from its label):
 //  1. Shuffle, seat 0 to n−1 in turn: each re-masks every card with its secret sᵢ, permutes the
@@ -14,16 +15,19 @@
 //     `rehand` puts a seat's hand under fresh handles after a card another seat read came to it
 //     (web/live/deal-hands.js), so that nobody can tell later which handle holds that card.
 //  4. Reveal: every seat sends its keys and order, then each verifies the whole deal (verifyDeal).
+// A *redeck* (a later game of a set with blind cards) is made from the cards an earlier deal kept,
+// each seat first stripping its keys of that deal (web/live/deal-redeck.js), then as above.
 // Every message is signed and numbered along the transcript's hash chain: a tampered, replayed or
 // forked one is refused at once and changes nothing. Private messages travel on a channel only
 // their two seats read. This seat's own passes are generators, made at once or (`stepwise`: a page
 // that keeps answering) in slices by `work`.
 import {
-  PROTOCOL, allScaled, commit, cardPoints, checkEqualLogs, cryptoRng, invert, mulScalars, parsePoint, parseScalar, pointHex, scalarHex,
+  allScaled, commit, cardPoints, cryptoRng, invert, mulScalars, parseScalar, pointHex, scalarHex,
 } from "./deal-group.js";
 import { RETIRED, readHandle, rehandPoints } from "./deal-hands.js";
 import { DealLog } from "./deal-log.js";
-import { lockPass, lockSums, shufflePass } from "./deal-passes.js";
+import { DeckMaking } from "./deal-make.js";
+import { redeckOf } from "./deal-redeck.js";
 import { DealError, expectedAt, isIndexList, isPermutation, verifyDeal, verifySteps } from "./deal-verify.js";
 
 /** @typedef {import("./deal-group.js").Rng} Rng */
@@ -34,17 +38,16 @@ import { DealError, expectedAt, isIndexList, isPermutation, verifyDeal, verifySt
 /** @typedef {import("./deal-verify.js").DealEvent} DealEvent */
 /** @typedef {import("./deal-verify.js").Outcome} Outcome */
 /** @typedef {import("./deal-verify.js").Judge} Judge */
+/** A seat's side of a deal: the set-up every seat agrees on, this seat's number, the generator of
+ * its secrets (the browser's cryptographic one unless a test gives another), the table's judge of
+ * plays, and for a redeck this seat's side of the deal it is made from (locked) and the positions
+ * of it it keeps. @typedef {Omit<DealSetup, "from"> & {me: number, rng?: Rng, judge?: Judge | null, from?: {deal: Deal, keep: readonly number[]}}} DealOptions */
 
 export class Deal {
-  /** The shuffle key, the order and the per-position keys: this seat's secrets until the reveal. */
-  #s = 0n;
-  /** @type {number[]} */ #order = [];
-  /** @type {bigint[]} */ #keys = [];
   /** @type {DealLog} the signed transcript, and the private messages' numbers */ #log;
-  /** @type {string[][]} the shuffle passes' decks, D₀ (the cards) to Dₙ */ #decks;
-  /** @type {{y: string[], deck: string[]}[]} */ #locks = [];
-  /** @type {string[]} */ #shuffleKeys = [];
-  /** @type {Set<string>} */ #seen;
+  /** @type {DeckMaking} the deck's making: this seat's secrets (shuffle key, order, a key per
+   * position) until the reveal, every seat's passes, and their checks (web/live/deal-make.js) */ #make;
+  /** @type {Deal | null} a redeck's: this seat's side of the deal it is made from */ #source = null;
   /** @type {Map<string, Point>} */ #points = new Map();
   /** @type {number[]} */ #holder;
   /** @type {Set<number>} positions ever given to this seat */ #given = new Set();
@@ -67,24 +70,20 @@ export class Deal {
   /** Whether this seat's passes wait for {@link work} (a page: in slices) or are made at once. */
   stepwise = false;
 
-  /**
-   * @param {DealSetup & {me: number, rng?: Rng, judge?: Judge | null}} options the set-up every
-   * seat agrees on, this seat's number, the generator of its secrets (the browser's cryptographic
-   * one unless a test gives another) and the table's judge of plays
-   */
-  constructor({ deal, seats, deck, cards, me, rng = cryptoRng, judge = null }) {
+  /** @param {DealOptions} options */
+  constructor({ deal, seats, deck, cards, me, rng = cryptoRng, judge = null, from }) {
     if (typeof deal !== "string" || !deal || typeof deck !== "string") throw new Error("deal: a deal needs a name and a deck");
     if (!Number.isInteger(seats) || seats < 2 || !Number.isInteger(me) || me < 0 || me >= seats) throw new Error("deal: bad seats");
     if (!Array.isArray(cards) || cards.length < 2 || new Set(cards).size !== cards.length) throw new Error("deal: the cards need distinct labels");
     /** @type {Readonly<DealSetup>} */
-    this.setup = Object.freeze({ deal, seats, deck, cards: Object.freeze([...cards]) });
+    this.setup = Object.freeze({ deal, seats, deck, cards: Object.freeze([...cards]), ...(from ? { from: redeckOf(from, me, seats, deck, cards) } : {}) });
     this.me = me;
     this.rng = rng;
     this.judge = judge;
-    const N = cards.length;
-    this.#decks = [cardPoints(deck, this.setup.cards).hex];
-    this.#seen = new Set(this.#decks[0]);
     this.#log = new DealLog(this.setup, me, rng);
+    this.#source = from ? from.deal : null;
+    this.#make = new DeckMaking(this.setup, me, rng, this.#log, (kind, body) => this.seal(kind, body), this.#points, from ? from.deal.#make : null);
+    const N = this.#make.N;
     this.#holder = new Array(N).fill(-1);
     this.#known = Array.from({ length: N }, () => new Map());
     this.#shown = Array.from({ length: N }, () => new Map());
@@ -98,10 +97,10 @@ export class Deal {
   // ---- what the table asks -------------------------------------------------------------------
   /** "shuffle", "lock", "play", "reveal" (some seat has revealed) or "done" (verified). */
   get phase() {
-    const t = this.#log.length, n = this.setup.seats;
+    const t = this.#log.length - this.#make.first, n = this.setup.seats;
     if (this.#report) return "done";
     if (this.#revealed.some(Boolean)) return "reveal";
-    return t < n ? "shuffle" : t < 2 * n ? "lock" : "play";
+    return t < n ? "shuffle" : t < 2 * n ? "lock" : "play"; // (a redeck's strips: "shuffle" too)
   }
   /** The accepted broadcasts, in order: the record to keep. */ get transcript() { return this.#log.messages.slice(); }
   /** The hash of the transcript so far. */ get head() { return this.#log.heads[this.#log.length]; }
@@ -131,7 +130,7 @@ export class Deal {
   /** A seat's side rebuilt after a reload from its set-up, its generator started again from the
    * same seed, and what it saved: its messages come out as before (its secrets drawn in the same
    * order, its signatures deterministic, the keys it owes following from the transcript alone).
-   * @param {DealSetup & {me: number, rng: Rng, judge?: Judge | null}} options
+   * @param {DealOptions & {rng: Rng}} options
    * @param {{transcript: DealMessage[], privates: DealMessage[]}} saved */
   static restore(options, saved) {
     const deal = new Deal(options);
@@ -179,7 +178,7 @@ export class Deal {
     const keys = positions.map((j) => {
       const y = this.#hy.get(j); // (a handle: its secret)
       if (y !== undefined && this.#holder[j] === this.me) return [scalarHex(y)];
-      if (this.#holder[j] !== this.me) return Array.from({ length: n }, (_, i) => (i === this.me ? scalarHex(this.#keys[j]) : null));
+      if (this.#holder[j] !== this.me) return Array.from({ length: n }, (_, i) => (i === this.me ? scalarHex(this.#make.keys[j]) : null));
       if (this.#known[j].size < n) throw new Error(`deal: position ${j} is not readable yet`);
       // (keys already shown, when the position was on the table before it was given, are not sent again)
       return Array.from({ length: n }, (_, i) => (this.#shown[j].has(i) ? null : scalarHex(/** @type {bigint} */ (this.#known[j].get(i)))));
@@ -196,20 +195,21 @@ export class Deal {
       if (c < 0) throw new Error(`deal: position ${j} is not readable yet`);
       return points[c];
     });
-    this.#making = rehandPoints(this.setup.deal, this.#s, this.size, cards);
+    this.#making = rehandPoints(this.setup.deal, this.#make.s, this.size, cards);
     try { return this.#say("rehand", { positions, points: this.#making.points }); } finally { this.#making = null; }
   }
   /** Ends the game on this seat's side: reveals its shuffle key, its order and all its keys.
    * @returns {Outcome} */
   reveal() {
-    return this.#say("reveal", { shuffleKey: scalarHex(this.#s), order: this.#order, keys: this.#keys.map(scalarHex) });
+    const strip = this.#source ? { strip: scalarHex(this.#make.u), took: this.#make.took().map(scalarHex) } : {};
+    return this.#say("reveal", { shuffleKey: scalarHex(this.#make.s), order: this.#make.order, keys: this.#make.keys.map(scalarHex), ...strip });
   }
 
   // ---- messages ------------------------------------------------------------------------------
   /** A signed broadcast of this seat, applied here first like anyone else's. @param {string} kind
    * @param {Record<string, unknown>} body @returns {Outcome} */
   #say(kind, body) {
-    if (this.#log.length < 2 * this.setup.seats) throw new Error("deal: the deal is still being shuffled");
+    if (this.#log.length < this.#make.first + 2 * this.setup.seats) throw new Error("deal: the deal is still being shuffled");
     /** @type {DealEvent[]} */
     const events = [];
     const msg = this.seal(kind, body);
@@ -225,9 +225,9 @@ export class Deal {
   #outcome(events, sent = []) {
     const messages = [...sent];
     for (;;) { // my turn in the passes (applied here as it goes out; stepwise, made by `work`)
-      const want = expectedAt(this.#log.length, this.setup.seats);
+      const want = expectedAt(this.#log.length, this.setup.seats, this.#make.first > 0);
       if (!want || want.seat !== this.me) break;
-      this.#pass ||= want.kind === "shuffle" ? this.#shuffle() : this.#lock();
+      this.#pass ||= this.#make.pass(want.kind);
       if (this.stepwise) break;
       this.#step(Infinity, events, messages);
     }
@@ -242,20 +242,14 @@ export class Deal {
     for (let h = 0; h < this.setup.seats; h++) {
       if (h === this.me) continue;
       const positions = this.#holder.flatMap((x, j) => (x === h && this.#opened[j] < 0 && !this.#sent[h].has(j)
-        && (j < this.#keys.length || this.#hy.has(j)) ? [j] : [])); // (a handle's secret: from the seat that made it)
+        && (j < this.#make.keys.length || this.#hy.has(j)) ? [j] : [])); // (a handle's secret: from the seat that made it)
       if (!positions.length) continue;
-      out.push(this.seal("keys", { positions, keys: positions.map((j) => scalarHex(this.#keys[j] ?? /** @type {bigint} */ (this.#hy.get(j)))) }, h));
+      out.push(this.seal("keys", { positions, keys: positions.map((j) => scalarHex(this.#make.keys[j] ?? /** @type {bigint} */ (this.#hy.get(j)))) }, h));
       for (const j of positions) this.#sent[h].add(j);
       this.#log.outSeq[h] += 1;
     }
     this.#outbox.push(...out);
     return out;
-  }
-  /** @returns {Generator<void, DealMessage>} */
-  *#shuffle() {
-    const made = yield* shufflePass(this.#decks[this.me].map((h) => this.#pt(h)), this.rng);
-    ({ s: this.#s, order: this.#order } = made);
-    return this.seal("shuffle", { sign: this.#log.signer, key: pointHex(commit(this.#s)), deck: made.deck });
   }
   /** Runs this seat's pass for up to `ms` (a step at least); true once made and applied (and
    * added to `sent`), or the report in. @param {number} ms @param {DealEvent[]} events @param {DealMessage[]} sent */
@@ -273,40 +267,15 @@ export class Deal {
     }
     return true;
   }
-  *#verify() { this.#report = yield* verifySteps(this.record(), { rng: this.rng, points: this.#points, accepted: true }); return null; }
-  /** @returns {Generator<void, DealMessage>} */
-  *#lock() {
-    const { keys, ...lock } = yield* lockPass(this.#lockInput(this.me), this.#s, this.rng, this.#lockContext(this.me), (h) => this.#pt(h), this.#points);
-    this.#keys = keys;
-    return this.seal("lock", lock);
+  *#verify() {
+    const source = this.#source ? this.#source.record() : undefined;
+    this.#report = yield* verifySteps(this.record(), { rng: this.rng, points: this.#points, accepted: true, source });
+    return null;
   }
-  /** The deck seat i's locking pass starts from. @param {number} i */
-  #lockInput(i) { return i === 0 ? this.#decks[this.setup.seats] : this.#locks[i - 1].deck; }
-  /** @param {number} i */
-  #lockContext(i) { return [PROTOCOL, "lock", this.#log.heads[0], i]; }
+  /** The sender's first message brings its signing key. @param {DealMessage} msg */
+  #firstOf(msg) { return msg.to === undefined && this.#log.length < this.setup.seats; }
   /** @param {string} hex */
-  #pt(hex) {
-    let p = this.#points.get(hex);
-    if (!p) this.#points.set(hex, p = /** @type {Point} */ (parsePoint(hex)));
-    return p;
-  }
-  /** Decodes a list of `count` distinct points, or refuses the message. @param {unknown} list
-   * @param {number} count @param {string} what @param {DealMessage} msg @returns {string[]} */
-  #pointList(list, count, what, msg) {
-    if (!Array.isArray(list) || list.length !== count) throw new DealError("malformed", `seat ${msg.seat}'s ${what} is not ${count} points`, msg);
-    const at = new Map();
-    list.forEach((h, j) => {
-      if (at.has(h)) throw new DealError("duplicate", `seat ${msg.seat}'s ${what} repeats a point (positions ${at.get(h)} and ${j})`, msg);
-      at.set(h, j);
-      if (!this.#points.has(h)) {
-        const p = parsePoint(h);
-        if (!p) throw new DealError("malformed", `seat ${msg.seat}'s ${what} holds something that is no point (position ${j})`, msg);
-        this.#points.set(h, p);
-      }
-    });
-    return /** @type {string[]} */ (list);
-  }
-
+  #pt(hex) { return this.#make.pt(hex); }
   // ---- taking messages in --------------------------------------------------------------------
   /** Refuses, holds ("later") or applies a message. @param {DealMessage} msg @param {DealEvent[]} events */
   #take(msg, events) {
@@ -331,13 +300,13 @@ export class Deal {
     const n = this.setup.seats, t = this.#log.length;
     if (this.#report) throw new DealError("over", "the deal is over", msg, false);
     const isPrivate = msg.to !== undefined;
-    this.#log.authenticate(msg, !isPrivate && t < n ? msg.body.sign : this.#log.signKeys[msg.seat]);
+    this.#log.authenticate(msg, this.#firstOf(msg) ? msg.body.sign : this.#log.signKeys[msg.seat]);
     if (isPrivate) {
-      if (msg.kind !== "keys" || /** @type {number} */ (msg.at) < 2 * n) throw new DealError("turn", `seat ${msg.seat} sent a private ${msg.kind} out of turn`, msg);
+      if (msg.kind !== "keys" || /** @type {number} */ (msg.at) < this.#make.first + 2 * n) throw new DealError("turn", `seat ${msg.seat} sent a private ${msg.kind} out of turn`, msg);
       this.#applyKeys(msg, events);
       return;
     }
-    const want = expectedAt(t, n);
+    const want = expectedAt(t, n, this.#make.first > 0);
     if (want && (msg.kind !== want.kind || msg.seat !== want.seat)) {
       // (before its first message a seat's signing key is the one that message brings: no blame)
       throw new DealError("turn", `seat ${msg.seat}'s ${msg.kind} came where seat ${want.seat}'s ${want.kind} was due`, msg, t >= n);
@@ -346,7 +315,7 @@ export class Deal {
     if (!want && !(msg.kind === "reveal" || (!over && (msg.kind === "assign" || msg.kind === "open" || msg.kind === "rehand")))) {
       throw new DealError("turn", `seat ${msg.seat}'s ${msg.kind} came ${over ? "after the reveal began" : "in play"}`, msg);
     }
-    const commitIt = msg.kind === "shuffle" ? this.#checkShuffle(msg) : msg.kind === "lock" ? this.#checkLock(msg)
+    const commitIt = msg.kind === "strip" || msg.kind === "shuffle" ? this.#make.check(msg) : msg.kind === "lock" ? this.#checkLock(msg)
       : msg.kind === "assign" ? this.#checkAssign(msg) : msg.kind === "open" ? this.#checkOpen(msg)
         : msg.kind === "rehand" ? this.#checkRehand(msg) : this.#checkReveal(msg);
     this.#log.append(msg);
@@ -356,34 +325,11 @@ export class Deal {
   }
 
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
-  #checkShuffle(msg) {
-    const { sign: signKey, key, deck } = msg.body, i = msg.seat, N = this.setup.cards.length;
-    if (this.#log.signKeys.includes(/** @type {string} */ (signKey))) throw new DealError("reused-key", `seat ${i} signs with another seat's key`, msg);
-    if (!parsePoint(key)) throw new DealError("malformed", `seat ${i}'s shuffle key commitment is no point`, msg);
-    if (this.#shuffleKeys.includes(/** @type {string} */ (key))) throw new DealError("reused-key", `seat ${i} shuffles with another seat's key`, msg);
-    const hex = this.#pointList(deck, N, `shuffle (pass ${i + 1})`, msg);
-    const old = hex.findIndex((h) => this.#seen.has(h));
-    if (old >= 0) throw new DealError("shuffle", `seat ${i}'s shuffle (pass ${i + 1}) did not re-mask position ${old}: that point was in an earlier deck`, msg);
-    return () => {
-      this.#log.signKeys[i] = /** @type {string} */ (signKey);
-      this.#shuffleKeys[i] = /** @type {string} */ (key);
-      this.#decks.push(hex);
-      for (const h of hex) this.#seen.add(h);
-    };
-  }
-  /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
   #checkLock(msg) {
-    const i = msg.seat, N = this.setup.cards.length, n = this.setup.seats;
-    const y = this.#pointList(msg.body.y, N, `locking pass (pass ${n + i + 1})`, msg);
-    const deck = this.#pointList(msg.body.deck, N, `locked deck (pass ${n + i + 1})`, msg);
-    const received = this.#lockInput(i);
-    const { yHat, eHat } = lockSums(this.#lockContext(i), received, y, (h) => this.#pt(h));
-    if (!checkEqualLogs(this.#lockContext(i), yHat, this.#pt(this.#shuffleKeys[i]), eHat, msg.body.proof)) {
-      throw new DealError("lock", `seat ${i}'s locking pass (pass ${n + i + 1}) does not take off the key it shuffled with`, msg);
-    }
+    const made = this.#make.check(msg);
     return () => {
-      this.#locks.push({ y, deck });
-      if (i === this.me) this.#keys.forEach((k, j) => this.#learn(i, j, k));
+      made();
+      if (msg.seat === this.me) this.#make.keys.forEach((k, j) => this.#learn(this.me, j, k));
     };
   }
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
@@ -407,7 +353,7 @@ export class Deal {
   }
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
   #checkOpen(msg) {
-    const { positions, keys } = msg.body, N = this.setup.cards.length, n = this.setup.seats, i = msg.seat;
+    const { positions, keys } = msg.body, N = this.#make.N, n = this.setup.seats, i = msg.seat;
     if (!isIndexList(positions, this.size) || !Array.isArray(keys) || keys.length !== /** @type {number[]} */ (positions).length
       || !keys.every((row, x) => Array.isArray(row) && row.length === (/** @type {number[]} */ (positions)[x] < N ? n : 1))) {
       throw new DealError("malformed", `seat ${i}'s open is not positions and their keys`, msg);
@@ -429,7 +375,7 @@ export class Deal {
         found.push([j, m, this.#checkShare(msg, m, j, k, "later")]);
       });
     });
-    const at = (/** @type {"y" | "deck"} */ d) => found.map(([j, m]) => this.#pt(this.#locks[m][d][j])); // (own keys were checked as they came)
+    const at = (/** @type {"y" | "deck"} */ d) => found.map(([j, m]) => this.#pt(this.#make.locks[m][d][j])); // (own keys were checked as they came)
     if (i !== this.me && found.length && !allScaled(at("y"), found.map((f) => f[2]), at("deck"))) found.forEach(([j, m, k]) => this.#checkShare(msg, m, j, scalarHex(k), "shown"));
     this.#distinct(msg, found.filter(([, m]) => m === i).map(([, , k]) => k));
     this.#judged(msg);
@@ -464,17 +410,17 @@ export class Deal {
         throw new DealError("not-held", `seat ${i} put position ${j} under a handle, which it does not hold`, msg);
       }
     }
-    const hex = this.#pointList(points, pos.length, "rehand", msg);
-    const old = hex.findIndex((h) => this.#seen.has(h));
+    const hex = this.#make.pointList(points, pos.length, "rehand", msg);
+    const old = hex.findIndex((h) => this.#make.seen.has(h));
     if (old >= 0) throw new DealError("rehand", `seat ${i}'s rehand shows a point seen before (handle ${first + old})`, msg);
     const cards = pos.map((j) => Math.max(this.#read[j], this.#opened[j]));
     // (its own: made here, or taken again from the saved transcript after a reload)
-    const own = i === this.me ? this.#making ?? rehandPoints(this.setup.deal, this.#s, first, cards.map((c) => cardPoints(this.setup.deck, this.setup.cards).points[c])) : null;
+    const own = i === this.me ? this.#making ?? rehandPoints(this.setup.deal, this.#make.s, first, cards.map((c) => cardPoints(this.setup.deck, this.setup.cards).points[c])) : null;
     return () => {
       for (const j of pos) this.#holder[j] = RETIRED;
       hex.forEach((h, x) => {
         const j = first + x;
-        this.#seen.add(h);
+        this.#make.seen.add(h);
         this.#handles.push(h);
         this.#holder.push(i), this.#known.push(new Map()), this.#shown.push(new Map()), this.#opened.push(-1);
         this.#read.push(own ? cards[own.order[x]] : -1);
@@ -490,7 +436,7 @@ export class Deal {
    * @param {DealMessage} msg @param {number} j @param {unknown} hex @param {boolean} shown
    * @returns {[number, bigint]} */
   #handleCard(msg, j, hex, shown) {
-    const y = parseScalar(hex), N = this.setup.cards.length;
+    const y = parseScalar(hex), N = this.#make.N;
     const c = y === null || y === 0n ? undefined : readHandle(this.#pt(this.#handles[j - N]), y, cardPoints(this.setup.deck, this.setup.cards).index, shown);
     const at = c === undefined ? undefined : this.#where.get(c);
     if (c === undefined || (at !== undefined && at !== j && this.#holder[at] !== RETIRED)) {
@@ -500,14 +446,14 @@ export class Deal {
   }
   /** @param {DealMessage} msg @returns {(events: DealEvent[]) => void} */
   #checkReveal(msg) {
-    const i = msg.seat, b = msg.body, N = this.setup.cards.length;
+    const i = msg.seat, b = msg.body, N = this.#make.N;
     if (this.#revealed[i]) throw new DealError("repeat", `seat ${i} revealed twice`, msg);
     const s = parseScalar(b.shuffleKey);
     const ks = Array.isArray(b.keys) && b.keys.length === N ? b.keys.map(parseScalar) : [];
     if (s === null || ks.length !== N || ks.includes(null) || !isPermutation(b.order, N)) {
       throw new DealError("malformed", `seat ${i}'s reveal is not its key, its order and its keys`, msg);
     }
-    if (pointHex(commit(s)) !== this.#shuffleKeys[i]) throw new DealError("reveal", `seat ${i} revealed a shuffle key it did not commit to`, msg);
+    if (pointHex(commit(s)) !== this.#make.shuffleKeys[i]) throw new DealError("reveal", `seat ${i} revealed a shuffle key it did not commit to`, msg);
     return (events) => {
       this.#revealed[i] = true;
       if (this.#revealed.every(Boolean)) this.#pass = this.#verify(); // (the end's check: at once, or by `work`)
@@ -516,7 +462,7 @@ export class Deal {
   }
   /** A private message of keys for positions given to this seat. @param {DealMessage} msg @param {DealEvent[]} events */
   #applyKeys(msg, events) {
-    const f = msg.seat, { positions, keys } = msg.body, N = this.setup.cards.length;
+    const f = msg.seat, { positions, keys } = msg.body, N = this.#make.N;
     if (!isIndexList(positions, this.size) || !Array.isArray(keys) || keys.length !== /** @type {number[]} */ (positions).length) {
       throw new DealError("malformed", `seat ${f}'s keys are not positions and keys`, msg);
     }
@@ -550,7 +496,7 @@ export class Deal {
    * refused with the sender named if it is not, or if m already used it for another position.
    * @param {DealMessage} msg @param {number} m @param {number} j @param {unknown} hex @param {"private" | "shown" | "later"} how */
   #checkShare(msg, m, j, hex, how) {
-    const k = parseScalar(hex), { y, deck } = this.#locks[m], y0 = this.#pt(y[j]);
+    const k = parseScalar(hex), { y, deck } = this.#make.locks[m], y0 = this.#pt(y[j]);
     if (k === null || (how !== "later" && !(how === "shown" ? y0.multiplyUnsafe(k) : y0.multiply(k)).equals(this.#pt(deck[j])))) {
       throw new DealError("share", `seat ${msg.seat} sent a ${m === msg.seat ? "" : `seat ${m}'s `}key for position ${j} that does not open ${m === msg.seat ? "its" : "that"} lock`, msg);
     }
@@ -574,7 +520,7 @@ export class Deal {
    * @param {boolean} shown @param {DealEvent[]} events */
   #readCard(j, keys, shown, events) {
     const total = [...keys.values()].reduce(mulScalars, 1n);
-    const top = this.#pt(this.#locks[this.setup.seats - 1].deck[j]);
+    const top = this.#pt(this.#make.locks[this.setup.seats - 1].deck[j]);
     const hex = pointHex(shown ? top.multiplyUnsafe(invert(total)) : top.multiply(invert(total)));
     const c = cardPoints(this.setup.deck, this.setup.cards).index.get(hex);
     const elsewhere = c === undefined ? undefined : this.#where.get(c);
