@@ -65,7 +65,7 @@ def test_a_live_daifugo_game_between_five_friends(returning_browser: Any, server
         # (the game's deck is the first; the next one, shuffled ahead, was never dealt)
         passes = [x for x in record.actions if x.startswith("give:") and x != "give:-"]
         seen = a.evaluate("async () => (await import('./live/cards.js')).diagnose().deals[0]")
-        assert passes and seen[0]["rehands"] >= len(passes), (passes, seen)
+        assert passes and seen[0]["rehands"] >= len(passes), (passes, seen, record.rules, record.actions)
 
         # nothing a seat did not know was in its browser, at any moment scanned
         leaks, checked, drawn = [], 0, set()
