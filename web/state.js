@@ -37,6 +37,9 @@ export const app = {
 };
 /** The game on the table is live and its friend connected: its links travel by themselves. */
 export const liveOpen = () => app.liveKey !== null && app.view !== null && !app.view.provisional && app.view.save_key === app.liveKey;
+/** The game on the table is played live: Cetkaik with its friend connected, or a live card table
+ * (web/live/cards.js), whose moves go through the table's protocol and whose record comes at the end. */
+export const atLiveTable = () => liveOpen() || Boolean(app.view && app.view.live);
 export const ai = new AiClient(BUILD.wheel || "");
 /** @type {Record<string, TableModule | null>} game id → its rich table module (web/tables/<game>.js), or null */
 export const tableModules = {};

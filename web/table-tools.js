@@ -7,7 +7,7 @@ import { h, notify, setAttr, setText } from "./dom.js";
 import { engine } from "./engine-start.js";
 import { t } from "./i18n.js";
 import { SPEEDS } from "./page.js";
-import { app, emit, liveOpen, publicState, queue, setFromResult, supersede } from "./state.js";
+import { app, atLiveTable, emit, liveOpen, publicState, queue, setFromResult, supersede } from "./state.js";
 import { render, setSpeed, shareUrl } from "./table.js";
 
 /** @typedef {ReturnType<typeof buildTools>} ToolsRow */
@@ -57,7 +57,10 @@ export function placeTools(r, headPlace) {
 /** @param {View} view @param {ToolsRow} r */
 export function updateTools(view, r) {
   const ready = !view.provisional && engine.state === "ready";
-  const url = view.fragment ? shareUrl(view.fragment) : "";
+  // (a live card table has no link while it is played: its record comes verified, on its live line)
+  const cardsLive = Boolean(view.live);
+  r.shareBox.hidden = r.copy.hidden = cardsLive;
+  const url = view.fragment && !cardsLive ? shareUrl(view.fragment) : "";
   if (r.share.value !== url) r.share.value = url;
   setAttr(r.share, "aria-label", t("table.share"));
   setText(r.shareLabel, { setup: t("table.share_setup"), position: t("table.share_position"), link: t("table.share_link") }[view.share_kind ?? ""] || t("table.share"));
@@ -69,13 +72,13 @@ export function updateTools(view, r) {
   r.copy.disabled = !url;
   setText(r.undoBtn, t("table.undo"));
   // live, every move reaches the friend at once: none can be taken back
-  r.undoBtn.disabled = !ready || view.length === 0 || liveOpen();
-  const undoNote = liveOpen() ? t("live.undo_note") : view.undo_note ? t(`table.undo_note_${view.undo_note}`) : null;
+  r.undoBtn.disabled = !ready || view.length === 0 || atLiveTable();
+  const undoNote = atLiveTable() ? t("live.undo_note") : view.undo_note ? t(`table.undo_note_${view.undo_note}`) : null;
   setAttr(r.undoBtn, "title", undoNote);
   setAttr(r.undoBtn, "aria-describedby", undoNote ? "undo-note" : null);
-  r.undoNote.hidden = !(undoNote && (hasBots() || view.by_link));
+  r.undoNote.hidden = !(undoNote && (hasBots() || view.by_link || cardsLive));
   setText(r.undoNote, undoNote || "");
-  const bots = hasBots() && view.status !== "over";
+  const bots = hasBots() && view.status !== "over" && !cardsLive; // (a live table's bots play in the host's browser, unpaced)
   r.speedBox.hidden = !bots;
   setText(r.speedText, t("table.speed"));
   setAttr(r.speedSel, "aria-label", t("table.speed"));
@@ -104,7 +107,7 @@ async function copyLink(input) {
 }
 /** Go to a position of the game's history (a replay). @param {number} cursor */
 export async function goto(cursor) {
-  if (!app.view || app.view.provisional || engine.state !== "ready" || cursor < 0 || cursor > app.view.length) return;
+  if (!app.view || app.view.provisional || engine.state !== "ready" || cursor < 0 || cursor > app.view.length || app.view.live) return;
   supersede();
   const gen = app.autoGen;
   app.view.cursor = cursor; // a second press before the answer counts from where this one goes
@@ -117,7 +120,7 @@ export async function goto(cursor) {
 }
 /** Take back the last move (the person's, with the bots' replies). */
 export async function undo() {
-  if (!app.view || app.view.provisional || engine.state !== "ready") return;
+  if (!app.view || app.view.provisional || engine.state !== "ready" || app.view.live) return;
   supersede();
   const gen = app.autoGen;
   const r = await call("undo");

@@ -7,7 +7,7 @@ import { engine, engineReady, whenEngine } from "./engine-start.js";
 import { GENERIC } from "./generic-table.js";
 import { applyStrings, lang, loadGameStrings, t, tOr } from "./i18n.js";
 import { $, BUILD, drewFirstFrame, EMBED, FORCE_GENERIC, SPEED_KEY, SPEEDS, storage } from "./page.js";
-import { ai, app, emit, isSpeed, liveOpen, publicState, queue, setFromResult, supersede, tableModules } from "./state.js";
+import { ai, app, atLiveTable, emit, isSpeed, liveOpen, publicState, queue, setFromResult, supersede, tableModules } from "./state.js";
 import { ensureTools, forgetTools, goto, placeTools, playAgain, playFromUi, refreshTools, undo, updateTools } from "./table-tools.js";
 
 // A game with a module in web/tables/<game>.js gets its own table; the rest (and every game
@@ -135,7 +135,7 @@ export function tableContext(game) {
     get lang() { return lang; },
     embed: EMBED,
     get paused() { return app.paused; },
-    get live() { return liveOpen(); },
+    get live() { return atLiveTable(); },
     get speed() { return app.speed; },
     get speedMs() { return SPEEDS[app.speed] ?? 0; },
     engineReady,

@@ -389,6 +389,10 @@ def test_pause_resume_speed_and_navigation_answer_the_first_press_at_instant(ctx
     page = open_app(context, server.url + "?speed=instant")
     start(page, game, ["bot:random"] * 3, players=3)
     page.wait_for_function("window.pyengineApp.state().length > 60", timeout=60000)
+    # the speed, chosen while the bots play (it is shown only then), is kept
+    page.locator('[data-tool="speed"]').select_option("fast")
+    assert page.evaluate("localStorage.getItem('pyengine:speed')") == "fast"
+    page.locator('[data-tool="speed"]').select_option("instant")
     # the same button element stays in place while bots play: a press is never lost to a rebuild
     page.evaluate("document.querySelector('[data-tool=pause]').dataset.mark = 'kept'")
     # ... nor moved by the game growing below it (a press aimed at Pause landed on the log)
@@ -412,9 +416,6 @@ def test_pause_resume_speed_and_navigation_answer_the_first_press_at_instant(ctx
         page.locator('[data-tool="resume"]').click()
         expect(page.locator('[data-tool="pause"]')).to_be_visible()
         page.wait_for_function(f"window.pyengineApp.state().length > {stopped}", timeout=30000)
-    page.locator('[data-tool="speed"]').select_option("fast")
-    assert page.evaluate("localStorage.getItem('pyengine:speed')") == "fast"
-    page.locator('[data-tool="speed"]').select_option("instant")
     page.locator('[data-tool="home"]').click()
     expect(page.locator("#start")).to_be_visible()
     assert page.evaluate("window.pyengineApp.state()")["status"] == "start"

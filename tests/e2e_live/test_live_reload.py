@@ -154,6 +154,15 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
         pages = [a, b]
         for page in pages:
             page.wait_for_selector(".game-table", timeout=60_000)
+        # a live table has no link while it is played, no undo and no replay (every move reached
+        # the others at once, and its record comes verified at the end), and no pause or speed
+        # (its bots play in the host's browser as the table goes)
+        for page in pages:
+            expect(page.locator(".tools .share")).to_be_hidden()
+            expect(page.locator('[data-tool="undo"]')).to_be_disabled()
+            expect(page.locator(".df-replaybox")).to_be_hidden()
+            expect(page.locator('[data-tool="pause"]')).to_be_hidden()
+            expect(page.locator('[data-tool="speed"]')).to_be_hidden()
         rng = random.Random(5)
         decks = "async () => (await import('./live/cards.js')).diagnose()"
         snaps: list[tuple[int, dict[str, Any]]] = []
@@ -174,6 +183,8 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
         snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
 
         wait_verified(pages)
+        for page in pages:  # (the live line gives the record; no local game to play again)
+            assert not page.locator('[data-df="again"]').is_visible() and not page.locator('[data-tool="again"]').is_visible()
         records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
         assert records[0] == records[1]
         record = decode_fragment(records[0])

@@ -461,7 +461,7 @@ export class Table {
   /** @param {ChabashiView} view */
   renderReplay(view) {
     const live = view.cursor === view.length && view.status !== "over";
-    this.replayEl.hidden = live && (this.ctx.embed || view.length === 0);
+    this.replayEl.hidden = (live && (this.ctx.embed || view.length === 0)) || Boolean(view.live); // (a live table's record comes at its end)
     this.slider.max = String(view.length);
     this.slider.value = String(view.cursor);
     this.slider.setAttribute("aria-label", this.t("table.position", { ply: view.cursor, length: view.length }));

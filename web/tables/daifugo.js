@@ -229,6 +229,7 @@ function mount(host, ctx) {
     root.dataset.phase = tv.phase;
     root.dataset.players = String(tv.players);
     root.dataset.replaying = tv.replaying ? "true" : "false";
+    replayBar.hidden = Boolean(view.live); // (a live table's record comes at its end)
     renderSettings();
     renderStrip();
     ring.update(tv.seats.map((s) => ({
