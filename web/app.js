@@ -91,7 +91,8 @@ async function boot() {
   }
   // The AI Worker starts as soon as the page is up, so a bot's first reply never waits for it
   // (it also makes the memory snapshot the next visit starts from: pyodide-boot.mjs). An
-  // embed starts it when its game has bots (a wiki page may hold several).
+  // embed starts it when its game has bots and the start slows no reply (a wiki page may hold
+  // several): at the person's first turn (auto-play.js, startAiWhenFree).
   if (window.Worker && !EMBED) setTimeout(warmWorker, WORKER_DELAY_MS);
 }
 

@@ -33,7 +33,7 @@ export async function runAuto() {
   // think in the AI Worker, so the page stays responsive throughout.
   const gen = ++app.autoGen;
   if (!app.view || app.view.provisional || engine.state !== "ready") return;
-  if (hasBots() && app.view.status !== "over") ai.start();
+  startAiWhenFree();
   let guard = 0;
   while (app.view && !app.paused && app.view.cursor === app.view.length && (app.view.status === "chance" || app.view.status === "bot") && guard++ < 5000) {
     const hold = app.view.status === "bot" ? tableHold() : null;
@@ -64,6 +64,21 @@ export async function runAuto() {
   }
   app.thinking = false;
   if (gen === app.autoGen) { render(); emit("changed", { state: publicState() }); }
+  startAiWhenFree(); // (at the person's turn)
+}
+
+let engineThoughts = 0; // bot moves the engine's Worker thought because the AI Worker was not up
+/**
+ * Starts the AI Worker (an embed's: the page's starts with the page) once its start slows no reply
+ * anybody waits for: at a person's turn, at once where no person plays, or once the engine's
+ * Worker has thought three bot moves. Started beside the engine's first bot replies, it took the
+ * CPU they needed: a cold Daifugō embed reached the person's first turn at 2.00× the bare
+ * Pyodide start, 1.51× with the start at that turn (benchmarks/load.py, same machine).
+ */
+function startAiWhenFree() {
+  const v = app.view;
+  if (!window.Worker || ai.status !== "idle" || !v || v.provisional || !hasBots() || v.status === "over") return;
+  if (v.status === "human" || !v.seats.some((s) => s.kind === "human") || engineThoughts > 3) void ai.start();
 }
 
 // An automatic step's answer, or null at once when a press supersedes the automation meanwhile
@@ -107,7 +122,8 @@ async function botMove(gen, pace) {
     // meanwhile answers at once, and the move, when it comes, is shown if nothing else moved.
     // The pause and the thought run together, as with the AI Worker: a move takes the longer of
     // the two, not their sum.
-    if (window.Worker && ai.status === "idle") ai.start();
+    engineThoughts += 1;
+    startAiWhenFree();
     if (gen !== app.autoGen || app.paused) return null;
     app.thinking = true;
     renderStatus();
