@@ -185,6 +185,10 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
         wait_verified(pages)
         for page in pages:  # (the live line gives the record; no local game to play again)
             assert not page.locator('[data-df="again"]').is_visible() and not page.locator('[data-tool="again"]').is_visible()
+        for page in pages:
+            if not page.locator('[data-live="record"]').count():
+                raise AssertionError(page.evaluate("""async () => [document.querySelector('.live-panel')?.outerHTML,
+                  window.pyengineApp.state(), (await import('./live/cards-state.js')).table.verified]"""))
         records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
         assert records[0] == records[1]
         record = decode_fragment(records[0])
