@@ -61,20 +61,28 @@ def reconnect(a: Any, b: Any) -> None:
     expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
 
 
+def host_and_friend(contexts: list[Any], server: Any, players: int, **rules: Any) -> tuple[Any, Any]:
+    """A live Daifugō table of ``players`` seats (``rules``: host_daifugo's preset and games) hosted
+    in the first browser, seat 1 a friend in the second, the others bots: connected and started,
+    the table on both pages."""
+    a = open_page(contexts[0][0], server.url + "?speed=instant#games")
+    a.evaluate("window.pyengineApp.ready")
+    host_daifugo(a, players, [1], **rules)
+    b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
+    a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
+    a.locator('[data-live="connect"]').click()
+    expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+    a.locator('[data-live="start"]').click()
+    for page in (a, b):
+        page.wait_for_selector(".game-table", timeout=60_000)
+    return a, b
+
+
 def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, server: Any) -> None:
     contexts = [returning_browser(server.url) for _ in range(2)]
     try:
-        a = open_page(contexts[0][0], server.url + "?speed=instant#games")
-        a.evaluate("window.pyengineApp.ready")
-        host_daifugo(a, 3, [1])
-        b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
-        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
-        a.locator('[data-live="connect"]').click()
-        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
-        a.locator('[data-live="start"]').click()
+        a, b = host_and_friend(contexts, server, 3)
         pages = [a, b]
-        for page in pages:
-            page.wait_for_selector(".game-table", timeout=60_000)
         rng = random.Random(11)
         # past the deal (a step per card) and a few plays
         play_until(pages, rng, 62, seconds=180)
@@ -143,17 +151,8 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
     holds a blind card until the end, when both decks verify and the record replays."""
     contexts = [returning_browser(server.url) for _ in range(2)]
     try:
-        a = open_page(contexts[0][0], server.url + "?speed=instant#games")
-        a.evaluate("window.pyengineApp.ready")
-        host_daifugo(a, 4, [1], preset="jdf", games=2)
-        b = open_page(contexts[1][0], panel_link(a, '.live-seats [data-seat="1"] .live-link', "join"))
-        a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
-        a.locator('[data-live="connect"]').click()
-        expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
-        a.locator('[data-live="start"]').click()
+        a, b = host_and_friend(contexts, server, 4, preset="jdf", games=2)
         pages = [a, b]
-        for page in pages:
-            page.wait_for_selector(".game-table", timeout=60_000)
         # a live table has no link while it is played, no undo and no replay (every move reached
         # the others at once, and its record comes verified at the end), and no pause or speed
         # (its bots play in the host's browser as the table goes)
