@@ -89,21 +89,23 @@ async function boot() {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http") && !params.has("nosw")) {
     setTimeout(() => navigator.serviceWorker.register("./sw.js").catch(() => {}), 0);
   }
-  // The AI Worker starts as soon as the page is up, so a bot's first reply never waits for it
-  // (it also makes the memory snapshot the next visit starts from: pyodide-boot.mjs). An
-  // embed starts it when its game has bots and the start slows no reply (a wiki page may hold
-  // several): at the person's first turn (auto-play.js, startAiWhenFree).
+  // The AI Worker makes the memory snapshot the next visit starts from (pyodide-boot.mjs): on a
+  // visit that has none it starts as soon as the page is up. Otherwise it starts when a game
+  // needs it and its start slows no reply (auto-play.js, startAiWhenFree: at the person's first
+  // turn, where bots play; until then the engine's Worker thinks for them), or at a hint or an
+  // analysis: a page where nobody plays a bot never starts a second interpreter. An embed (a
+  // wiki page may hold several) leaves the snapshot to the app's own pages.
   if (window.Worker && !EMBED) setTimeout(warmWorker, WORKER_DELAY_MS);
 }
 
 const WORKER_DELAY_MS = 100; // the table's first frame is drawn first
 
-/** Start the AI Worker, making the memory snapshot the next visit starts from when there is none. */
+/** Start the AI Worker when there is no memory snapshot for the next visit to start from. */
 async function warmWorker() {
   const wheel = BUILD.wheel || "";
   try {
     const { hasSnapshot } = await import("./pyodide-boot.mjs");
-    if (await hasSnapshot(wheel)) return void ai.start(); // a quick start from the snapshot
+    if (await hasSnapshot(wheel)) return; // (a game starts the Worker when it needs it, from the snapshot)
     // One maker at a time: a wiki page with several embedded games starts one Worker for it.
     if (!navigator.locks) return void ai.start();
     await navigator.locks.request("pyengine-snapshot", { ifAvailable: true }, async (lock) => {

@@ -69,8 +69,8 @@ export async function runAuto() {
 
 let engineThoughts = 0; // bot moves the engine's Worker thought because the AI Worker was not up
 /**
- * Starts the AI Worker (an embed's: the page's starts with the page) once its start slows no reply
- * anybody waits for: at a person's turn, at once where no person plays, or once the engine's
+ * Starts the AI Worker (unless the page has started it to make the snapshot: app.js) once its
+ * start slows no reply anybody waits for: at a person's turn, at once where no person plays, or once the engine's
  * Worker has thought three bot moves. Started beside the engine's first bot replies, it took the
  * CPU they needed: a cold Daifugō embed reached the person's first turn at 2.00× the bare
  * Pyodide start, 1.51× with the start at that turn (benchmarks/load.py, same machine).
