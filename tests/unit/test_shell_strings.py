@@ -40,3 +40,18 @@ def test_every_link_error_code_has_words_in_every_language() -> None:
     for lang in ("en", "ko", "ja"):
         strings = catalog(lang)
         assert {c for c in codes if f"link.{c}" not in strings} == set(), lang
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_every_preset_the_set_up_form_offers_has_a_name_in_every_language(lang: str) -> None:
+    # the set-up form and the library name a game's rule set by `preset.<game>.<id>` (the game's
+    # words), or else show the bare id ("seed"): every preset needs its words
+    from pyengine.app.start_page import game_setup_json, games_json
+
+    # (the games the site ships with words of their own: a test may register a toy game)
+    offered = {g["id"]: game_setup_json(g["id"])["presets"] for g in games_json("en") if (I18N / f"{g['id']}.en.json").exists()}
+    assert {"cetkaik", "daifugo", "chabashi"} <= {game for game, presets in offered.items() if presets}
+    for game, presets in offered.items():
+        words = json.loads((I18N / f"{game}.{lang}.json").read_text(encoding="utf-8"))
+        for preset in presets:
+            assert words.get(f"preset.{game}.{preset['id']}", "").strip(), (game, preset["id"])

@@ -45,7 +45,7 @@ export async function toggleHelp(table, open) {
     h("h3", { text: t("chabashi.help.ranking") }), h("p", { class: "muted", text: t("chabashi.help.ranking_note") }), rankBox,
     h("h3", { text: t("chabashi.help.presets") }),
     h("dl", { class: "cb-help-presets" }, ["seed", "balanced"].flatMap((id) => [
-      h("dt", { text: t(`chabashi.preset.${id}`) + (preset === id ? ` — ${t("chabashi.help.in_force")}` : "") }), h("dd", { text: t(`chabashi.preset_about.${id}`) })])),
+      h("dt", { text: t(`preset.chabashi.${id}`) + (preset === id ? ` — ${t("chabashi.help.in_force")}` : "") }), h("dd", { text: t(`chabashi.preset_about.${id}`) })])),
     h("p", { text: t("chabashi.help.options") }));
   table.helpEl.focus({ preventScroll: false });
   let data;

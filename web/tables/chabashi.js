@@ -505,7 +505,7 @@ function setup(container, info, ctx) {
   const about = ctx.h("p", { class: "cb-setup-about muted" });
   const draw = () => {
     if (!sel) return;
-    for (const o of sel.options) o.textContent = ctx.t(`chabashi.preset.${o.dataset.preset}`);
+    for (const o of sel.options) o.textContent = ctx.t(`preset.chabashi.${o.dataset.preset}`);
     const id = sel.selectedOptions[0] && sel.selectedOptions[0].dataset.preset;
     about.textContent = id ? ctx.t(`chabashi.preset_about.${id}`) : "";
   };
