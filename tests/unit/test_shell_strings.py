@@ -43,15 +43,19 @@ def test_every_link_error_code_has_words_in_every_language() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
-def test_every_preset_the_set_up_form_offers_has_a_name_in_every_language(lang: str) -> None:
+def test_every_preset_and_bot_level_the_set_up_form_offers_has_a_name_in_every_language(lang: str) -> None:
     # the set-up form and the library name a game's rule set by `preset.<game>.<id>` (the game's
-    # words), or else show the bare id ("seed"): every preset needs its words
+    # words) and a bot level by `level.<id>` (the shell's or the game's), or else show the bare
+    # id ("seed"): every one needs its words
     from pyengine.app.start_page import game_setup_json, games_json
 
+    shell = catalog(lang)
     # (the games the site ships with words of their own: a test may register a toy game)
-    offered = {g["id"]: game_setup_json(g["id"])["presets"] for g in games_json("en") if (I18N / f"{g['id']}.en.json").exists()}
-    assert {"cetkaik", "daifugo", "chabashi"} <= {game for game, presets in offered.items() if presets}
-    for game, presets in offered.items():
+    offered = {g["id"]: game_setup_json(g["id"]) for g in games_json("en") if (I18N / f"{g['id']}.en.json").exists()}
+    assert {"cetkaik", "daifugo", "chabashi"} <= {game for game, setup in offered.items() if setup["presets"]}
+    for game, setup in offered.items():
         words = json.loads((I18N / f"{game}.{lang}.json").read_text(encoding="utf-8"))
-        for preset in presets:
+        for preset in setup["presets"]:
             assert words.get(f"preset.{game}.{preset['id']}", "").strip(), (game, preset["id"])
+        for level in setup["levels"]:
+            assert {**shell, **words}.get(f"level.{level}", "").strip(), (game, level)
