@@ -237,8 +237,9 @@ def static_graph(entry: str) -> list[str]:
         if rel in found:
             continue
         found.append(rel)
+        # (a path the build fills in, the runtime's, is preloaded with the runtime)
         todo += [os.path.normpath((Path(rel).parent / spec).as_posix())
-                 for spec in module_imports(WEB / rel, dynamic=False) if spec.startswith(".")]
+                 for spec in module_imports(WEB / rel, dynamic=False) if spec.startswith(".") and "{{" not in spec]
     return found
 
 
@@ -444,8 +445,11 @@ def build() -> Path:
             f'<link rel="modulepreload" href="./{rel}">' if rel.endswith((".mjs", ".js")) and "pyodide.asm" not in rel else
             f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'
             for rel in runtime_files)
-        # the page's own modules, all fetched at once (not one level of imports after another)
-        app_preload = "\n".join(f'<link rel="modulepreload" href="./{rel}">' for rel in static_graph("app.js"))
+        # the page's own modules, all fetched at once (not one level of imports after another),
+        # then the engine's start (index.html's first module) and what it imports
+        app_graph = static_graph("app.js")
+        app_preload = "\n".join(f'<link rel="modulepreload" href="./{rel}">'
+                                for rel in app_graph + [m for m in static_graph("pyodide-boot.mjs") if m not in app_graph])
         fill(tmp, "index.html", {"BUILD_INFO": json.dumps(info, ensure_ascii=False, separators=(",", ":")),
                                  "IMPORT_MAP": json.dumps(import_map, separators=(",", ":")),
                                  "PRELOAD": preload, "THEME": THEME, "APP_PRELOAD": app_preload,
