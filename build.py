@@ -223,8 +223,12 @@ def copy_pyscript(site: Path) -> tuple[str, dict[str, int]]:
 def module_imports(path: Path, dynamic: bool = True) -> list[str]:
     """The specifiers a JavaScript module imports (static imports, re-exports and, unless
     ``dynamic`` is false, literal dynamic imports), comments aside."""
-    text = re.sub(r"/\*.*?\*/|(?<![:\\\w])//[^\n]*", " ", path.read_text(encoding="utf-8"), flags=re.S)
-    return [a or b for a, b in IMPORT_RE.findall(text) if a or dynamic]
+    return [a or b for a, b in IMPORT_RE.findall(js_code(path)) if a or dynamic]
+
+
+def js_code(path: Path) -> str:
+    """A JavaScript module's text without its comments."""
+    return re.sub(r"/\*.*?\*/|(?<![:\\\w])//[^\n]*", " ", path.read_text(encoding="utf-8"), flags=re.S)
 
 
 def static_graph(entry: str) -> list[str]:
@@ -241,6 +245,19 @@ def static_graph(entry: str) -> list[str]:
         todo += [os.path.normpath((Path(rel).parent / spec).as_posix())
                  for spec in module_imports(WEB / rel, dynamic=False) if spec.startswith(".") and "{{" not in spec]
     return found
+
+
+STYLESHEET_RE = re.compile(r"""stylesheet\(new URL\(["'](\./[\w.-]+\.css)["'], import\.meta\.url\)\)""")
+
+
+def table_files(game: str) -> list[str]:
+    """What a game's table needs before it draws: its module, every module that imports
+    statically, and the style sheets they wait for (``web/tables/styles.js``). The page asks
+    for them all at once when it loads the table, not one level of imports after another."""
+    modules = static_graph(f"tables/{game}.js")
+    sheets = [os.path.normpath((Path(rel).parent / css).as_posix())
+              for rel in modules for css in STYLESHEET_RE.findall(js_code(WEB / rel))]
+    return modules + sheets
 
 
 def bare_package(spec: str) -> tuple[str, str] | None:
@@ -436,6 +453,7 @@ def build() -> Path:
                         and rel.endswith(".js") and "/" not in rel[len("tables/"):])
         info = {
             "version": digest, "wheel": wheel_rel, "pyscript": pyscript, "tables": tables,
+            "table_files": {game: table_files(game) for game in tables},
             "runtime": runtime_files, "boot_bytes": sum(runtime_files.values()),
             "games": games, "setup": {g: game_setup_json(g) for g in sorted(ids)}, "start": start,
         }

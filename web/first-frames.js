@@ -2,7 +2,7 @@
 // (start/<game>.<lang>.json), the view last on screen, or a link read without Python.
 import { engine } from "./engine-start.js";
 import { gameInfo, lang } from "./i18n.js";
-import { BUILD, drewFirstFrame, fetchJson, sleep } from "./page.js";
+import { BUILD, fetchJson, sleep } from "./page.js";
 import { app } from "./state.js";
 import { drawOpening, render } from "./table.js";
 
@@ -33,8 +33,7 @@ export function drawProvisional(v, seats = null) {
   app.view = { ...v, provisional: true, dealt_now: null, legal: [] };
   if (seats) app.view.seats = seats.map(([name, kind]) => ({ name, kind }));
   app.autoState = null;
-  render();
-  drewFirstFrame("table");
+  render(); // (the table marks its first frame once it is drawn: table.js)
 }
 // A link's game, players and rules preset, read without Python (a fragment is "1." and the
 // record's JSON, zlib-compressed, in URL-safe base64): enough for its game's table from the

@@ -23,8 +23,10 @@ export const FORCE_GENERIC = params.get("table") === "generic"; // the plain tex
 export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @param {string} name */
 export const mark = (name) => { try { performance.mark(`pyengine:${name}`); } catch { /* old browser */ } };
+/** @type {Set<string>} the first frames marked so far (each is marked once) */
+const firstFrames = new Set();
 /** A first frame is on screen (the start page, a table's first frame, a place for the game). @param {string} what */
-export function drewFirstFrame(what) { mark(`first-${what}`); }
+export function drewFirstFrame(what) { if (!firstFrames.has(what)) { firstFrames.add(what); mark(`first-${what}`); } }
 
 // ---------------------------------------------------------------- storage
 // The browser's storage, which may be blocked (private mode, sandboxed iframe) or full: a read

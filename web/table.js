@@ -54,6 +54,7 @@ export function loadTable(game) {
       let mod = null;
       if ((BUILD.tables || []).includes(game)) {
         try {
+          preloadTable(game);
           mod = (await import(`./tables/${game}.js`)).default || null;
           if (mod && mod.strings) await loadGameStrings(game);
         } catch (e) {
@@ -66,6 +67,16 @@ export function loadTable(game) {
     })();
   }
   return tableLoads[game];
+}
+// Everything a table needs before it draws is asked for at once: its modules and the style
+// sheets they wait for (build.py, table_files), rather than each level of imports, and then the
+// sheets, only once the modules before them have been read.
+/** @param {string} game */
+function preloadTable(game) {
+  for (const rel of (BUILD.table_files || {})[game] || []) {
+    const css = rel.endsWith(".css");
+    document.head.append(h("link", { rel: css ? "preload" : "modulepreload", href: `./${rel}`, ...(css ? { as: "style" } : {}) }));
+  }
 }
 // A new language: the whole table is drawn again in it (its own title, tools, settings and
 // record too), from the engine's view in that language when the engine is up.
@@ -309,6 +320,8 @@ export function render() {
       bodySlot.replaceChildren(mounted.host);
     }
     try { mounted.ctrl && mounted.ctrl.update(view); } catch (e) { console.error(e); notify(t("notice.table_failed", { reason: /** @type {Error} */ (e).message }), [], "error"); }
+    // a first frame is a table drawn before the engine is up, once its module is here to draw it
+    if (view.provisional) drewFirstFrame("table");
   }
   updateTools(view, tools);
   renderStatus();

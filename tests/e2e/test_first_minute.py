@@ -111,6 +111,15 @@ def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any
     assert cold.locator("#loading").is_visible()  # the engine is not up: this frame was drawn without it
     assert cold.evaluate("window.pyengineApp.state().game") is None
     assert cold.locator("#table .opening").count() == 0
+    # the table's modules and the style sheets they wait for were all asked for at once (build.py's
+    # table_files), before its first module had even arrived: none was found late by reading the
+    # module that imports it, and no sheet waited for the modules
+    asked = cold.evaluate("""performance.getEntriesByType('resource').filter((r) => r.name.includes('/tables/'))
+      .map((r) => [r.name.split('/').pop(), r.startTime, r.responseEnd])""")
+    first = next(end for name, _, end in asked if name == "daifugo.js")
+    assert {"cardkit.js", "daifugo.css", "cardkit.css"} <= {name for name, _, _ in asked}
+    late = [name for name, began, _ in asked if began > first]
+    assert late == [], (late, asked)
     wheel.release()
     cold.wait_for_function("window.pyengineApp.state().record !== null", timeout=90000)
     assert cold.evaluate("window.pyengineApp.state()")["record"] == record

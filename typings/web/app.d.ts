@@ -8,6 +8,8 @@ interface BuildInfo {
   wheel?: string;
   pyscript?: string;
   tables?: string[];
+  /** each table's module, the modules it imports statically and their style sheets (site paths) */
+  table_files?: Record<string, string[]>;
   runtime?: Record<string, number>;
   boot_bytes: number;
   games: Record<string, GameInfo[]>;
