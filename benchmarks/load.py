@@ -234,7 +234,8 @@ def main() -> None:
                 secs, marks, _ = load(ctx, url, "app" if kind == "table" else kind, click=kind == "app",
                                        observe=kind != "table")
                 if kind == "table":
-                    first_table.append(marks["pyengine:first-table"] / 1000)
+                    if "pyengine:first-table" in marks:  # (none when the engine drew the table first)
+                        first_table.append(marks["pyengine:first-table"] / 1000)
                     table_ready.append(secs)
                 else:
                     cold[kind].append(secs)

@@ -95,13 +95,13 @@ async function boot() {
   // turn, where bots play; until then the engine's Worker thinks for them), or at a hint or an
   // analysis: a page where nobody plays a bot never starts a second interpreter. An embed (a
   // wiki page may hold several) leaves the snapshot to the app's own pages.
-  if (window.Worker && !EMBED) setTimeout(warmWorker, WORKER_DELAY_MS);
+  if (window.Worker && !EMBED) setTimeout(makeSnapshotIfNone, WORKER_DELAY_MS);
 }
 
 const WORKER_DELAY_MS = 100; // the table's first frame is drawn first
 
 /** Start the AI Worker when there is no memory snapshot for the next visit to start from. */
-async function warmWorker() {
+async function makeSnapshotIfNone() {
   const wheel = BUILD.wheel || "";
   try {
     const { hasSnapshot } = await import("./pyodide-boot.mjs");
