@@ -92,8 +92,9 @@ async function boot() {
   // The AI Worker makes the memory snapshot the next visit starts from (pyodide-boot.mjs): on a
   // visit that has none it starts as soon as the page is up. Otherwise it starts when a game
   // needs it and its start slows no reply (auto-play.js, startAiWhenFree: at the person's first
-  // turn, where bots play; until then the engine's Worker thinks for them), or at a hint or an
-  // analysis: a page where nobody plays a bot never starts a second interpreter. An embed (a
+  // turn, where bots play; until then the engine's Worker thinks for them), at a hint or an
+  // analysis, or as a set-up form opens (new-game.js): a page that does none of these never
+  // starts a second interpreter. An embed (a
   // wiki page may hold several) leaves the snapshot to the app's own pages.
   if (window.Worker && !EMBED) setTimeout(makeSnapshotIfNone, WORKER_DELAY_MS);
 }

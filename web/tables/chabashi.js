@@ -498,14 +498,14 @@ export class Table {
   renderText(tv) { renderText(this, tv); }
 }
 
-// The set-up form: the rule sets named and explained in the player's language.
+// The set-up form: the chosen rule set explained in the player's language (the form names each
+// one: new-game.js, preset.chabashi.<id>).
 /** @param {HTMLElement} container @param {TableSetupInfo} info @param {TableContext} ctx */
 function setup(container, info, ctx) {
   const sel = info.presetSelect;
   const about = ctx.h("p", { class: "cb-setup-about muted" });
   const draw = () => {
     if (!sel) return;
-    for (const o of sel.options) o.textContent = ctx.t(`preset.chabashi.${o.dataset.preset}`);
     const id = sel.selectedOptions[0] && sel.selectedOptions[0].dataset.preset;
     about.textContent = id ? ctx.t(`chabashi.preset_about.${id}`) : "";
   };
