@@ -83,7 +83,9 @@ async function boot() {
   await starting;
   if (engine.state !== "ready") return;
   await app.busy;
-  if (!app.view && $("start").hidden) showStart();
+  // a route that came to nothing leaves the opening line on the table: the start page replaces it
+  // (a live table's panel, an invitation answered before the engine was up, stays)
+  if (!app.view && $("start").hidden && $("table").querySelector(":scope > .opening")) showStart();
   readyResolve();
   emit("ready", { state: publicState() });
   if ("serviceWorker" in navigator && location.protocol.startsWith("http") && !params.has("nosw")) {

@@ -291,7 +291,13 @@ def panel_link(page: Any, selector: str, kind: str, other_than: str = "") -> str
     """The ``join=`` or ``reply=`` link in the text box ``selector`` of a live panel, once made
     (and once it is not ``other_than``: a new invitation replaces the one before)."""
     expr = f"(document.querySelector({selector!r}) || {{value: ''}}).value"
+    from playwright.sync_api import expect
+
     page.wait_for_function(f"(old) => ({expr}).includes('#{kind}=') && ({expr}) !== old", arg=other_than, timeout=30_000)
+    # and still there for the person once the engine is up (a friend's page draws its panel
+    # before: nothing the page draws when the engine is ready may replace it)
+    page.evaluate("window.pyengineApp.ready")
+    expect(page.locator(selector)).to_be_visible()
     return page.evaluate(expr)  # type: ignore[no-any-return]
 
 

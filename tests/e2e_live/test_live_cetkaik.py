@@ -53,6 +53,8 @@ def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(returning_bro
         relay = open_page(ctx_a, reply)
         expect(relay.locator(".live-panel")).to_have_attribute("data-state", "relayed")
         expect(relay.locator(".live-panel")).to_contain_text("you can close this tab")
+        relay.evaluate("window.pyengineApp.ready")
+        expect(relay.locator(".live-panel")).to_be_visible()  # (not replaced once the engine is up)
         relay.close()
         expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=20_000)
         b.wait_for_selector(".ck-board", timeout=60_000)
