@@ -153,7 +153,7 @@ export async function importLibrary(text) {
     return openRecordText(text); // not a games file: a game's own record (a kiaak text file)?
   }
   if (!data || data.format !== LIBRARY_FORMAT || !Array.isArray(data.games)) return notify(t("library.import_not_library"), [], "error");
-  await whenEngine(() => {});
+  if (!(await engineFor())) return;
   /** @type {Record<string, LibraryEntry | true>} */
   const index = libIndex();
   let added = 0;
@@ -179,6 +179,18 @@ export async function importLibrary(text) {
     skipped.length ? skipped.join("\n") : null);
 }
 
+/** The engine, for a file or a paste that needs it: one given while it still starts says that it
+ * waits (the start page stays) and goes through once it is up. @returns {Promise<boolean>} whether it is up */
+async function engineFor() {
+  const up = () => engine.state === "ready"; // (read again after the wait)
+  if (up()) return true;
+  notify(t("library.import_waiting"));
+  await whenEngine(() => {}).catch(() => {});
+  if (up()) return true;
+  clearNotice(); // (the page shows why the engine did not start)
+  return false;
+}
+
 // A record in a game's own notation (Cetkaik's kiaak), from a file, a drop or a paste on the
 // start page: opened in replay at its start, as the game's table opens one.
 const RECORD_GAMES = ["cetkaik"];
@@ -186,8 +198,7 @@ const RECORD_GAMES = ["cetkaik"];
 async function openRecordText(text) {
   if (!text.trim()) return notify(t("library.import_empty"), [], "error");
   app.navGen++;
-  await whenEngine(() => {}).catch(() => {});
-  if (engine.state !== "ready") return;
+  if (!(await engineFor())) return;
   /** @type {string[]} */
   const reasons = [];
   for (const game of RECORD_GAMES) {

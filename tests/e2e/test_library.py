@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, open_app
+from conftest import Guard, HeldWheel, Server, make_context, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -98,8 +98,7 @@ def test_a_kiaak_record_opens_from_the_start_page_by_file_drop_and_paste(ctx: tu
     # a paste on the start page
     page.locator('[data-tool="home"]').click()
     expect(page.locator("#start")).to_be_visible()
-    page.evaluate("""(text) => { const data = new DataTransfer(); data.setData('text/plain', text);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })); }""", text)
+    page.evaluate(PASTE, text)
     page.wait_for_function("location.hash !== '#games' && window.pyengineApp.state().game === 'cetkaik'", timeout=60000)
     # a drop of the file
     page.locator('[data-tool="home"]').click()
@@ -114,3 +113,33 @@ def test_a_kiaak_record_opens_from_the_start_page_by_file_drop_and_paste(ctx: tu
     expect(page.locator("#notice")).to_contain_text("neither a games file")
     expect(page.locator("#start")).to_be_visible()
     assert page.errors == []
+
+
+PASTE = """(text) => { const data = new DataTransfer(); data.setData('text/plain', text);
+  document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true })); }"""
+
+
+def test_a_record_pasted_while_the_engine_starts_says_it_waits_and_opens_once_it_is_up(browser: Any, server: Server) -> None:
+    from pyengine.app.views.cetkaik import import_record
+
+    text = (VECTORS / "case1.txt").read_text(encoding="utf-8")
+    context, guard = make_context(browser, server.url, service_workers="block")
+    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "?speed=instant")
+    page.wait_for_selector(".game-card")
+    page.evaluate(PASTE, text)
+    # the paste is answered at once: the page says that it waits, and the start page stays
+    expect(page.locator("#notice")).to_contain_text("as soon as the engine has started")
+    expect(page.locator("#start")).to_be_visible()
+    assert page.evaluate("window.pyengineApp.state()")["game"] is None
+    wheel.release()
+    page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
+    assert page.evaluate("window.pyengineApp.state()")["length"] == len(import_record(text).actions)
+    expect(page.locator("#notice")).to_be_hidden()
+    expect(page.locator("#start")).to_be_hidden()
+    assert errors == []
+    context.close()
+    assert guard.blocked == []
