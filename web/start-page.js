@@ -9,7 +9,7 @@ import { showSetup } from "./new-game.js";
 import { $, BUILD, drewFirstFrame, EMBED, storage } from "./page.js";
 import { restoreEntry } from "./routes.js";
 import { app, emit, publicState, queue, supersede } from "./state.js";
-import { unmountTable } from "./table.js";
+import { drawOpening, unmountTable } from "./table.js";
 
 /** The start page (the game on the table, if any, is closed). */
 export function showStart() {
@@ -144,8 +144,11 @@ export function drawLibrary() {
 /** @param {string} key */
 function continueEntry(key) {
   app.navGen++;
-  const last = readLastView();
-  if (last && last.key === key && engine.state !== "ready") drawProvisional(last.view);
+  if (engine.state !== "ready") { // the press is answered at once; the game opens once the engine is up
+    const last = readLastView();
+    if (last && last.key === key) drawProvisional(last.view);
+    else drawOpening(); // (the progress bar above it says how far the engine is)
+  }
   queue(() => restoreEntry(key));
 }
 /** @param {string} key @param {string} name */

@@ -352,12 +352,13 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 
 
 class HeldWheel:
     """The engine's wheel held back in ``context`` until :meth:`release`: the engine cannot start
-    before then (what the page draws without Python can be looked at)."""
+    before then (what the page draws without Python can be looked at). ``pattern``: what to hold
+    instead (the runtime's WebAssembly, which a start from the memory snapshot needs too)."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, pattern: str = "**/*.whl") -> None:
         self.held: list[Any] = []
         self.released = False
-        context.route("**/*.whl", lambda route: route.continue_() if self.released else self.held.append(route))
+        context.route(pattern, lambda route: route.continue_() if self.released else self.held.append(route))
 
     def release(self) -> None:
         self.released = True

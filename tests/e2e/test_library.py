@@ -143,3 +143,34 @@ def test_a_record_pasted_while_the_engine_starts_says_it_waits_and_opens_once_it
     assert errors == []
     context.close()
     assert guard.blocked == []
+
+
+def test_continue_pressed_while_the_engine_starts_opens_the_game_once_it_is_up(browser: Any, server: Server) -> None:
+    """A returning player's older game, continued from the library before the engine is up: the
+    press is answered at once (the table says the game is opening, above it the engine's progress)
+    and the game opens once the engine is."""
+    context, guard = make_context(browser, server.url, service_workers="block")
+    page = open_app(context, server.url + "?speed=instant")
+    for game in ("cetkaik", "chabashi"):  # two games in the library, the Chabashi one the last shown
+        page.locator(f'.game-card[data-game="{game}"] [data-action="new"]').click()
+        page.locator(f'.game-card[data-game="{game}"] .setup button[type="submit"]').click()
+        page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=90000)
+        page.evaluate("location.hash = 'games'")
+        page.wait_for_selector(".library-entry")
+    page.close()
+    wasm = HeldWheel(context, "**/*.wasm")  # the engine cannot start, from the snapshot either
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "?speed=instant#games")
+    entry = page.locator('.library-entry[data-game="cetkaik"]')
+    entry.locator('[data-action="continue"]').click()
+    expect(page.locator("#table .opening")).to_be_visible()
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#start")).to_be_hidden()
+    wasm.release()
+    page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
+    expect(page.locator("#start")).to_be_hidden()
+    assert errors == []
+    context.close()
+    assert guard.blocked == []
