@@ -3,14 +3,14 @@
 import { runAuto } from "./auto-play.js";
 import { call, englishDetails, errorReason } from "./bridge.js";
 import { clearNotice, notify } from "./dom.js";
-import { engine, whenEngine } from "./engine-start.js";
+import { engine, engineReady } from "./engine-start.js";
 import { drawLinkFrame, drawProvisional } from "./first-frames.js";
 import { gameInfo, gameName, t } from "./i18n.js";
 import { freshCopyKey, libDelete, libEntries, readLastView } from "./library.js";
 import { startGame } from "./new-game.js";
 import { $, BUILD, EMBED, LIB_PREFIX, params, storage } from "./page.js";
 import { drawLibrary, showStart } from "./start-page.js";
-import { app, queue, setFromResult, supersede } from "./state.js";
+import { app, queue, setFromResult, supersede, superseded } from "./state.js";
 import { drawOpening, render } from "./table.js";
 
 /** The address's fragment, decoded. */
@@ -21,6 +21,21 @@ export function currentFragment() {
   } catch {
     return raw; // a malformed %-escape: the engine says what is wrong with it
   }
+}
+/**
+ * The engine, for a route that needs it: waited for unless the player navigates first. (A route
+ * runs in the page's queue: one still waiting for the engine would hold every later navigation,
+ * so "All games" pressed before the engine is up would wait for it, and the game it left would
+ * open after all.)
+ * @param {number} nav the navigation the route is for
+ * @returns {Promise<boolean>} whether the route goes on (the engine is up and the player still here)
+ */
+async function engineForRoute(nav) {
+  while (engine.state !== "ready" && app.navGen === nav) {
+    await Promise.race([engineReady, superseded]).catch(() => {});
+    if (engine.state === "failed") return false; // (the page says why)
+  }
+  return engine.state === "ready" && app.navGen === nav;
 }
 /** Open what the address names (in the page's queue: a hashchange, the page's start). */
 export async function route() {
@@ -66,8 +81,7 @@ async function resumeLatest() {
   if (latest && last && last.key === latest.key) drawProvisional(last.view);
   else if (latest) drawOpening();
   else showStart(); // (the old single save, if any, joins the library once the engine is up)
-  await whenEngine(() => {});
-  if (gen !== app.navGen) return; // the player chose something else meanwhile
+  if (!(await engineForRoute(gen))) return; // the player chose something else meanwhile
   const entry = latest || libEntries().find((e) => e.status !== "over"); // (the old single save, migrated)
   if (!entry) { if (app.view || !$("table").hidden) showStart(); else drawLibrary(); return; }
   await restoreEntry(entry.key, () => notify(t("notice.restored", { game: app.view ? gameName(app.view.game) : "" }),
@@ -77,8 +91,7 @@ async function resumeLatest() {
 /** @param {string} key @param {(() => void) | null} [note] @returns {Promise<boolean>} whether it is on the table */
 export async function restoreEntry(key, note = null) {
   const nav = app.navGen;
-  await whenEngine(() => {});
-  if (app.navGen !== nav) return false; // the player went elsewhere while the engine was starting
+  if (!(await engineForRoute(nav))) return false; // the player went elsewhere while the engine was starting
   const save = storage.get(LIB_PREFIX + key);
   supersede(); // what the table was doing stops: another game takes the engine
   /** @type {EngineResult} */
@@ -113,8 +126,7 @@ async function openLink(frag) {
   if (last && reload) drawProvisional(last.view);
   else if (!app.view && engine.state !== "ready") await drawLinkFrame(frag);
   else if (!app.view) drawOpening();
-  await whenEngine(() => {});
-  if (app.navGen !== nav) return; // the player went elsewhere while the engine was starting
+  if (!(await engineForRoute(nav))) return; // the player went elsewhere while the engine was starting
   supersede();
   /** @type {EngineResult} */
   let r;

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, open_app
+from conftest import Guard, HeldWheel, Server, make_context, open_app
 from playwright.sync_api import expect
 from test_shell import start
 
@@ -37,3 +37,38 @@ def test_all_games_answers_every_press_while_five_bots_play_at_instant(ctx: tupl
             page.locator('[data-tool="home"]').click()
             start(page, game, ["bot:random"] * 5, players=5)
     assert page.errors == []
+
+
+def test_all_games_pressed_before_the_engine_is_up_is_answered_and_the_game_left_never_opens(browser: Any,
+                                                                                          server: Server) -> None:
+    """A game started from the set-up form while the engine starts shows its table at once; "All
+    games" pressed there goes to the start page at once (no route waiting for the engine holds
+    it), and the game it left does not open once the engine is up."""
+    context, guard = make_context(browser, server.url, service_workers="block")
+    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "?speed=instant")
+    card = page.locator('.game-card[data-game="daifugo"]')
+    card.locator('[data-action="new"]').click()
+    card.locator('.setup button[type="submit"]').click()
+    page.wait_for_selector('#table .game-table[data-game="daifugo"]')
+    page.locator('[data-tool="home"]').click()
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
+    assert page.evaluate("window.pyengineApp.state()")["game"] is None  # the engine was still held
+    wheel.release()
+    page.evaluate("window.pyengineApp.ready")
+    page.wait_for_timeout(500)  # (the game left would have opened by now)
+    expect(page.locator("#start")).to_be_visible()
+    assert page.evaluate("location.hash") == "#games"
+    assert page.evaluate("window.pyengineApp.state()")["game"] is None
+    assert page.locator(".library-entry").count() == 0
+    # and the page plays on: a game started now opens
+    card.locator('[data-action="new"]').click()
+    card.locator('.setup button[type="submit"]').click()
+    page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=60000)
+    assert errors == []
+    context.close()
+    assert guard.blocked == []
