@@ -31,6 +31,7 @@ export async function startView(game, preset, players) {
 /** @param {View} v @param {[string, string][] | null} [seats] the players (name, kind) */
 export function drawProvisional(v, seats = null) {
   app.view = { ...v, provisional: true, dealt_now: null, legal: [] };
+  app.paused = false; // (a new table: its bots play until the person pauses them)
   if (seats) app.view.seats = seats.map(([name, kind]) => ({ name, kind }));
   app.autoState = null;
   render(); // (the table marks its first frame once it is drawn: table.js)

@@ -7,7 +7,7 @@ import { engine, whenEngine } from "./engine-start.js";
 import { drawProvisional, fetchStartViews, startView } from "./first-frames.js";
 import { t, tOr } from "./i18n.js";
 import { BUILD, EMBED, mark } from "./page.js";
-import { ai, app, setFromResult, supersede } from "./state.js";
+import { ai, app, pausedBeforeEngine, setFromResult, supersede } from "./state.js";
 import { loadTable, render, tableContext } from "./table.js";
 
 /** @param {GameInfo} game @returns {GameSetup} */
@@ -129,7 +129,7 @@ export async function startGame(args, push = true, preset = null) {
 /** @param {NewGameArgs} args @param {boolean} [push] */
 async function newGame(args, push = true) {
   supersede();
-  app.paused = false;
+  app.paused = pausedBeforeEngine();
   const nav = app.navGen;
   let r;
   try {

@@ -10,7 +10,7 @@ import { freshCopyKey, libDelete, libEntries, readLastView } from "./library.js"
 import { startGame } from "./new-game.js";
 import { $, BUILD, EMBED, LIB_PREFIX, params, storage } from "./page.js";
 import { drawLibrary, showStart } from "./start-page.js";
-import { app, queue, setFromResult, supersede, superseded } from "./state.js";
+import { app, pausedBeforeEngine, queue, setFromResult, supersede, superseded } from "./state.js";
 import { drawOpening, render } from "./table.js";
 
 /** The address's fragment, decoded. */
@@ -109,7 +109,7 @@ export async function restoreEntry(key, note = null) {
     return false;
   }
   supersede();
-  app.paused = false;
+  app.paused = pausedBeforeEngine();
   app.handedTo = null;
   app.currentKey = key;
   setFromResult(r);
@@ -148,7 +148,7 @@ async function openLink(frag) {
   }
   if (!r.ok) return badLink(r);
   clearNotice();
-  app.paused = false;
+  app.paused = pausedBeforeEngine();
   app.handedTo = null;
   app.currentKey = key;
   setFromResult(r);

@@ -79,6 +79,10 @@ export function supersede() {
   superseded = new Promise((r) => { wakeSuperseded = r; });
 }
 
+/** The pause of a game opened in place of the table drawn before the engine was up: kept if the
+ * person paused that table (its bots wait), none otherwise. */
+export function pausedBeforeEngine() { return Boolean(app.view && app.view.provisional && app.paused); }
+
 /** @returns {PublicState} */
 export function publicState() { return app.autoState ? structuredClone(app.autoState) : { ...START_STATE }; }
 /** @type {() => void} */

@@ -72,3 +72,30 @@ def test_all_games_pressed_before_the_engine_is_up_is_answered_and_the_game_left
     assert errors == []
     context.close()
     assert guard.blocked == []
+
+
+def test_pause_pressed_before_the_engine_is_up_holds_the_game_once_it_opens(browser: Any, server: Server) -> None:
+    context, guard = make_context(browser, server.url, service_workers="block")
+    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "?speed=instant")
+    card = page.locator('.game-card[data-game="daifugo"]')
+    card.locator('[data-action="new"]').click()
+    card.locator('.setup select[name="seat0"]').select_option("bot:random")  # bots only: nothing waits for a person
+    card.locator('.setup button[type="submit"]').click()
+    page.wait_for_selector('#table .game-table[data-game="daifugo"]')
+    page.locator('[data-tool="pause"]').click()
+    expect(page.locator('[data-tool="resume"]')).to_be_visible()
+    wheel.release()
+    page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=90000)
+    page.wait_for_timeout(800)  # (bots at Instant would have played many moves by now)
+    assert page.evaluate("window.pyengineApp.state().length") == 0
+    expect(page.locator('[data-tool="resume"]')).to_be_visible()
+    expect(page.locator(".df-prompt")).to_have_text("Paused")
+    page.locator('[data-tool="resume"]').click()
+    page.wait_for_function("window.pyengineApp.state().length > 5", timeout=60000)
+    assert errors == []
+    context.close()
+    assert guard.blocked == []

@@ -413,6 +413,8 @@ def test_pause_resume_speed_and_navigation_answer_the_first_press_at_instant(ctx
         stopped = page.evaluate("window.pyengineApp.settled().then((s) => s.length)")
         page.wait_for_timeout(400)
         assert page.evaluate("window.pyengineApp.state().length") == stopped
+        if page.evaluate("window.pyengineApp.state().status") in ("bot", "chance"):  # the table says why nothing moves
+            expect(page.locator(".df-prompt, .cb-prompt")).to_have_text("Paused")
         page.locator('[data-tool="resume"]').click()
         expect(page.locator('[data-tool="pause"]')).to_be_visible()
         page.wait_for_function(f"window.pyengineApp.state().length > {stopped}", timeout=30000)

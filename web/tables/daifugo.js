@@ -439,6 +439,8 @@ function mount(host, ctx) {
       text = t("daifugo.prompt.over");
     } else if (view.cursor !== view.length) {
       text = t("daifugo.prompt.replay");
+    } else if (ctx.paused && (view.status === "bot" || view.status === "chance")) {
+      text = t("table.paused"); // (the bots and the deal wait for Resume)
     } else if (tv.phase === "deal" || tv.phase === "dealer") {
       text = t("daifugo.prompt.dealing");
     } else if (tv.to_move >= 0) {
