@@ -39,7 +39,7 @@ export function drawProvisional(v, seats = null) {
 // A link's game, players and rules preset, read without Python (a fragment is "1." and the
 // record's JSON, zlib-compressed, in URL-safe base64): enough for its game's table from the
 // build's starting view while the engine starts. Anything else: null (the engine says why).
-/** @param {string} frag @returns {Promise<{view: View, seats: [string, string][]} | null>} */
+/** @param {string} frag @returns {Promise<{view: View, seats: [string, string][], moves: number} | null>} */
 async function linkOutline(frag) {
   const [version, body] = frag.split(".");
   if (version !== "1" || !body || body.length > 200000 || typeof DecompressionStream === "undefined") return null;
@@ -52,7 +52,8 @@ async function linkOutline(frag) {
   /** @type {[string, string][]} */
   const seats = data.seats.map((/** @type {unknown[] | null} */ s) => [String((s && s[0]) || ""), String((s && s[1]) || "human")]);
   const first = await startView(data.game, preset, seats.length);
-  return first ? { view: first, seats } : null;
+  const moves = Array.isArray(data.actions) ? data.actions.length : 0;
+  return first ? { view: first, seats, moves } : null;
 }
 // Opening a link before the engine is up: its game's table when the link can be read here (the
 // engine puts the link's own position there as soon as it is up), else a place for the game.
@@ -65,8 +66,10 @@ export async function drawLinkFrame(frag) {
   const first = await Promise.race([outline, sleep(400).then(() => undefined)]);
   const stillOurs = () => app.navGen === nav && engine.state !== "ready" && (!app.view || app.view.provisional);
   if (!stillOurs()) return;
-  if (first) return drawProvisional(first.view, first.seats);
+  // (a link to a later position: its game's table, dimmed, until the engine puts the position there)
+  const draw = (/** @type {{view: View, seats: [string, string][], moves: number}} */ o) => drawProvisional({ ...o.view, pending_moves: o.moves }, o.seats);
+  if (first) return draw(first);
   drawOpening();
   if (first === null) return; // not a link this page can read: the engine will say why
-  void outline.then((late) => { if (late && stillOurs()) drawProvisional(late.view, late.seats); });
+  void outline.then((late) => { if (late && stillOurs()) draw(late); });
 }

@@ -266,6 +266,9 @@ export function render() {
   for (const child of Array.from(root.children)) if (!(/** @type {HTMLElement} */ (child)).dataset.slot) child.remove();
   root.dataset.game = view.game;
   root.dataset.status = view.provisional ? "starting" : view.status;
+  const pending = Boolean(view.provisional && view.pending_moves);
+  if (pending) root.dataset.position = "pending"; // (style.css dims the table and shows the caption)
+  else delete root.dataset.position;
   root.dataset.thinking = app.thinking ? "true" : "false";
   /** @type {TableModule | null | undefined} */
   const mod = FORCE_GENERIC ? GENERIC : tableModules[view.game];
@@ -278,6 +281,8 @@ export function render() {
   const headSlot = slot(root, "head");
   const liveSlot = slot(root, "live");
   const bodySlot = slot(root, "body");
+  bodySlot.dataset.caption = pending ? t("table.opening_position") : "";
+  bodySlot.setAttribute("aria-busy", pending ? "true" : "false");
   const toolsSlot = slot(root, "tools");
   // A game whose own table is still loading (table === null) shows nothing of the generic one
   // meanwhile (no flash of the shell's title and scores before the board).

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import OBSERVE_MAIN_THREAD, Guard, HeldWheel, Server, make_context
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
@@ -111,6 +112,8 @@ def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any
     assert cold.locator("#loading").is_visible()  # the engine is not up: this frame was drawn without it
     assert cold.evaluate("window.pyengineApp.state().game") is None
     assert cold.locator("#table .opening").count() == 0
+    # (a Daifugō game's address holds no card and no action: its starting view is its own start)
+    assert cold.evaluate("document.getElementById('table').dataset.position") is None
     # the table's modules and the style sheets they wait for were all asked for at once (build.py's
     # table_files), before its first module had even arrived: none was found late by reading the
     # module that imports it, and no sheet waited for the modules
@@ -125,6 +128,38 @@ def test_a_link_opened_cold_shows_its_games_table_before_the_engine(browser: Any
     assert cold.evaluate("window.pyengineApp.state()")["record"] == record
     assert errors == []
     fresh.close()
+    assert guard.blocked == []
+
+
+def test_a_link_to_a_later_position_stands_dimmed_until_the_engine_puts_it_there(browser: Any, server: Server) -> None:
+    """A link to a position after some moves, opened cold: its first frame (the game's starting
+    view, read without Python) is not that position, so the table stands dimmed, says what it
+    waits for and takes no press; once the engine is up, the link's own position is there."""
+    from pyengine.app.session import Session
+
+    game = Session.new("cetkaik", seats=[("", "human"), ("", "human")], seed=3)
+    while len(game.record.actions) < 6:
+        game.play(game.legal()[0]) if game.status() == "human" else game.step_auto()
+    context, guard = make_context(browser, server.url, service_workers="block")
+    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "#" + game.fragment())
+    page.wait_for_selector('#table .game-table[data-game="cetkaik"] .ck-board', timeout=60000)
+    assert page.evaluate("document.getElementById('table').dataset.position") == "pending"
+    body = page.locator('#table > [data-slot="body"]')
+    expect(body).to_have_attribute("data-caption", "Opening this link's position…")
+    expect(body).to_have_attribute("aria-busy", "true")
+    assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "none"
+    wheel.release()
+    page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
+    assert page.evaluate("window.pyengineApp.state().length") == 6
+    assert page.evaluate("document.getElementById('table').dataset.position") is None
+    expect(body).to_have_attribute("aria-busy", "false")
+    assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "auto"
+    assert errors == []
+    context.close()
     assert guard.blocked == []
 
 

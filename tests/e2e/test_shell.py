@@ -223,6 +223,7 @@ def test_start_page_setup_form_and_first_frame_come_before_the_engine(browser: A
     card.locator('.setup button[type="submit"]').click()
     page.wait_for_selector('#table .game-table[data-game="daifugo"]')
     assert page.evaluate("document.getElementById('table').dataset.status") == "starting"
+    assert page.evaluate("document.getElementById('table').dataset.position") is None  # a new game: its real start
     assert page.locator("#loading").is_visible()  # the progress, in place
     assert page.evaluate("window.pyengineApp.state()")["game"] is None
     page.wait_for_function("document.getElementById('loading').dataset.step !== 'download'", timeout=60000)

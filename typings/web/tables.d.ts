@@ -83,6 +83,9 @@ interface SessionView<T = unknown> {
   table: T;
   /** true while the table shows a first frame the engine has not made yet: nothing is legal */
   provisional?: boolean;
+  /** a link's first frame: the game's starting position stands for a later one (the link's
+   * record has this many actions), which the engine puts there once it is up */
+  pending_moves?: number;
   /** after an automatic chance step: the plies it resolved; null after anything else */
   dealt_now?: number[] | null;
   /** where the library keeps this game */
