@@ -33,6 +33,7 @@ import { applyStrings, lang, loadStrings, wordsLoaded } from "./i18n.js";
 import { exportLibrary, importLibrary, readDroppedFile } from "./library.js";
 import { $, BUILD, EMBED, LANG_KEY, params, storage } from "./page.js";
 import { route } from "./routes.js";
+import { formChoices, reopenSetup } from "./new-game.js";
 import { showStart } from "./start-page.js";
 import { ai, app, emit, publicState, queue, readyResolve } from "./state.js";
 import { redrawInLanguage } from "./table.js";
@@ -47,7 +48,11 @@ async function boot() {
     applyStrings();
     drawProgress();
     if (app.view) redrawInLanguage();
-    else if (!$("start").hidden) showStart();
+    else if (!$("start").hidden) {
+      const open = formChoices(); // (a set-up form left open comes back in the new language, as it was)
+      showStart();
+      if (open) await reopenSetup(open.game, open.chosen);
+    }
   });
   // The engine starts in its Worker first thing, while the page loads its words and draws (the
   // main thread stays free for them).

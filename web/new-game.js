@@ -5,7 +5,7 @@ import { callOk } from "./bridge.js";
 import { clearNotice, h, notify } from "./dom.js";
 import { engine, whenEngine } from "./engine-start.js";
 import { drawProvisional, fetchStartViews, startView } from "./first-frames.js";
-import { t, tOr } from "./i18n.js";
+import { gameInfo, t, tOr } from "./i18n.js";
 import { BUILD, EMBED, mark } from "./page.js";
 import { ai, app, pausedBeforeEngine, setFromResult, supersede } from "./state.js";
 import { loadTable, render, tableContext } from "./table.js";
@@ -99,6 +99,33 @@ export async function showSetup(game, li) {
   });
   li.append(form);
   /** @type {HTMLSelectElement | null} */ (form.querySelector("label:not([hidden]) > select"))?.focus();
+}
+
+/** The set-up form open on the start page, if any: its game and what is chosen in it (its named
+ * controls, in the form's order). @returns {{game: string, chosen: [string, string][]} | null} */
+export function formChoices() {
+  const form = /** @type {HTMLFormElement | null} */ (document.querySelector(".game-card form.setup"));
+  const card = form && /** @type {HTMLElement | null} */ (form.closest(".game-card"));
+  if (!form || !card || !card.dataset.game) return null;
+  const named = /** @type {(HTMLInputElement | HTMLSelectElement)[]} */ (Array.from(form.elements).filter((e) => e instanceof HTMLSelectElement || e instanceof HTMLInputElement));
+  return { game: card.dataset.game, chosen: named.filter((e) => e.name && e.type !== "checkbox").map((e) => [e.name, e.value]) };
+}
+/** Open a game's set-up form again (after the start page was drawn anew) with `chosen` in it:
+ * each control set in the form's order, as a person would, so the ones drawn from another
+ * (the seats, from the number of players) are there when their turn comes.
+ * @param {string} id @param {[string, string][]} chosen */
+export async function reopenSetup(id, chosen) {
+  const g = gameInfo(id);
+  const li = /** @type {HTMLElement | null} */ (document.querySelector(`.game-card[data-game="${CSS.escape(id)}"]`));
+  if (!g || !li) return;
+  await showSetup(g, li);
+  const form = /** @type {HTMLFormElement | null} */ (li.querySelector("form.setup"));
+  for (const [name, value] of chosen) {
+    const el = form && form.elements.namedItem(name);
+    if (!(el instanceof HTMLSelectElement || el instanceof HTMLInputElement) || el.value === value) continue;
+    el.value = value;
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
 }
 
 /** A bots' seed for a new game: 53 random bits. */

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from conftest import Guard, Server, open_app, scan_text
+from playwright.sync_api import expect
 from test_shell import settle, start
 
 pytestmark = pytest.mark.e2e
@@ -36,4 +37,24 @@ def test_switching_language_mid_game_redraws_the_whole_table(ctx: tuple[Any, Gua
     assert found == []
     state = page.evaluate("window.pyengineApp.state()")
     assert state["game"] == game and state["status"] in ("human", "over")
+    assert page.errors == []
+
+
+def test_a_setup_form_left_open_comes_back_in_the_new_language_as_it_was(ctx: tuple[Any, Guard], server: Server) -> None:
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant")
+    card = page.locator('.game-card[data-game="daifugo"]')
+    card.locator('[data-action="new"]').click()
+    form = card.locator("form.setup")
+    form.locator('select[name="players"]').select_option("6")
+    form.locator('select[name="seat3"]').select_option("human")
+    form.locator('select[name="preset"]').select_option(
+        form.locator('select[name="preset"] option[data-preset="jdf"]').get_attribute("value"))
+    chosen = form.evaluate("(f) => Array.from(f.elements).filter((e) => e.name).map((e) => [e.name, e.value])")
+    page.locator("#lang-picker").select_option("ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    form = page.locator('.game-card[data-game="daifugo"] form.setup')
+    expect(form).to_be_visible()
+    assert form.evaluate("(f) => Array.from(f.elements).filter((e) => e.name).map((e) => [e.name, e.value])") == chosen
+    assert scan_text(page, "ko") == []
     assert page.errors == []
