@@ -12,7 +12,17 @@ import re
 from typing import Any
 
 import pytest
-from conftest import FACES, GLYPH_PIXELS, Guard, Server, axe_violations, open_app, scan_text
+from conftest import (
+    FACES,
+    GLYPH_PIXELS,
+    Guard,
+    HeldWheel,
+    Server,
+    axe_violations,
+    make_context,
+    open_app,
+    scan_text,
+)
 from playwright.sync_api import expect
 
 from pyengine.app.views.cetkaik_help import piece_help
@@ -136,3 +146,27 @@ def test_the_help_reads_on_a_desktop_and_a_phone_and_the_keyboard_works_it(ctx: 
     expect(help_).to_be_hidden()
     assert page.evaluate("document.activeElement.dataset.help") == "open"
     assert page.errors == []
+
+
+def test_the_help_pressed_before_the_engine_is_up_opens_at_once_and_fills_when_it_is(browser: Any, server: Server) -> None:
+    """The rules' words come from the engine: pressed while it starts, the dialog opens at once,
+    says it is loading them, and shows them once the engine is up."""
+    context, guard = make_context(browser, server.url, service_workers="block")
+    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "?game=cetkaik")
+    page.wait_for_selector(".ck-board")
+    page.locator('[data-help="open"]').click()
+    expect(page.locator(".ck-help")).to_be_visible()
+    expect(page.locator(".ck-help")).to_contain_text("Loading the rules…")
+    assert page.evaluate("window.pyengineApp.state().game") is None  # (the engine was still held)
+    wheel.release()
+    expect(page.locator(".ck-move-card")).to_have_count(11, timeout=90000)
+    expect(page.locator(".ck-help")).not_to_contain_text("Loading the rules…")
+    page.keyboard.press("Escape")
+    expect(page.locator(".ck-help")).to_be_hidden()
+    assert errors == []
+    context.close()
+    assert guard.blocked == []

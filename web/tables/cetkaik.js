@@ -204,12 +204,20 @@ function mount(host, ctx) {
   // ---------------------------------------------------------------- the rules panel
   async function openHelp() {
     if (!helpData || helpData.lang !== ctx.lang) {
+      // the panel opens at once; its words come from the engine (which may still be starting)
+      help.replaceChildren(h("p", { class: "muted", role: "status", text: T("help.loading") }),
+        h("button", { type: "button", "data-help": "close", text: T("help.close"), onclick: closeHelp }));
+      showHelp();
       try { helpData = { lang: ctx.lang, data: await ctx.gameCall("help", {}) }; }
-      catch (e) { return ctx.notify(e instanceof Error ? e.message : String(e), [], "error"); }
+      catch (e) { closeHelp(); return ctx.notify(e instanceof Error ? e.message : String(e), [], "error"); }
+      if (!help.open) return; // closed while it waited
     }
     const tv = k.tv;
     renderHelpPanel(help, helpData.data, { h, T, t: ctx.t, lang: ctx.lang, style: settings.style, preset: tv ? tv.preset : null, close: closeHelp,
       columns: tv ? tv.columns : "KLNTZXCMP".split(""), rows: tv ? tv.rows : ["A", "E", "I", "U", "O", "Y", "AI", "AU", "IA"] });
+    showHelp();
+  }
+  function showHelp() {
     if (help.showModal && !help.open) help.showModal();
     else help.setAttribute("open", "");
     const close = /** @type {HTMLElement|null} */ (help.querySelector("[data-help=close]"));
