@@ -366,6 +366,24 @@ class HeldWheel:
             route.continue_()
 
 
+@contextmanager
+def engine_held(browser: Any, server: Server, pattern: str = "**/*.whl") -> Iterator[tuple[Any, HeldWheel]]:
+    """A first visit's page (not yet navigated) whose engine cannot start until the test calls
+    ``wheel.release()`` (:class:`HeldWheel`), as (page, wheel); its errors are kept in
+    ``page.errors``. The context is closed, and its guard checked, at the end."""
+    context, guard = make_context(browser, server.url, service_workers="block")
+    wheel = HeldWheel(context, pattern)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    try:
+        yield page, wheel
+    finally:
+        context.close()
+    assert guard.blocked == [], f"requests outside the site: {guard.blocked}"
+
+
 def drawn(page: Any) -> None:
     """Two animation frames: what the page had scheduled for its next frame (a table draws the
     engine's latest answer in one) is on screen."""

@@ -16,10 +16,9 @@ from conftest import (
     FACES,
     GLYPH_PIXELS,
     Guard,
-    HeldWheel,
     Server,
     axe_violations,
-    make_context,
+    engine_held,
     open_app,
     scan_text,
 )
@@ -151,22 +150,16 @@ def test_the_help_reads_on_a_desktop_and_a_phone_and_the_keyboard_works_it(ctx: 
 def test_the_help_pressed_before_the_engine_is_up_opens_at_once_and_fills_when_it_is(browser: Any, server: Server) -> None:
     """The rules' words come from the engine: pressed while it starts, the dialog opens at once,
     says it is loading them, and shows them once the engine is up."""
-    context, guard = make_context(browser, server.url, service_workers="block")
-    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "?game=cetkaik")
-    page.wait_for_selector(".ck-board")
-    page.locator('[data-help="open"]').click()
-    expect(page.locator(".ck-help")).to_be_visible()
-    expect(page.locator(".ck-help")).to_contain_text("Loading the rules…")
-    assert page.evaluate("window.pyengineApp.state().game") is None  # (the engine was still held)
-    wheel.release()
-    expect(page.locator(".ck-move-card")).to_have_count(11, timeout=90000)
-    expect(page.locator(".ck-help")).not_to_contain_text("Loading the rules…")
-    page.keyboard.press("Escape")
-    expect(page.locator(".ck-help")).to_be_hidden()
-    assert errors == []
-    context.close()
-    assert guard.blocked == []
+    with engine_held(browser, server) as (page, wheel):  # the engine starts when the test lets it
+        page.goto(server.url + "?game=cetkaik")
+        page.wait_for_selector(".ck-board")
+        page.locator('[data-help="open"]').click()
+        expect(page.locator(".ck-help")).to_be_visible()
+        expect(page.locator(".ck-help")).to_contain_text("Loading the rules…")
+        assert page.evaluate("window.pyengineApp.state().game") is None  # (the engine was still held)
+        wheel.release()
+        expect(page.locator(".ck-move-card")).to_have_count(11, timeout=90000)
+        expect(page.locator(".ck-help")).not_to_contain_text("Loading the rules…")
+        page.keyboard.press("Escape")
+        expect(page.locator(".ck-help")).to_be_hidden()
+        assert page.errors == []

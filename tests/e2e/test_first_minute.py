@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import OBSERVE_MAIN_THREAD, Guard, HeldWheel, Server, make_context
+from conftest import OBSERVE_MAIN_THREAD, Guard, HeldWheel, Server, engine_held, make_context
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -140,27 +140,21 @@ def test_a_link_to_a_later_position_stands_dimmed_until_the_engine_puts_it_there
     game = Session.new("cetkaik", seats=[("", "human"), ("", "human")], seed=3)
     while len(game.record.actions) < 6:
         game.play(game.legal()[0]) if game.status() == "human" else game.step_auto()
-    context, guard = make_context(browser, server.url, service_workers="block")
-    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "#" + game.fragment())
-    page.wait_for_selector('#table .game-table[data-game="cetkaik"] .ck-board', timeout=60000)
-    assert page.evaluate("document.getElementById('table').dataset.position") == "pending"
-    body = page.locator('#table > [data-slot="body"]')
-    expect(body).to_have_attribute("data-caption", "Opening this link's position…")
-    expect(body).to_have_attribute("aria-busy", "true")
-    assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "none"
-    wheel.release()
-    page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
-    assert page.evaluate("window.pyengineApp.state().length") == 6
-    assert page.evaluate("document.getElementById('table').dataset.position") is None
-    expect(body).to_have_attribute("aria-busy", "false")
-    assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "auto"
-    assert errors == []
-    context.close()
-    assert guard.blocked == []
+    with engine_held(browser, server) as (page, wheel):  # the engine starts when the test lets it
+        page.goto(server.url + "#" + game.fragment())
+        page.wait_for_selector('#table .game-table[data-game="cetkaik"] .ck-board', timeout=60000)
+        assert page.evaluate("document.getElementById('table').dataset.position") == "pending"
+        body = page.locator('#table > [data-slot="body"]')
+        expect(body).to_have_attribute("data-caption", "Opening this link's position…")
+        expect(body).to_have_attribute("aria-busy", "true")
+        assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "none"
+        wheel.release()
+        page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
+        assert page.evaluate("window.pyengineApp.state().length") == 6
+        assert page.evaluate("document.getElementById('table').dataset.position") is None
+        expect(body).to_have_attribute("aria-busy", "false")
+        assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "auto"
+        assert page.errors == []
 
 
 def test_bots_play_while_the_ai_worker_is_still_starting(browser: Any, server: Server) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, HeldWheel, Server, make_context, open_app
+from conftest import Guard, HeldWheel, Server, engine_held, make_context, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -123,26 +123,20 @@ def test_a_record_pasted_while_the_engine_starts_says_it_waits_and_opens_once_it
     from pyengine.app.views.cetkaik import import_record
 
     text = (VECTORS / "case1.txt").read_text(encoding="utf-8")
-    context, guard = make_context(browser, server.url, service_workers="block")
-    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "?speed=instant")
-    page.wait_for_selector(".game-card")
-    page.evaluate(PASTE, text)
-    # the paste is answered at once: the page says that it waits, and the start page stays
-    expect(page.locator("#notice")).to_contain_text("as soon as the engine has started")
-    expect(page.locator("#start")).to_be_visible()
-    assert page.evaluate("window.pyengineApp.state()")["game"] is None
-    wheel.release()
-    page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
-    assert page.evaluate("window.pyengineApp.state()")["length"] == len(import_record(text).actions)
-    expect(page.locator("#notice")).to_be_hidden()
-    expect(page.locator("#start")).to_be_hidden()
-    assert errors == []
-    context.close()
-    assert guard.blocked == []
+    with engine_held(browser, server) as (page, wheel):  # the engine starts when the test lets it
+        page.goto(server.url + "?speed=instant")
+        page.wait_for_selector(".game-card")
+        page.evaluate(PASTE, text)
+        # the paste is answered at once: the page says that it waits, and the start page stays
+        expect(page.locator("#notice")).to_contain_text("as soon as the engine has started")
+        expect(page.locator("#start")).to_be_visible()
+        assert page.evaluate("window.pyengineApp.state()")["game"] is None
+        wheel.release()
+        page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
+        assert page.evaluate("window.pyengineApp.state()")["length"] == len(import_record(text).actions)
+        expect(page.locator("#notice")).to_be_hidden()
+        expect(page.locator("#start")).to_be_hidden()
+        assert page.errors == []
 
 
 def test_continue_pressed_while_the_engine_starts_opens_the_game_once_it_is_up(browser: Any, server: Server) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Guard, HeldWheel, Server, make_context, open_app
+from conftest import Guard, Server, engine_held, open_app
 from playwright.sync_api import expect
 from test_shell import start
 
@@ -44,58 +44,46 @@ def test_all_games_pressed_before_the_engine_is_up_is_answered_and_the_game_left
     """A game started from the set-up form while the engine starts shows its table at once; "All
     games" pressed there goes to the start page at once (no route waiting for the engine holds
     it), and the game it left does not open once the engine is up."""
-    context, guard = make_context(browser, server.url, service_workers="block")
-    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "?speed=instant")
-    card = page.locator('.game-card[data-game="daifugo"]')
-    card.locator('[data-action="new"]').click()
-    card.locator('.setup button[type="submit"]').click()
-    page.wait_for_selector('#table .game-table[data-game="daifugo"]')
-    page.locator('[data-tool="home"]').click()
-    expect(page.locator("#start")).to_be_visible()
-    expect(page.locator("#table")).to_be_hidden()
-    assert page.evaluate("window.pyengineApp.state()")["game"] is None  # the engine was still held
-    wheel.release()
-    page.evaluate("window.pyengineApp.ready")
-    page.wait_for_timeout(500)  # (the game left would have opened by now)
-    expect(page.locator("#start")).to_be_visible()
-    assert page.evaluate("location.hash") == "#games"
-    assert page.evaluate("window.pyengineApp.state()")["game"] is None
-    assert page.locator(".library-entry").count() == 0
-    # and the page plays on: a game started now opens
-    card.locator('[data-action="new"]').click()
-    card.locator('.setup button[type="submit"]').click()
-    page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=60000)
-    assert errors == []
-    context.close()
-    assert guard.blocked == []
+    with engine_held(browser, server) as (page, wheel):  # the engine starts when the test lets it
+        page.goto(server.url + "?speed=instant")
+        card = page.locator('.game-card[data-game="daifugo"]')
+        card.locator('[data-action="new"]').click()
+        card.locator('.setup button[type="submit"]').click()
+        page.wait_for_selector('#table .game-table[data-game="daifugo"]')
+        page.locator('[data-tool="home"]').click()
+        expect(page.locator("#start")).to_be_visible()
+        expect(page.locator("#table")).to_be_hidden()
+        assert page.evaluate("window.pyengineApp.state()")["game"] is None  # the engine was still held
+        wheel.release()
+        page.evaluate("window.pyengineApp.ready")
+        page.wait_for_timeout(500)  # (the game left would have opened by now)
+        expect(page.locator("#start")).to_be_visible()
+        assert page.evaluate("location.hash") == "#games"
+        assert page.evaluate("window.pyengineApp.state()")["game"] is None
+        assert page.locator(".library-entry").count() == 0
+        # and the page plays on: a game started now opens
+        card.locator('[data-action="new"]').click()
+        card.locator('.setup button[type="submit"]').click()
+        page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=60000)
+        assert page.errors == []
 
 
 def test_pause_pressed_before_the_engine_is_up_holds_the_game_once_it_opens(browser: Any, server: Server) -> None:
-    context, guard = make_context(browser, server.url, service_workers="block")
-    wheel = HeldWheel(context)  # the engine cannot start until the test lets its wheel through
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "?speed=instant")
-    card = page.locator('.game-card[data-game="daifugo"]')
-    card.locator('[data-action="new"]').click()
-    card.locator('.setup select[name="seat0"]').select_option("bot:random")  # bots only: nothing waits for a person
-    card.locator('.setup button[type="submit"]').click()
-    page.wait_for_selector('#table .game-table[data-game="daifugo"]')
-    page.locator('[data-tool="pause"]').click()
-    expect(page.locator('[data-tool="resume"]')).to_be_visible()
-    wheel.release()
-    page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=90000)
-    page.wait_for_timeout(800)  # (bots at Instant would have played many moves by now)
-    assert page.evaluate("window.pyengineApp.state().length") == 0
-    expect(page.locator('[data-tool="resume"]')).to_be_visible()
-    expect(page.locator(".df-prompt")).to_have_text("Paused")
-    page.locator('[data-tool="resume"]').click()
-    page.wait_for_function("window.pyengineApp.state().length > 5", timeout=60000)
-    assert errors == []
-    context.close()
-    assert guard.blocked == []
+    with engine_held(browser, server) as (page, wheel):  # the engine starts when the test lets it
+        page.goto(server.url + "?speed=instant")
+        card = page.locator('.game-card[data-game="daifugo"]')
+        card.locator('[data-action="new"]').click()
+        card.locator('.setup select[name="seat0"]').select_option("bot:random")  # bots only: nothing waits for a person
+        card.locator('.setup button[type="submit"]').click()
+        page.wait_for_selector('#table .game-table[data-game="daifugo"]')
+        page.locator('[data-tool="pause"]').click()
+        expect(page.locator('[data-tool="resume"]')).to_be_visible()
+        wheel.release()
+        page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=90000)
+        page.wait_for_timeout(800)  # (bots at Instant would have played many moves by now)
+        assert page.evaluate("window.pyengineApp.state().length") == 0
+        expect(page.locator('[data-tool="resume"]')).to_be_visible()
+        expect(page.locator(".df-prompt")).to_have_text("Paused")
+        page.locator('[data-tool="resume"]').click()
+        page.wait_for_function("window.pyengineApp.state().length > 5", timeout=60000)
+        assert page.errors == []
