@@ -283,6 +283,7 @@ export function render() {
   const bodySlot = slot(root, "body");
   bodySlot.dataset.caption = pending ? t("table.opening_position") : "";
   bodySlot.setAttribute("aria-busy", pending ? "true" : "false");
+  bodySlot.inert = pending; // (no click, no key and no focus reaches a position that is not the link's)
   const toolsSlot = slot(root, "tools");
   // A game whose own table is still loading (table === null) shows nothing of the generic one
   // meanwhile (no flash of the shell's title and scores before the board).

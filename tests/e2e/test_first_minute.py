@@ -147,13 +147,13 @@ def test_a_link_to_a_later_position_stands_dimmed_until_the_engine_puts_it_there
         body = page.locator('#table > [data-slot="body"]')
         expect(body).to_have_attribute("data-caption", "Opening this link's position…")
         expect(body).to_have_attribute("aria-busy", "true")
-        assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "none"
+        assert page.evaluate("document.querySelector('#table > [data-slot=body]').inert")  # no click, key or focus
         wheel.release()
         page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
         assert page.evaluate("window.pyengineApp.state().length") == 6
         assert page.evaluate("document.getElementById('table').dataset.position") is None
         expect(body).to_have_attribute("aria-busy", "false")
-        assert page.evaluate("getComputedStyle(document.querySelector('#table .game-table')).pointerEvents") == "auto"
+        assert not page.evaluate("document.querySelector('#table > [data-slot=body]').inert")
         assert page.errors == []
 
 
