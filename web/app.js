@@ -29,6 +29,7 @@
 //   api.js            window.pyengineApp and the embedding messages
 import { installApi } from "./api.js";
 import { drawProgress, engine, startEngine } from "./engine-start.js";
+import { redrawFrame } from "./first-frames.js";
 import { applyStrings, lang, loadStrings, wordsLoaded } from "./i18n.js";
 import { exportLibrary, importLibrary, readDroppedFile } from "./library.js";
 import { $, BUILD, EMBED, LANG_KEY, params, storage } from "./page.js";
@@ -47,7 +48,10 @@ async function boot() {
     await loadStrings(picker.value);
     applyStrings();
     drawProgress();
-    if (app.view) redrawInLanguage();
+    if (app.view) {
+      await redrawFrame(); // (a first frame: its start view in the new language)
+      redrawInLanguage();
+    }
     else if (!$("start").hidden) {
       const open = formChoices(); // (a set-up form left open comes back in the new language, as it was)
       showStart();

@@ -28,18 +28,36 @@ export async function startView(game, preset, players) {
 }
 // Draw a table from a view the engine has not made for this page (a start view, or the view
 // last on screen): a first frame, replaced as soon as the engine answers.
-/** @param {View} v @param {[string, string][] | null} [seats] the players (name, kind) */
-export function drawProvisional(v, seats = null) {
+/** @typedef {{game: string, preset: string | null | undefined, players: number}} FrameSource a start view's key */
+/** What the first frame on the table was drawn from (a start view), to draw it again in another
+ * language; null for the view last on screen. @type {FrameSource | null} */
+let frameFrom = null;
+/** @param {View} v @param {[string, string][] | null} [seats] the players (name, kind) @param {FrameSource | null} [from] */
+export function drawProvisional(v, seats = null, from = null) {
+  frameFrom = from;
   app.view = { ...v, provisional: true, dealt_now: null, legal: [] };
   app.paused = false; // (a new table: its bots play until the person pauses them)
   if (seats) app.view.seats = seats.map(([name, kind]) => ({ name, kind }));
   app.autoState = null;
   render(); // (the table marks its first frame once it is drawn: table.js)
 }
+/** The first frame on the table drawn again from its start view in the page's language (the
+ * words were switched before the engine was up). @returns {Promise<boolean>} whether it was */
+export async function redrawFrame() {
+  const from = frameFrom;
+  const before = app.view;
+  if (!from || !before || !before.provisional) return false;
+  const v = await startView(from.game, from.preset, from.players);
+  if (!v || app.view !== before) return false; // (the engine's view, or another page, came meanwhile)
+  const paused = app.paused; // (the same table, in other words: a pause given it stays)
+  drawProvisional({ ...v, pending_moves: before.pending_moves }, before.seats.map((s) => [s.name, s.kind]), from);
+  if (paused) { app.paused = true; render(); }
+  return true;
+}
 // A link's game, players and rules preset, read without Python (a fragment is "1." and the
 // record's JSON, zlib-compressed, in URL-safe base64): enough for its game's table from the
 // build's starting view while the engine starts. Anything else: null (the engine says why).
-/** @param {string} frag @returns {Promise<{view: View, seats: [string, string][], moves: number} | null>} */
+/** @param {string} frag @returns {Promise<{view: View, seats: [string, string][], moves: number, from: FrameSource} | null>} */
 async function linkOutline(frag) {
   const [version, body] = frag.split(".");
   if (version !== "1" || !body || body.length > 200000 || typeof DecompressionStream === "undefined") return null;
@@ -53,7 +71,7 @@ async function linkOutline(frag) {
   const seats = data.seats.map((/** @type {unknown[] | null} */ s) => [String((s && s[0]) || ""), String((s && s[1]) || "human")]);
   const first = await startView(data.game, preset, seats.length);
   const moves = Array.isArray(data.actions) ? data.actions.length : 0;
-  return first ? { view: first, seats, moves } : null;
+  return first ? { view: first, seats, moves, from: { game: data.game, preset, players: seats.length } } : null;
 }
 // Opening a link before the engine is up: its game's table when the link can be read here (the
 // engine puts the link's own position there as soon as it is up), else a place for the game.
@@ -67,7 +85,7 @@ export async function drawLinkFrame(frag) {
   const stillOurs = () => app.navGen === nav && engine.state !== "ready" && (!app.view || app.view.provisional);
   if (!stillOurs()) return;
   // (a link to a later position: its game's table, dimmed, until the engine puts the position there)
-  const draw = (/** @type {{view: View, seats: [string, string][], moves: number}} */ o) => drawProvisional({ ...o.view, pending_moves: o.moves }, o.seats);
+  const draw = (/** @type {{view: View, seats: [string, string][], moves: number, from: FrameSource}} */ o) => drawProvisional({ ...o.view, pending_moves: o.moves }, o.seats, o.from);
   if (first) return draw(first);
   drawOpening();
   if (first === null) return; // not a link this page can read: the engine will say why

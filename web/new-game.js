@@ -140,8 +140,9 @@ export async function startGame(args, push = true, preset = null) {
   mark("start-pressed");
   app.navGen++;
   if (engine.state === "ready") return newGame(args, push);
-  const first = await startView(args.game, preset || (BUILD.setup[args.game] || {}).default_preset, args.seats.length);
-  if (first) drawProvisional(first, args.seats);
+  const from = { game: args.game, preset: preset || (BUILD.setup[args.game] || {}).default_preset, players: args.seats.length };
+  const first = await startView(from.game, from.preset, from.players);
+  if (first) drawProvisional(first, args.seats, from);
   /** @type {{args: NewGameArgs, done: Promise<void> | null}} */
   const mine = { args, done: null };
   app.pending = mine;

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, open_app, scan_text
+from conftest import Guard, Server, engine_held, open_app, scan_text
 from playwright.sync_api import expect
 from test_shell import settle, start
 
@@ -58,3 +58,22 @@ def test_a_setup_form_left_open_comes_back_in_the_new_language_as_it_was(ctx: tu
     assert form.evaluate("(f) => Array.from(f.elements).filter((e) => e.name).map((e) => [e.name, e.value])") == chosen
     assert scan_text(page, "ko") == []
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["cetkaik", "chabashi"])
+def test_a_table_drawn_before_the_engine_is_redrawn_in_the_new_language(browser: Any, server: Server, game: str) -> None:
+    """The first frame of a game started while the engine starts (its start view) comes again in
+    the language chosen meanwhile: no English left on it, the engine still held."""
+    with engine_held(browser, server) as (page, wheel):
+        page.goto(server.url + "?speed=instant")
+        page.locator(f'.game-card[data-game="{game}"] [data-action="new"]').click()
+        page.locator(f'.game-card[data-game="{game}"] .setup button[type="submit"]').click()
+        page.wait_for_selector(f'#table .game-table[data-game="{game}"]')
+        page.locator("#lang-picker").select_option("ko")
+        page.wait_for_function("document.documentElement.lang === 'ko'")
+        expect(page.locator("#table")).not_to_contain_text("Chabashi" if game == "chabashi" else "Spring")
+        assert scan_text(page, "ko") == []
+        assert page.evaluate("window.pyengineApp.state().game") is None  # (the engine was still held)
+        wheel.release()
+        page.wait_for_function(f"window.pyengineApp.state().game === '{game}'", timeout=90000)
+        assert page.errors == []
