@@ -37,7 +37,10 @@ function buildTools() {
   const speedBox = h("label", { class: "speed" }, speedText, speedSel);
   const pause = h("button", { type: "button", "data-tool": "pause", onclick: pauseAuto });
   const resume = h("button", { type: "button", "data-tool": "resume", class: "primary", onclick: resumeAuto });
-  const home = h("button", { type: "button", "data-tool": "home", onclick: () => { location.hash = "games"; } });
+  // (a table drawn before the engine was up may stand at #games still, where setting the address
+  // again changes nothing: the page is told to go there all the same)
+  const home = h("button", { type: "button", "data-tool": "home",
+    onclick: () => { if (location.hash === "#games") window.dispatchEvent(new HashChangeEvent("hashchange")); else location.hash = "games"; } });
   const again = h("button", { type: "button", "data-tool": "again", class: "primary", onclick: () => { if (app.view) playAgain(app.view); } });
   // The controls pressed while bots play (speed, pause, resume, home) keep one place: beside the
   // table's head where the table shows the shell's head (placeTools), else at the end of this row.

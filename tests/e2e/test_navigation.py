@@ -39,51 +39,39 @@ def test_all_games_answers_every_press_while_five_bots_play_at_instant(ctx: tupl
     assert page.errors == []
 
 
-def test_all_games_pressed_before_the_engine_is_up_is_answered_and_the_game_left_never_opens(browser: Any,
-                                                                                          server: Server) -> None:
-    """A game started from the set-up form while the engine starts shows its table at once; "All
-    games" pressed there goes to the start page at once (no route waiting for the engine holds
-    it), and the game it left does not open once the engine is up."""
+def test_all_games_and_pause_pressed_before_the_engine_is_up_are_answered(browser: Any, server: Server) -> None:
+    """Presses on tables drawn while the engine starts (each game started from the set-up form
+    shows its table at once): "All games" goes to the start page at once (no route waiting for
+    the engine holds it) and the game it left never opens; Pause on the next game holds it once
+    it opens, until Resume."""
     with engine_held(browser, server) as (page, wheel):  # the engine starts when the test lets it
         page.goto(server.url + "?speed=instant")
         card = page.locator('.game-card[data-game="daifugo"]')
         card.locator('[data-action="new"]').click()
-        card.locator('.setup button[type="submit"]').click()
+        card.locator('.setup button[type="submit"]').click()  # a person and three bots
         page.wait_for_selector('#table .game-table[data-game="daifugo"]')
         page.locator('[data-tool="home"]').click()
         expect(page.locator("#start")).to_be_visible()
         expect(page.locator("#table")).to_be_hidden()
-        assert page.evaluate("window.pyengineApp.state()")["game"] is None  # the engine was still held
-        wheel.release()
-        page.evaluate("window.pyengineApp.ready")
-        page.wait_for_timeout(500)  # (the game left would have opened by now)
-        expect(page.locator("#start")).to_be_visible()
         assert page.evaluate("location.hash") == "#games"
-        assert page.evaluate("window.pyengineApp.state()")["game"] is None
-        assert page.locator(".library-entry").count() == 0
-        # and the page plays on: a game started now opens
+        # the next game: three bots, nothing waits for a person; paused before the engine is up
         card.locator('[data-action="new"]').click()
-        card.locator('.setup button[type="submit"]').click()
-        page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=60000)
-        assert page.errors == []
-
-
-def test_pause_pressed_before_the_engine_is_up_holds_the_game_once_it_opens(browser: Any, server: Server) -> None:
-    with engine_held(browser, server) as (page, wheel):  # the engine starts when the test lets it
-        page.goto(server.url + "?speed=instant")
-        card = page.locator('.game-card[data-game="daifugo"]')
-        card.locator('[data-action="new"]').click()
-        card.locator('.setup select[name="seat0"]').select_option("bot:random")  # bots only: nothing waits for a person
+        card.locator('.setup select[name="players"]').select_option("3")
+        card.locator('.setup select[name="seat0"]').select_option("bot:random")
         card.locator('.setup button[type="submit"]').click()
         page.wait_for_selector('#table .game-table[data-game="daifugo"]')
         page.locator('[data-tool="pause"]').click()
         expect(page.locator('[data-tool="resume"]')).to_be_visible()
+        assert page.evaluate("window.pyengineApp.state()")["game"] is None  # (the engine was still held)
         wheel.release()
         page.wait_for_function("window.pyengineApp.state().game === 'daifugo'", timeout=90000)
-        page.wait_for_timeout(800)  # (bots at Instant would have played many moves by now)
-        assert page.evaluate("window.pyengineApp.state().length") == 0
+        page.wait_for_timeout(800)  # (bots at Instant would have played many moves by now, and the game left opened)
+        state = page.evaluate("window.pyengineApp.state()")
+        assert state["length"] == 0 and len(state["observation"]["counts"]) == 3, state  # the paused one
         expect(page.locator('[data-tool="resume"]')).to_be_visible()
         expect(page.locator(".df-prompt")).to_have_text("Paused")
         page.locator('[data-tool="resume"]').click()
         page.wait_for_function("window.pyengineApp.state().length > 5", timeout=60000)
+        page.locator('[data-tool="home"]').click()
+        expect(page.locator(".library-entry")).to_have_count(1)  # the game left before the engine was never made
         assert page.errors == []
