@@ -32,7 +32,7 @@ import { ensureTools, forgetTools, goto, placeTools, playAgain, playFromUi, refr
 // The context:
 //   ctx.play(action), ctx.goto(cursor), ctx.undo(), ctx.notify(text, actions, kind),
 //   ctx.announce(text), ctx.seatName(i), ctx.shareUrl(fragment), ctx.t, ctx.h, ctx.lang,
-//   ctx.embed, ctx.paused, ctx.live (a live game, its friend connected), ctx.speed ("instant" | "fast" | "normal"), ctx.speedMs (the pause
+//   ctx.embed, ctx.paused, ctx.heldByPause(view) (its next step waits for Resume), ctx.live (a live game, its friend connected), ctx.speed ("instant" | "fast" | "normal"), ctx.speedMs (the pause
 //   between automatic steps at this speed), ctx.settings.get/set (per game, kept in the browser),
 //   ctx.gameCall(name, args) (the game's own Python calls; waits for the engine),
 //   ctx.task(name, args) (long work in the AI Worker), ctx.engineReady (a Promise).
@@ -146,6 +146,7 @@ export function tableContext(game) {
     get lang() { return lang; },
     embed: EMBED,
     get paused() { return app.paused; },
+    heldByPause,
     get live() { return atLiveTable(); },
     get speed() { return app.speed; },
     get speedMs() { return SPEEDS[app.speed] ?? 0; },
@@ -184,6 +185,11 @@ export function seatName(i) {
   const s = app.view && app.view.seats[i];
   return s && s.name ? s.name : t("table.seat", { n: i + 1 });
 }
+/** Whether the view's next step (a bot's move or a chance step, at the end of the record) waits
+ * for Resume. @param {{cursor: number, length: number, status: string}} view */
+function heldByPause(view) {
+  return app.paused && view.cursor === view.length && (view.status === "bot" || view.status === "chance");
+}
 function statusText() {
   if (!app.view) return "";
   if (app.view.provisional) {
@@ -191,7 +197,7 @@ function statusText() {
   }
   if (app.view.status === "over") return t("table.over");
   if (app.view.cursor !== app.view.length) return t("table.replaying", { ply: app.view.cursor, length: app.view.length });
-  if (app.paused && (app.view.status === "bot" || app.view.status === "chance")) return t("table.paused");
+  if (heldByPause(app.view)) return t("table.paused");
   if (app.view.live && app.view.status === "waiting") {
     return app.view.to_move >= 0 ? t("live.waiting_seat", { seat: seatName(app.view.to_move) }) : t("live.dealing");
   }

@@ -100,6 +100,8 @@ interface TableContext {
   readonly lang: string;
   embed: boolean;
   readonly paused: boolean;
+  /** whether the view's next step (a bot's move or a chance step, at the end of the record) waits for Resume */
+  heldByPause(view: { cursor: number; length: number; status: string }): boolean;
   /** a live game whose friend is connected: its links travel by themselves (web/live/table.js) */
   readonly live: boolean;
   /** "instant" | "fast" | "normal" */

@@ -395,7 +395,7 @@ function mount(host, ctx) {
       const mode = ctx.live ? "live" : "link"; // live, the link travels by itself
       return link && link.waiting === "secret" ? T(`${mode}.waiting_secret_short`) : T(`${mode}.waiting_move_short`, { seat: seatName(tv.to_act >= 0 ? tv.to_act : 1 - (link ? link.seat : 0)) });
     }
-    if (ctx.paused && (view.status === "chance" || view.status === "bot")) return ctx.t("table.paused");
+    if (ctx.heldByPause(view)) return ctx.t("table.paused");
     // the next season's play waits for the season's summary to be closed (`hold` below), not for a bot
     if ((view.status === "chance" || view.status === "bot") && casts.seasonSummary()) return T("summary_wait");
     if (view.status === "chance") return T("casting");

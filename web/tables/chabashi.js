@@ -219,8 +219,8 @@ export class Table {
     this.stepEl.textContent = t(`chabashi.step.${tv.step}`);
     const prompt = tv.you_deal && !tv.mine && tv.step !== "deal" ? `${t(tv.prompt.key, this.withSeat(tv.prompt.vars))} ${t("chabashi.you_deal")}`
       : t(tv.prompt.key, this.withSeat(tv.prompt.vars));
-    const paused = this.ctx.paused && view.cursor === view.length && (view.status === "bot" || view.status === "chance");
-    this.promptEl.textContent = this.pick ? this.pickPrompt() : this.gate.length ? t("chabashi.you_deal") : paused ? t("table.paused") : prompt;
+    this.promptEl.textContent = this.pick ? this.pickPrompt() : this.gate.length ? t("chabashi.you_deal")
+      : this.ctx.heldByPause(view) ? t("table.paused") : prompt;
     const info = [];
     if (tv.hand_no) info.push(tv.hand_limit ? t("chabashi.hand_of", { n: tv.hand_no, limit: tv.hand_limit }) : t("chabashi.hand_no", { n: tv.hand_no }));
     if (tv.two_player) info.push(t("chabashi.two_player"));

@@ -439,7 +439,7 @@ function mount(host, ctx) {
       text = t("daifugo.prompt.over");
     } else if (view.cursor !== view.length) {
       text = t("daifugo.prompt.replay");
-    } else if (ctx.paused && (view.status === "bot" || view.status === "chance")) {
+    } else if (ctx.heldByPause(view)) {
       text = t("table.paused"); // (the bots and the deal wait for Resume)
     } else if (tv.phase === "deal" || tv.phase === "dealer") {
       text = t("daifugo.prompt.dealing");
