@@ -2,6 +2,7 @@
 // the replies pasted back, Start) and the line above the table while it is played (who is live,
 // who is away with a New invitation for them, the verification and the record at the end).
 import { h, notify } from "../dom.js";
+import { engine } from "../engine-start.js";
 import { t } from "../i18n.js";
 import { $ } from "../page.js";
 import { app } from "../state.js";
@@ -49,10 +50,11 @@ export function drawLobby() {
 function seatRows(friends) {
   return h("ul", { class: "live-seats" }, friends.map((i) => {
     const state = table.states[i] || "preparing";
-    const word = state === "open" ? "open" : state === "failed" ? "failed" : state === "closed" ? "closed" : "waiting";
+    const starting = state === "open" && startingSeats().includes(i);
+    const word = starting ? "starting" : state === "open" ? "open" : state === "failed" ? "failed" : state === "closed" ? "closed" : "waiting";
     const link = h("input", { type: "text", readonly: true, class: "live-link", value: table.links[i] || "", "aria-label": t("live.link_for", { seat: seatLabel(i) }) });
     const away = state === "closed" || state === "failed";
-    return h("li", { "data-seat": i, "data-state": state },
+    return h("li", { "data-seat": i, "data-state": state, ...(starting ? { "data-engine": "starting" } : {}) },
       h("span", { class: "live-seat-name", text: `${seatLabel(i)} · ${t(`live.seat_${word}`)}` }),
       away ? h("button", { type: "button", "data-live": "reinvite", text: t("live.new_invitation"), onclick: () => void reinvite(i) })
         : state === "open" ? null : h("span", { class: "live-link-box" }, link,
@@ -101,13 +103,17 @@ export function drawCardsPanel(slotEl) {
   const away = table.role === "host" && !v
     ? Object.entries(table.states).flatMap(([seat, state]) => (state !== "open" ? [Number(seat)] : [])) : [];
   const hostLost = table.role === "guest" && table.guest && (table.guest.state === "closed" || table.guest.state === "failed");
+  // a friend's browser still starting its engine: the deal waits for it
+  const starting = v || table.verifying ? [] : startingSeats();
   const text = v ? (v.ok ? t("live.cards_verified") : t("live.cards_cheat", { what: v.problem || "", ply: v.ply ?? "" }))
     : table.stranded ? table.stranded
       : away.length ? t("live.cards_lost", { seats: away.map(seatLabel).join(", ") })
         : hostLost ? t("live.cards_lost_host")
           : table.verifying ? t("live.cards_verifying")
-            : t("live.cards_playing", { n: table.setup ? table.setup.seats.filter(([, k]) => k === "human").length : 0 });
-  panel.dataset.state = v ? (v.ok ? "verified" : "failed") : table.stranded ? "failed" : away.length || hostLost ? "lost" : table.verifying ? "verifying" : "open";
+            : starting.length ? t("live.cards_starting", { seats: starting.map(seatLabel).join(", ") })
+              : t("live.cards_playing", { n: table.setup ? table.setup.seats.filter(([, k]) => k === "human").length : 0 });
+  panel.dataset.state = v ? (v.ok ? "verified" : "failed") : table.stranded ? "failed" : away.length || hostLost ? "lost"
+    : table.verifying ? "verifying" : starting.length ? "starting" : "open";
   /** @type {HTMLElement[]} */
   const parts = [h("p", { class: "live-state", role: "status", text })];
   if (away.length) {
@@ -123,3 +129,32 @@ export function drawStatus() {
   if (el && app.view && app.view.live) drawCardsPanel(el);
 }
 /** The connection to the host changed (web/live/table.js tells a friend's page). */
+
+// ---------------------------------------------------------------- browsers still starting
+// A friend who opens an invitation in a browser that has never visited the site waits for its
+// engine to start (seconds on a phone) before its page can take part in the deal: the table says
+// whose browser it waits for, rather than "Dealing…" with no reason. A friend's page says
+// {t: "engine"} once its engine is up (on every new connection); the host tells every friend
+// {t: "starting", seats} whenever that changes (its own seat too, while its engine starts).
+/** The other browsers' seats still starting their engine (the friends' on the host's page; the
+ * host's word on a friend's). */
+export function startingSeats() {
+  if (table.role === "guest") return table.starting.filter((s) => s !== table.me);
+  return friendSeats().filter((i) => table.states[i] === "open" && !table.engines.has(i));
+}
+/** A friend's page: tells the host that its engine is up (once it is, and the connection open);
+ * the host's page: tells every friend whose browser is still starting. */
+export function sayStarting() {
+  if (table.role === "guest" && table.guest && table.guest.state === "open" && engine.state === "ready") table.guest.send({ t: "engine" });
+  if (table.role === "host" && table.host) table.host.broadcast({ t: "starting", seats: [...(engine.state === "ready" ? [] : [table.me]), ...startingSeats()] });
+}
+/** {t: "engine"} from a friend (the host hears it), or {t: "starting"} from the host (a friend
+ * hears it). @param {number} from @param {any} body */
+export function heardStarting(from, body) {
+  if (body.t === "engine" && table.role === "host") table.engines.add(from);
+  else if (body.t === "starting" && table.role === "guest" && Array.isArray(body.seats)) table.starting = body.seats.filter(Number.isInteger);
+  else return;
+  sayStarting();
+  if (table.role === "host") drawLobby();
+  drawStatus();
+}

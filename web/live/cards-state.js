@@ -47,6 +47,8 @@ export const table = {
   /** @type {((action: string) => void) | null} */ wantAction: null,
   /** @type {Record<number, string>} seat → invitation link (host) */ links: {},
   /** @type {Record<number, string>} seat → connection state (host) */ states: {},
+  /** @type {Set<number>} the friends' seats whose page has said its engine is up (host) */ engines: new Set(),
+  /** @type {number[]} the seats whose browser is still starting its engine, as the host last said (friend) */ starting: [],
   /** @type {string[]} problems named (a refused message, a failed verification) */ problems: [],
   /** @type {{ok: boolean, fragment?: string, ply?: number, seat?: number | null, problem?: string} | null} */ verified: null,
   /** @type {string | null} why this browser cannot take its seat again (a reload with nothing kept) */ stranded: null,

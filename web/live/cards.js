@@ -31,7 +31,7 @@ import { loadTable, render, tableHold } from "../table.js";
 import { sharedDraw } from "./cards-draw.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { newDeal, nextDeck, nextDeckSoon, startDeal } from "./cards-decks.js";
-import { drawCardsPanel, drawLobby, drawStatus, lobby, takeCardReply } from "./cards-panel.js";
+import { drawCardsPanel, drawLobby, drawStatus, heardStarting, lobby, sayStarting, takeCardReply } from "./cards-panel.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
 import { LIVE_CARD_GAMES, OPENED, friendSeats, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
 import { RETIRED } from "./deal-hands.js";
@@ -88,6 +88,8 @@ function hub() {
   table.id = host.table;
   host.on("seat", (/** @type {number} */ seat, /** @type {string} */ state) => {
     table.states[seat] = state;
+    if (state !== "open") table.engines.delete(seat); // (a new connection may be a new page)
+    sayStarting();
     if (state === "open" && table.running) void catchUp(seat);
     if (!table.running && !table.resuming) lobbyDeck();
     drawLobby();
@@ -162,6 +164,7 @@ export function fromNetwork(from, body) {
   if (body.t === "start" && table.role !== "host") return joinedStart(body);
   if (body.t === "prepare" && table.role === "guest") return joinedPrepare(body);
   if (body.t === "sync" && table.role === "guest") return sendKeysAgain(body.seat);
+  if (body.t === "engine" || body.t === "starting") return heardStarting(from, body);
   if (body.t === "move" || body.t === "answer" || body.t === "commit" || body.t === "reveal") {
     if (!Number.isInteger(body.step) || !Number.isInteger(body.seat)) return;
     // a friend speaks for its own seat only: the host passes on nothing else (and a page knows
@@ -266,7 +269,7 @@ export function adoptGuest(guest, seat, id, invitation, game = "") {
  * table as soon as the game starts). @param {string} game */
 function warm(game) {
   void loadTable(game);
-  whenEngine(() => {}).then(() => callOk("live_warm", { game })).catch((e) => console.warn("live:", e));
+  whenEngine(() => { sayStarting(); drawStatus(); }).then(() => callOk("live_warm", { game })).catch((e) => console.warn("live:", e));
 }
 /** The set-up in a host's frame ("prepare", "start"), or null when it is not one.
  * @param {any} frame @returns {NonNullable<typeof table.setup> | null} */
@@ -561,6 +564,6 @@ async function finish() {
   drawStatus();
 }
 /** The connection to the host changed (web/live/table.js tells a friend's page). */
-export function connectionChanged() { drawStatus(); }
+export function connectionChanged() { sayStarting(); drawStatus(); }
 /** Whether a live card table is on this page. */
 export const cardsRunning = () => table.running;
