@@ -31,7 +31,7 @@ def test_a_cold_start_leaves_the_main_thread_free_and_answers_a_click(browser: A
     card.locator('[data-action="new"]').click()
     page.wait_for_selector('.game-card[data-game="cetkaik"] form.setup')
     answered_before_ready = page.evaluate("!document.getElementById('loading').hidden")
-    # the progress bar's moving stripe never makes the page wider than its window
+    # the page, its progress bar above, is never wider than its window while the engine starts
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     # Start pressed before the engine is up goes through once it is (never lost).
     card.locator('.setup button[type="submit"]').click()
