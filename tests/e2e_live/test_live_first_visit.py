@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import e2e, host_daifugo, open_page, panel_link
+from conftest import WIRE_TAP, e2e, host_daifugo, open_page, panel_link
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -22,6 +22,7 @@ def test_the_table_says_whose_browser_is_still_starting(returning_browser: Any, 
     contexts = [returning_browser(server.url) for _ in range(2)]
     try:
         held = e2e.HeldWheel(contexts[1][0], "**/*.wasm")
+        contexts[0][0].add_init_script(WIRE_TAP)  # (the host's channels)
         a = open_page(contexts[0][0], server.url + "?speed=instant#games")
         a.evaluate("window.pyengineApp.ready")
         host_daifugo(a, 3, [1])
@@ -48,6 +49,11 @@ def test_the_table_says_whose_browser_is_still_starting(returning_browser: Any, 
         expect(panel).to_contain_text("Live with 2 people")
         expect(seat).to_have_count(0)  # (the lobby gave way to the table)
         expect(b.locator(".live-panel")).to_have_attribute("data-state", "open")
+        # the word travels once a change: the friend's "engine" once a connection, the host's
+        # "starting" once a change (it once went back and forth between them without end)
+        wire = a.evaluate("window.wire")
+        said = [(way, "engine" if '"t":"engine"' in f else "starting") for way, f in wire if '"t":"engine"' in f or '"t":"starting"' in f]
+        assert said.count(("in", "engine")) == 1 and 1 <= said.count(("out", "starting")) <= 4, said
         assert a.errors == [] and b.errors == []
     finally:
         for context, _ in contexts:

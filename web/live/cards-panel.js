@@ -148,13 +148,19 @@ export function sayStarting() {
   if (table.role === "guest" && table.guest && table.guest.state === "open" && engine.state === "ready") table.guest.send({ t: "engine" });
   if (table.role === "host" && table.host) table.host.broadcast({ t: "starting", seats: [...(engine.state === "ready" ? [] : [table.me]), ...startingSeats()] });
 }
-/** {t: "engine"} from a friend (the host hears it), or {t: "starting"} from the host (a friend
- * hears it). @param {number} from @param {any} body */
+/** {t: "engine"} from a friend (the host hears it, and tells the others), or {t: "starting"}
+ * from the host (a friend hears it, and answers nothing: its own word goes with its connection
+ * and its engine, never with the host's). @param {number} from @param {any} body */
 export function heardStarting(from, body) {
-  if (body.t === "engine" && table.role === "host") table.engines.add(from);
-  else if (body.t === "starting" && table.role === "guest" && Array.isArray(body.seats)) table.starting = body.seats.filter(Number.isInteger);
-  else return;
-  sayStarting();
-  if (table.role === "host") drawLobby();
+  if (body.t === "engine" && table.role === "host") {
+    if (table.engines.has(from)) return;
+    table.engines.add(from);
+    sayStarting();
+    drawLobby();
+  } else if (body.t === "starting" && table.role === "guest" && Array.isArray(body.seats)) {
+    table.starting = body.seats.filter(Number.isInteger);
+  } else {
+    return;
+  }
   drawStatus();
 }
