@@ -128,7 +128,6 @@ export function drawStatus() {
   const el = /** @type {HTMLElement | null} */ ($("table").querySelector(":scope > [data-slot='live']"));
   if (el && app.view && app.view.live) drawCardsPanel(el);
 }
-/** The connection to the host changed (web/live/table.js tells a friend's page). */
 
 // ---------------------------------------------------------------- browsers still starting
 // A friend who opens an invitation in a browser that has never visited the site waits for its

@@ -96,8 +96,8 @@ function hub() {
     drawStatus();
   });
   host.on("message", (/** @type {number} */ seat, /** @type {any} */ body) => fromNetwork(seat, body));
-  whenEngine(sayStarting).catch(() => {}); // (friends who came before this page's engine hear it is up)
   host.on("refused", (/** @type {number} */ seat, /** @type {string} */ reason) => problem(t("live.refused", { seat: seatLabel(seat), reason })));
+  whenEngine(sayStarting).catch(() => {}); // (friends who came before this page's engine hear it is up)
   listenForReplies(async (text) => {
     if (table.role !== "host" || !table.host) return false;
     return takeCardReply(text);
