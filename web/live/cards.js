@@ -270,7 +270,7 @@ export function adoptGuest(guest, seat, id, invitation, game = "") {
  * table as soon as the game starts). @param {string} game */
 function warm(game) {
   void loadTable(game);
-  whenEngine(() => { sayStarting(); drawStatus(); }).then(() => callOk("live_warm", { game })).catch((e) => console.warn("live:", e));
+  whenEngine(sayStarting).then(() => callOk("live_warm", { game })).catch((e) => console.warn("live:", e));
 }
 /** The set-up in a host's frame ("prepare", "start"), or null when it is not one.
  * @param {any} frame @returns {NonNullable<typeof table.setup> | null} */
