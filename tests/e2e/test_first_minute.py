@@ -33,6 +33,11 @@ def test_a_cold_start_leaves_the_main_thread_free_and_answers_a_click(browser: A
     answered_before_ready = page.evaluate("!document.getElementById('loading').hidden")
     # the page, its progress bar above, is never wider than its window while the engine starts
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # and on a phone the bar itself is there (beside its step and its bytes it had no width left)
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("document.getElementById('loading-bar').getBoundingClientRect().width") > 300
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.set_viewport_size({"width": 1280, "height": 720})
     # Start pressed before the engine is up goes through once it is (never lost).
     card.locator('.setup button[type="submit"]').click()
     page.wait_for_function("window.pyengineApp.state().game === 'cetkaik'", timeout=90000)
