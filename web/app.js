@@ -30,7 +30,7 @@
 import { installApi } from "./api.js";
 import { drawProgress, engine, startEngine } from "./engine-start.js";
 import { redrawFrame } from "./first-frames.js";
-import { applyStrings, lang, loadStrings, wordsLoaded } from "./i18n.js";
+import { applyStrings, lang, loadStrings, markLanguage, wordsLoaded } from "./i18n.js";
 import { exportLibrary, importLibrary, readDroppedFile } from "./library.js";
 import { $, BUILD, EMBED, LANG_KEY, params, storage } from "./page.js";
 import { route } from "./routes.js";
@@ -50,13 +50,14 @@ async function boot() {
     drawProgress();
     if (app.view) {
       await redrawFrame(); // (a first frame: its start view in the new language)
-      redrawInLanguage();
+      await redrawInLanguage();
     }
     else if (!$("start").hidden) {
       const open = formChoices(); // (a set-up form left open comes back in the new language, as it was)
       showStart();
       if (open) await reopenSetup(open.game, open.chosen);
     }
+    markLanguage();
   });
   // The engine starts in its Worker first thing, while the page loads its words and draws (the
   // main thread stays free for them).
@@ -85,6 +86,7 @@ async function boot() {
   }
   wordsLoaded();
   applyStrings();
+  markLanguage();
   drawProgress();
   // What can be drawn without Python is drawn at once (the engine's downloads are already under
   // way: index.html preloads them).

@@ -35,7 +35,6 @@ export async function loadStrings(code) {
   english = en || main;
   lang = code;
   plurals = new Intl.PluralRules(code);
-  document.documentElement.lang = code;
   gameStrings = {};
   await Promise.all(Object.entries(tableModules).filter(([, mod]) => mod && mod.strings).map(([game]) => loadGameStrings(game)));
 }
@@ -91,6 +90,9 @@ function koreanParticles(text) {
 }
 /** A string, or `fallback` when there is none for `key`. @param {string} key @param {string} fallback @param {Record<string, unknown>} [vars] */
 export function tOr(key, fallback, vars) { return lookup(key) === undefined ? fallback : t(key, vars); }
+/** The page says it is in the language loaded: once its words are (a test, a screen reader and the
+ * fonts' :lang() rules go by it, so it comes after the redraw, not before). */
+export function markLanguage() { document.documentElement.lang = lang; }
 /** The words of the elements marked data-i18n (text) and data-i18n-aria (label). @param {ParentNode} [root] */
 export function applyStrings(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(String(/** @type {HTMLElement} */ (el).dataset.i18n));

@@ -45,7 +45,7 @@ def test_start_page_lists_games_and_switches_language(ctx: tuple[Any, Guard], se
     assert cards.count() == len(ids) > 0
     page.select_option("#lang-picker", "ko")
     expect(page.locator("#start h1")).to_have_text("게임을 고르세요")
-    assert page.evaluate("document.documentElement.lang") == "ko"
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
     page.select_option("#lang-picker", "ja")
     expect(page.locator("#start h1")).to_have_text("ゲームを選んでください")
     assert page.errors == []
