@@ -318,7 +318,9 @@ def play_to_the_end(pages: list[Any], rng: Any, seconds: float, scan: float = 1.
 
     In Daifugō a play with a 7 is chosen whenever there is one, and its 7-pass hands a card over
     whenever it can: the private passes are what a live table must keep private, and a purely
-    random game may end without one."""
+    random game may end without one. In Chabashi nobody folds while there is another choice: a
+    hand that three random players fold away early is over in a few moves, and the scans are to
+    see a whole hand, to the showdown."""
     import time
 
     snaps: list[tuple[int, dict[str, Any]]] = []
@@ -334,10 +336,11 @@ def play_to_the_end(pages: list[Any], rng: Any, seconds: float, scan: float = 1.
             if s["status"] == "human":
                 legal = page.evaluate("window.pyengineApp.legal()")
                 if legal:
-                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(_sevens(legal) or [x for x in legal if x != "give:-"] or legal))
+                    page.evaluate("(x) => window.pyengineApp.play(x)", rng.choice(_sevens(legal) or [x for x in legal if x not in _AVOIDED] or legal))
         time.sleep(0.05)
 
 
+_AVOIDED = ("give:-", "fold")  # (a 7-pass that gives nothing; a fold, which cuts a hand short)
 _SEVEN = re.compile(r"(?:^|\.)[SHDC]7(?:\.|$)")
 
 
