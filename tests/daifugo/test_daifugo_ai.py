@@ -367,6 +367,19 @@ def test_arena_reports_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
                        "--quiet"]) == 2
 
 
+def test_arena_plays_any_rules_a_link_can_carry(capsys: pytest.CaptureFixture[str]) -> None:
+    from pyengine.ai.daifugo.arena import run
+
+    # popular scored as the JDF scores (6/4/2/0): every game gives those points, not popular's 4/3/2/1
+    result = run("2.popular~match.scoring=jdf~match.set_games=4~match.games=12", 4,
+                 ["normal", "greedy", "random", "random"], games=3, seed=2)
+    points = result["points"]
+    assert isinstance(points, list)
+    assert [sorted(game) for game in zip(*points, strict=True)] == [[0, 2, 4, 6]] * 3
+    assert arena_main(["--preset", "2.popular~no.such=1", "--games", "2", "--quiet"]) == 2
+    assert "unknown rule option 'no.such'" in capsys.readouterr().err
+
+
 @pytest.mark.cpython_only
 @pytest.mark.parametrize("level", ["greedy", "normal", "strong"])
 def test_uecda_client_plays_at_every_level(level: str) -> None:

@@ -3,6 +3,7 @@
     python -m pyengine.ai.arena daifugo --preset popular --players 5 \\
         --seats strong,greedy,greedy,greedy,greedy --games 500 --seed 1
 
+``--preset`` also takes any rules as a link writes them (``2.popular~effects.ten=discard``).
 Matches of the preset's length are played one after another until ``--games`` games (deals)
 have been played; match ``m`` rotates the line-up by ``m`` places, so every entry of
 ``--seats`` sits in every table position equally often.  Each game gives every player the
@@ -39,8 +40,9 @@ PRESET_PLAYERS = {"uecda": 5, "jdf": 4}
 
 def run(preset: str, players: int, seats: list[str], games: int, seed: int, budget: float = 0.8,
         out: TextIO | None = None) -> dict[str, object]:
-    """Play the games; returns per-entry points per game and decision times per level."""
-    rules = DaifugoRules.preset(preset)
+    """Play the games; returns per-entry points per game and decision times per level.
+    ``preset``: a preset's name, or any rules as a link writes them (``2.popular~effects.ten=discard``)."""
+    rules = DaifugoRules.decode(preset) if "." in preset else DaifugoRules.preset(preset)
     rules.validate_for(players)
     levels = LEVELS
     for s in seats:
@@ -117,7 +119,8 @@ def ladder_steps(points: list[list[float]]) -> list[list[float]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pyengine.ai.arena daifugo",
                                      description="Daifugō bots against each other (rotating seats).")
-    parser.add_argument("--preset", default="popular", help="rules preset (basic, popular, jdf, uecda, party)")
+    parser.add_argument("--preset", default="popular", help="rules: a preset (basic, popular, jdf, uecda, party) or a rules code as links write it "
+                        "(2.popular~effects.ten=discard)")
     parser.add_argument("--players", type=int, default=None, help="3 to 8 (default: 5 for uecda, 4 otherwise)")
     parser.add_argument("--seats", default=None, help="comma-separated levels, one per player")
     parser.add_argument("--games", type=int, default=100, help="number of games (deals) to play")
