@@ -92,15 +92,23 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(returning_browser: Any,
         invite_c = panel_link(a, '.live-seats [data-seat="2"] .live-link', "join")
         expect(a.locator(".live-lobby")).to_contain_text("their hands are in your browser")
         expect(a.locator('[data-live="start"]')).to_be_disabled()
+        # the lobby names the game and every seat: the host's own, each friend's, the bot's
+        expect(a.locator(".live-lobby .live-title")).to_have_text("Live game of Chabashi")
+        expect(a.locator('.live-seats [data-seat="0"]')).to_have_text("Player 1 · you")
+        expect(a.locator('.live-seats [data-seat="3"]')).to_have_text(re.compile(r"^Player 4 · Computer \(\w+\)$"))
 
         b = open_page(contexts[1][0], invite_b)
         c = open_page(contexts[2][0], invite_c)
+        # so does a friend's invitation: the game and its seat, then (once every friend is in) who sits where
+        expect(c.locator(".live-panel .live-title")).to_have_text("Live game of Chabashi: you play Player 3.")
         a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
         a.locator('[data-live="connect"]').click()
         relay = open_page(contexts[0][0], panel_link(c, ".live-link", "reply"))  # another tab of the host's browser
         expect(relay.locator(".live-panel")).to_have_attribute("data-state", "relayed")
         relay.close()
         expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+        expect(c.locator(".live-table-seats li")).to_have_text(
+            ["Player 1 · host", "Player 2 · friend", "Player 3 · you", re.compile(r"^Player 4 · Computer \(\w+\)$")])
         # every friend is here: the first deck is shuffled in the lobby; a friend who leaves before
         # Start takes its keys of it away, so the host puts it aside and, once the friend is back
         # with a new invitation, every seat shuffles a new one under a new name

@@ -3,7 +3,7 @@
 // who is away with a New invitation for them, the verification and the record at the end).
 import { h, notify } from "../dom.js";
 import { engine } from "../engine-start.js";
-import { t } from "../i18n.js";
+import { gameName, t, tOr } from "../i18n.js";
 import { $ } from "../page.js";
 import { app } from "../state.js";
 import { drawOpening, shareUrl } from "../table.js";
@@ -38,30 +38,49 @@ export function drawLobby() {
   const ready = friends.every((i) => table.states[i] === "open");
   lobbyEl.dataset.state = ready ? "ready" : "invited";
   lobbyEl.replaceChildren(...[
+    h("p", { class: "live-title", text: t("live.game_of", { game: gameName(table.setup.game) }) }),
     h("p", { class: "live-state", role: "status", text: ready ? t("live.cards_ready") : t("live.cards_invite") }),
-    seatRows(friends),
+    seatRows(friends, true),
     ready ? null : replyBox(),
     bots ? h("p", { class: "muted", text: t("live.bots_here") }) : null,
     h("div", { class: "row" }, h("button", { type: "button", class: "primary", "data-live": "start", disabled: !ready, text: t("live.start"),
       onclick: () => lobby.start() }))].filter((x) => x !== null));
 }
 /** The friends' seats with their state, and each one's invitation link until it is open (with
- * a New invitation button for a seat whose connection dropped mid-game). @param {number[]} friends */
-function seatRows(friends) {
-  return h("ul", { class: "live-seats" }, friends.map((i) => {
+ * a New invitation button for a seat whose connection dropped mid-game); with `all`, the seats of
+ * this page's person and its bots between them, each saying who plays it.
+ * @param {number[]} friends @param {boolean} [all] */
+function seatRows(friends, all = false) {
+  const seats = all && table.setup ? table.setup.seats.map((_, i) => i) : friends;
+  return h("ul", { class: "live-seats" }, seats.map((i) => {
+    if (!friends.includes(i)) return h("li", { "data-seat": i, "data-who": i === table.me ? "you" : "bot" }, h("span", { class: "live-seat-name", text: seatLine(i) }));
     const state = table.states[i] || "preparing";
     const starting = state === "open" && startingSeats().includes(i);
-    const word = starting ? "starting" : state === "open" ? "open" : state === "failed" ? "failed" : state === "closed" ? "closed" : "waiting";
+    const word = starting ? "starting" : state === "open" || state === "failed" || state === "closed" || state === "preparing" ? state : "waiting";
     const link = h("input", { type: "text", readonly: true, class: "live-link", value: table.links[i] || "", "aria-label": t("live.link_for", { seat: seatLabel(i) }) });
     const away = state === "closed" || state === "failed";
     return h("li", { "data-seat": i, "data-state": state, ...(starting ? { "data-engine": "starting" } : {}) },
       h("span", { class: "live-seat-name", text: `${seatLabel(i)} · ${t(`live.seat_${word}`)}` }),
       away ? h("button", { type: "button", "data-live": "reinvite", text: t("live.new_invitation"), onclick: () => void reinvite(i) })
-        : state === "open" ? null : h("span", { class: "live-link-box" }, link,
+        : state === "open" || !link.value ? null : h("span", { class: "live-link-box" }, link,
           h("button", { type: "button", "data-live": "copy", text: t("live.copy_invitation"), onclick: async () => {
             try { await navigator.clipboard.writeText(link.value); notify(t("live.copied")); } catch { link.select(); notify(t("notice.copy_failed")); }
           } })));
   }));
+}
+/** A seat and who plays it, seen from this page's seat: you, the host, a friend, or a computer
+ * (of the host's browser) and its level. @param {number} i */
+function seatLine(i) {
+  const kind = table.setup ? table.setup.seats[i][1] : "human";
+  const level = kind.startsWith("bot:") ? kind.slice(4) : "";
+  const who = i === table.me ? t("live.who_you") : level ? t("setup.bot", { level: tOr(`level.${level}`, level) })
+    : i === 0 ? t("live.who_host") : t("live.who_friend");
+  return `${seatLabel(i)} · ${who}`;
+}
+/** Who sits where at the table a friend's page joined, once the host has said (every friend in
+ * the lobby): one line a seat. */
+export function guestSeats() {
+  return table.role === "guest" && table.setup ? table.setup.seats.map((_, i) => seatLine(i)) : [];
 }
 /** Where the host pastes the replies its friends send back (what is pasted there stays when the
  * panel is drawn again). */

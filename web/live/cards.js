@@ -31,13 +31,13 @@ import { loadTable, render, tableHold } from "../table.js";
 import { sharedDraw } from "./cards-draw.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { newDeal, nextDeck, nextDeckSoon, startDeal } from "./cards-decks.js";
-import { drawCardsPanel, drawLobby, drawStatus, heardStarting, lobby, sayStarting, takeCardReply } from "./cards-panel.js";
+import { drawCardsPanel, drawLobby, drawStatus, guestSeats, heardStarting, lobby, sayStarting, takeCardReply } from "./cards-panel.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
 import { LIVE_CARD_GAMES, OPENED, friendSeats, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
 import { RETIRED } from "./deal-hands.js";
 import { LiveHost } from "./peer.js";
 import { listenForReplies } from "./signal.js";
-import { iceServers, linkTo } from "./table.js";
+import { changed, iceServers, linkTo, live } from "./table.js";
 
 export { LIVE_CARD_GAMES, drawCardsPanel };
 export { usedInvitation } from "./cards-keep.js";
@@ -246,6 +246,7 @@ function sendKeysAgain(seat) {
  * @param {number} seat @param {string} id the table's @param {string} invitation the link's text */
 export function adoptGuest(guest, seat, id, invitation, game = "") {
   if (game in LIVE_CARD_GAMES) warm(game);
+  live.seats = guestSeats;
   if (table.role === "guest" && table.id === id && table.me === seat && (table.running || table.resuming)) {
     table.guest = guest; // the same page, a new connection: it catches up once it opens
     table.invitation = invitation;
@@ -287,6 +288,7 @@ function joinedPrepare(frame) {
   if (frame.gen !== table.gen) putAside(frame.gen);
   table.setup = setup;
   table.id = String(frame.table);
+  changed(); // (the invitation's panel says who sits where)
   void prepare();
 }
 /** @param {any} frame */

@@ -13,7 +13,7 @@ import { runAuto } from "../auto-play.js";
 import { call, englishDetails, errorReason } from "../bridge.js";
 import { h, notify, setAttr, setText } from "../dom.js";
 import { whenEngine } from "../engine-start.js";
-import { t } from "../i18n.js";
+import { gameName, t } from "../i18n.js";
 import { $, EMBED, LIB_PREFIX, storage } from "../page.js";
 import { app, queue, setFromResult, supersede } from "../state.js";
 import { drawOpening, render } from "../table.js";
@@ -46,9 +46,13 @@ export const live = {
   waiting: /** @type {string | null} */ (null),
   /** the invitation is to a card table (web/live/cards.js) */
   cards: false,
+  /** @type {{game: string, seat: number} | null} what a friend's invitation is to: the game and its seat */
+  about: /** @type {{game: string, seat: number} | null} */ (null),
+  /** @type {(() => string[]) | null} who sits where at a card table a friend's page joined, once known */
+  seats: /** @type {(() => string[]) | null} */ (null),
 };
 // The connection changed: the table (its panel, status line and tools) is drawn again.
-function changed() {
+export function changed() {
   app.liveKey = live.state === "open" ? live.key : null;
   try {
     if (app.view) render();
@@ -208,6 +212,8 @@ export async function joinLive(text) {
   closeConnection();
   live.role = "guest";
   live.cards = false;
+  live.about = null;
+  live.seats = null;
   live.key = null;
   live.state = "joining";
   live.problem = null;
@@ -222,6 +228,8 @@ export async function joinLive(text) {
     live.guest = guest;
     // a card table's invitation: the table itself is web/live/cards.js, this panel its lobby
     live.cards = Boolean(extra && typeof extra === "object" && /** @type {{cards?: unknown}} */ (extra).cards);
+    const game = extra && typeof extra === "object" ? /** @type {{game?: unknown}} */ (extra).game : null;
+    live.about = typeof game === "string" && game ? { game, seat } : null;
     if (live.cards) (await import("./cards.js")).adoptGuest(guest, seat, table, text, String(/** @type {{game?: unknown}} */ (extra).game ?? ""));
     live.link = linkTo("reply", reply);
     live.state = "connecting";
@@ -349,10 +357,20 @@ export function drawLivePanel(slotEl) {
   const r = /** @type {NonNullable<typeof panelRefs>} */ (refs);
   r.root.dataset.state = state;
   r.root.dataset.role = role || live.role || "";
+  const isHost = (role || live.role) === "host";
+  const about = !isHost && slotEl === joinSlot && live.about; // (the invitation's page, before the table is there)
+  setText(r.title, about ? (live.cards ? t("live.you_play", { game: gameName(about.game), seat: t("table.seat", { n: about.seat + 1 }) })
+    : t("live.game_of", { game: gameName(about.game) })) : "");
+  r.title.hidden = !about;
+  const seats = about && live.seats ? live.seats() : [];
+  if (r.seats.dataset.sig !== seats.join("\n")) {
+    r.seats.dataset.sig = seats.join("\n");
+    r.seats.replaceChildren(...seats.map((line) => h("li", {}, h("span", { class: "live-seat-name", text: line }))));
+  }
+  r.seats.hidden = seats.length === 0;
   setText(r.state, stateText(role || live.role, state));
   setText(r.problem, here && live.problem ? live.problem : "");
   r.problem.hidden = !(here && live.problem);
-  const isHost = (role || live.role) === "host";
   // a link is shown while it can still be used: an invitation not yet answered, a reply not yet taken
   const showLink = here && live.link !== "" && (state === "invited" || state === "connecting");
   r.linkRow.hidden = !showLink;
@@ -365,7 +383,7 @@ export function drawLivePanel(slotEl) {
   setText(r.again, live.host || live.link ? t("live.new_invitation") : t("live.invite_again"));
   r.settings.hidden = state === "open";
 }
-/** @type {{root: HTMLElement, state: HTMLElement, problem: HTMLElement, linkRow: HTMLElement, linkLabel: HTMLElement, link: HTMLInputElement, copy: HTMLButtonElement, replyRow: HTMLElement, reply: HTMLInputElement, again: HTMLButtonElement, settings: HTMLElement} | null} */
+/** @type {{root: HTMLElement, title: HTMLElement, seats: HTMLElement, state: HTMLElement, problem: HTMLElement, linkRow: HTMLElement, linkLabel: HTMLElement, link: HTMLInputElement, copy: HTMLButtonElement, replyRow: HTMLElement, reply: HTMLInputElement, again: HTMLButtonElement, settings: HTMLElement} | null} */
 let panelRefs = null;
 /** @param {Role | null} role @param {LinkState} state */
 function stateText(role, state) {
@@ -378,6 +396,8 @@ function stateText(role, state) {
   return role === "host" ? t("live.state_closed_host") : t("live.state_closed_guest");
 }
 function buildPanel() {
+  const title = h("p", { class: "live-title", hidden: true });
+  const seats = h("ul", { class: "live-seats live-table-seats", hidden: true });
   const state = h("p", { class: "live-state", role: "status", "aria-live": "polite" });
   const problem = h("p", { class: "live-problem", role: "alert", hidden: true });
   const link = h("input", { type: "text", readonly: true, class: "live-link", "aria-label": t("live.link_label"), onfocus: () => link.select() });
@@ -414,8 +434,8 @@ function buildPanel() {
   const settings = h("details", { class: "live-settings" }, h("summary", { text: t("live.settings") }),
     h("label", {}, h("span", { text: t("live.ice_label") }), ice), iceNote);
   const root = h("section", { class: "live-panel", "aria-label": t("live.heading") },
-    h("div", { class: "live-head" }, state, again), problem, linkRow, replyRow, settings);
-  return { root, state, problem, linkRow, linkLabel, link, copy, replyRow, reply, again, settings };
+    title, h("div", { class: "live-head" }, state, again), problem, linkRow, replyRow, seats, settings);
+  return { root, title, seats, state, problem, linkRow, linkLabel, link, copy, replyRow, reply, again, settings };
 }
 /** The panel is drawn anew in another language. */
 export function forgetLivePanel() { panelRefs = null; }
