@@ -10,6 +10,7 @@ import sys
 from itertools import pairwise
 
 import pytest
+from bot_decisions import SLACK, clock_speed
 
 from pyengine.ai.bot import Bot, BotView
 from pyengine.ai.daifugo.arena import main as arena_main
@@ -86,7 +87,14 @@ def test_every_level_plays_legal_moves_through_exchanges(preset: str, n: int) ->
 
 def test_master_plays_as_the_uecda_client_searches_less_its_model_of_the_standard_client() -> None:
     """The page's top level is the tournament client's search (halving, smart playouts, its
-    playout count) without the kit model: the same decisions as ``for_uecda(strong, kit=0)``."""
+    playout count) without the kit model: the same decisions as ``for_uecda(strong, kit=0)``
+    (with the clocks slowed, ``bot_decisions.SLACK``: a safety net that trips on a loaded machine
+    in one search and not the other would part them)."""
+    with clock_speed(SLACK):
+        _master_as_the_client()
+
+
+def _master_as_the_client() -> None:
     from pyengine.ai.daifugo.uecda import for_uecda
 
     found = 0
