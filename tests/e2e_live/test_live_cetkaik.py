@@ -49,6 +49,7 @@ def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(returning_bro
         b = open_page(ctx_b, invitation)
         reply = panel_link(b, ".live-link", "reply")
         expect(b.locator(".live-panel")).to_contain_text("Send this reply link")
+        expect(b.locator(".live-panel .live-title")).to_have_text("Live game of Cetkaik")  # (what the invitation is to)
         # the reply opened in another tab of the host's browser goes to the table's tab
         relay = open_page(ctx_a, reply)
         expect(relay.locator(".live-panel")).to_have_attribute("data-state", "relayed")
