@@ -128,6 +128,24 @@ def test_party_follow_ups_for_every_level() -> None:
             assert quick(level, Pcg32(1)).act(view) in view.legal
 
 
+def test_master_searches_the_ranks_a_q_bomb_names_where_strong_takes_the_rule() -> None:
+    rules = DaifugoRules.preset("party")
+    # the bomber keeps a pair of 9s after its Q: naming the 9s empties its hand, and it is out first
+    s = DaifugoState.custom(rules, ["SQ.H9.D9", "H3.H4.D8.SK", "S5.D6.C9.H2"], 0).apply("SQ")
+    assert s.phase == "q_bomber"
+    view = view_of(s)
+    strong = StrongBot(Pcg32(4)).analyse(view)
+    assert all(c.playouts == 0 for c in strong)  # the normal level's rule, no playouts
+    master = levels("daifugo")["master"](Pcg32(4))
+    assert isinstance(master, StrongBot)
+    master.playouts = 160
+    ranked = master.analyse(view)
+    singles = {a for a in view.legal if "." not in a}  # one rank each, and "bomb:-"
+    assert "bomb:-" in singles and {c.action for c in ranked} >= singles
+    assert all(c.playouts > 0 for c in ranked)
+    assert ranked[0].action == "bomb:9" and ranked[0].place == 1.0
+
+
 def test_bots_cannot_see_hidden_hands() -> None:
     """Same view, different hidden cards: the same decision."""
     rules = "popular"

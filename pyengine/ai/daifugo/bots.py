@@ -406,6 +406,7 @@ class StrongBot(Bot):
     keep = 0  # candidates kept for the second half of the search (0: no halving)
     first = 0.4  # share of the budget spent on every candidate before halving
     smart = False  # playouts answer with smart_move (the UECda client) instead of light_move
+    bombs = False  # a Q-bomb's ranks searched (the normal level's choice, each rank alone, none)
 
     evidence: list[float] | None = None
     """Per seat, what the last search found of how well the standard client explains that seat's
@@ -430,7 +431,8 @@ class StrongBot(Bot):
         ranked = normal.choose(view, k)
         fallback = [Choice(a) for a, _ in ranked]
         others = sum(c for p, c in enumerate(k.counts) if p != k.me)
-        if phase in ("tribute", "q_bomber") or (phase == "return" and (k.table.get("cont") or not others)):
+        if phase == "tribute" or (phase == "q_bomber" and not self.bombs) or (
+                phase == "return" and (k.table.get("cont") or not others)):
             return fallback
         if phase == "play":
             solved = self._endgame(k, net)
@@ -440,6 +442,8 @@ class StrongBot(Bot):
                 move, place = solved
                 return [Choice(move, place=1 + place)] + [c for c in fallback if c.action != move]
         cands = [a for a, _ in ranked[: self.max_candidates]]
+        if phase == "q_bomber":  # the normal level's ranks first, then one rank alone, or none
+            cands += [a for a in legal if "." not in a and a not in cands]
         if phase == "play" and "pass" in legal and "pass" not in cands:
             cands.append("pass")
         if len(cands) == 1:
@@ -525,12 +529,14 @@ class MasterBot(StrongBot):
     """The strong level's search as the UECda client plays it (:func:`~pyengine.ai.daifugo.uecda.for_uecda`),
     less its model of the kit's standard client (a page's opponents are not that client): a
     halving search (``keep``), the smarter playouts (:func:`~pyengine.ai.daifugo.playout.smart_move`)
-    and 720 playouts a decision."""
+    and 720 playouts a decision; and, where the rules have the Q-bomber, a search over the ranks
+    to name (``bombs``) where the lower levels take the normal level's rule."""
 
     level = "master"
     playouts = 720
     keep = 3
     smart = True
+    bombs = True
 
 
 LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "normal": NormalBot, "strong": StrongBot,

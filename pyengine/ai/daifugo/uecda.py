@@ -53,6 +53,7 @@ def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
         bot.kit = kit
         bot.keep = KEEP
         bot.smart = MasterBot.smart
+        bot.bombs = MasterBot.bombs  # (UECda's rules have no Q-bomber: for other rules, as the page's master)
         bot.playouts = PLAYOUTS
     return bot
 
