@@ -106,6 +106,19 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, 
         expect(a.locator(".live-panel")).to_contain_text("Player 2: away", timeout=30_000)
         expect(b.locator(".live-panel")).to_have_attribute("data-state", "lost")
         reconnect(a, b)
+        # a friend's word that its engine is up, lost on the way (a run of the live layer here once met a host's page that
+        # waited for it for good after this reconnection): the host's next word on who is still
+        # starting, which names the friend, makes the friend's page say it again
+        lost = a.evaluate("""async () => {
+            const panel = await import('./live/cards-panel.js');
+            (await import('./live/cards-state.js')).table.engines.delete(1);
+            panel.drawStatus();
+            const state = document.querySelector('.live-panel').dataset.state;
+            panel.sayStarting();
+            return state;
+        }""")
+        assert lost == "starting"
+        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
 
         # then the host's page reloads: its start page offers the table, which comes back under the
         # same id with its bot; the friend, told the host dropped, opens the host's new invitation

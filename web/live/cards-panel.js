@@ -167,8 +167,10 @@ export function sayStarting() {
   if (table.role === "host" && table.host) table.host.broadcast({ t: "starting", seats: [...(engine.state === "ready" ? [] : [table.me]), ...startingSeats()] });
 }
 /** {t: "engine"} from a friend (the host hears it, and tells the others), or {t: "starting"}
- * from the host (a friend hears it, and answers nothing: its own word goes with its connection
- * and its engine, never with the host's). @param {number} from @param {any} body */
+ * from the host (a friend hears it; a friend whose engine is up and whom the host still counts
+ * as starting says so again: a word lost as a connection was replaced would otherwise hold the
+ * table on "waiting for Player N" for good, and the host hears each friend's word once).
+ * @param {number} from @param {any} body */
 export function heardStarting(from, body) {
   if (body.t === "engine" && table.role === "host") {
     if (table.engines.has(from)) return;
@@ -177,6 +179,7 @@ export function heardStarting(from, body) {
     drawLobby();
   } else if (body.t === "starting" && table.role === "guest" && Array.isArray(body.seats)) {
     table.starting = body.seats.filter(Number.isInteger);
+    if (table.starting.includes(table.me)) sayStarting();
   } else {
     return;
   }
