@@ -1,6 +1,6 @@
 """What a play sets off, read from the play and the position (no change to the engine).
 
-* :func:`revolts` — whether a play revolts (§5.1 and the article's revolutions: four of a kind,
+* :func:`revolts` (:func:`revolts_at`) — whether a play revolts (§5.1 and the article's revolutions: four of a kind,
   sequences, the emperor, three 9s, three 7s, three 6s undoing a revolution, the pair of jokers,
   a chasing pair, Taepodong);
 * :func:`chases` — a natural pair played on a pair of the same rank (追革, ``chasing_revolution``);
@@ -35,7 +35,12 @@ SPADE_TWO = 1 << 48
 
 def revolts(e: Engine, m: Play, chased: bool = False) -> bool:
     """Whether ``m`` sets off a revolution (``chased``: it is a chasing pair)."""
-    cx = e.cx
+    return revolts_at(e.cx, e.revolution, m, chased)
+
+
+def revolts_at(cx: Ctx, revolution: bool, m: Play, chased: bool = False) -> bool:
+    """:func:`revolts` from the rules and whether a revolution is in force (all it reads of the
+    position), for a player who knows no more than that (the bots)."""
     form = m[0]
     if form == GROUP:
         size = m[1]
@@ -46,7 +51,7 @@ def revolts(e: Engine, m: Play, chased: bool = False) -> bool:
             r = m[2]
             # coup d'état (#6): three 9s; nanasan: three 7s; coup_counter: three 6s undo a revolution
             return ((cx.coup and r == R_NINE) or (cx.nanasan and r == R_SEVEN)
-                    or (cx.coup_counter and r == R_SIX and e.revolution))
+                    or (cx.coup_counter and r == R_SIX and revolution))
         return chased
     if form == SEQ:
         return bool(cx.seq_rev) and m[1] >= cx.seq_rev  # seq_revolution (#4)
@@ -98,5 +103,5 @@ def triple(cx: Ctx, m: Play) -> str:
     return cx.triples.get(m[2], "")
 
 
-__all__ = ["assassinates", "chases", "majesty", "revolts", "spade2_return", "strongest_cannon", "taepodong",
+__all__ = ["assassinates", "chases", "majesty", "revolts", "revolts_at", "spade2_return", "strongest_cannon", "taepodong",
            "triple"]

@@ -247,6 +247,19 @@ class TestNormal:
         s = DaifugoState.custom("popular", ["S4.H4.D4.C4.S3.H5.D6.C7", "HA.H2.DK", "DA.D2.CK"], 0)
         assert self.act(s) == "S4.H4.D4.C4"
 
+    def test_sheds_its_weakest_card_under_an_11_back_not_its_strongest(self) -> None:
+        # popular: a J reverses the order until the trick clears; what is kept must be strong in
+        # the order that comes back (the 3 is still the weakest card, the 10 a good one)
+        s = DaifugoState.custom("popular", ["HJ", "S3.DT.CK.SA", "D4.D5.D6.C7"], 0).apply("HJ")
+        assert s.observation(1)["inverted"] and not s.observation(1)["revolution"]
+        assert self.act(s) == "S3"
+
+    def test_knows_that_three_9s_revolt_under_coup_detat(self) -> None:
+        weak = ["S9.H9.D9.S3.H3.D4.C4.S5", "HA.H2.DK", "DA.D2.CK"]
+        coup = DaifugoRules.preset("basic").with_option("order.coup_detat", True)
+        assert self.act(DaifugoState.custom(coup, weak, 0)) == "S9.H9.D9"
+        assert self.act(DaifugoState.custom("basic", weak, 0)) != "S9.H9.D9"
+
     def test_leads_a_seven_to_pass_its_weakest_card_on(self) -> None:
         # party: a 7 passes a card to the next seat, so the 7 sheds two cards in one play
         s = DaifugoState.custom("party", ["S7.S4.H6.D9.CJ", "H2.D2.S5.S6", "C2.D5.D6.D8"], 0)

@@ -53,6 +53,7 @@ from ...daifugo.cards import (
 )
 from ...daifugo.ctx import Ctx
 from ...daifugo.engine import PLAY, R_SEVEN, R_TEN, Engine
+from ...daifugo.triggers import chases, revolts_at
 from ..bot import Bot, BotView, RandomBot, SafetyNet
 from .division import card_value, division, weakness
 from .endgame import EndgameSolver, OverBudget
@@ -235,15 +236,6 @@ def hand_score(hand: int, inv: bool, cx: Ctx, unseen: int | None = None) -> floa
     return float(-moves + 0.9 * controls + 0.04 * value)
 
 
-def _revolts(m: Play, cx: Ctx) -> bool:
-    form = m[0]
-    if form == GROUP:
-        return bool(cx.revolution) and m[1] >= 4
-    if form == SEQ:
-        return bool(cx.seq_rev) and m[1] >= cx.seq_rev
-    return form == EMPEROR
-
-
 def _follow_up_shed(m: Play, after: int, inv: bool, cx: Ctx) -> int:
     """The cards a 7-pass or 10-discard after ``m`` would shed (the weakest ones left)."""
     if m[0] not in (SINGLE, GROUP, SEQ, EMPEROR) or not after:
@@ -264,9 +256,10 @@ def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
         if world is not None and cx.any_ff and world._forbidden(m, inv, k.field):
             return -50.0
         return 100.0
-    inv_after = inv != _revolts(m, cx)
-    shed = _follow_up_shed(m, after, inv_after, cx)
-    s = hand_score(after & ~shed, inv_after, cx, k.unseen)
+    # what is kept is weighed in the order that lasts beyond this trick (not an 11-back's)
+    lasting = k.lasting != revolts_at(cx, k.lasting, m, chases(cx, m, k.field))
+    shed = _follow_up_shed(m, after, lasting, cx)
+    s = hand_score(after & ~shed, lasting, cx, k.unseen)
     if k.field is not None:
         s += 0.05
         if cx.suit_lock and m[0] not in (JOKER,) and not m[4] and k.field[6] == m[6] and not k.field[4]:
@@ -324,7 +317,7 @@ class NormalBot(Bot):
         """Every legal action with its score, best first."""
         hand = k.hand
         cx = k.cx
-        inv = k.inverted
+        inv = k.lasting  # hands are weighed in the order that outlasts an 11-back
         obs = view.observation
         phase = str(obs["phase"])
         scored: list[tuple[str, float]] = []

@@ -96,6 +96,9 @@ class Knowledge:
         self.table: dict[str, Any] = dict(table)
         self.phase = PHASE_IDS.get(str(obs["phase"]), PLAY)
         self.inverted = bool(obs["inverted"])
+        self.lasting = bool(obs.get("revolution", self.inverted))
+        """Whether the order is reversed beyond this trick: a revolution, not an 11-back (which ends
+        when the trick clears). What a hand keeps is weighed in this order, the field in ``inverted``."""
         f = obs.get("field")
         self.field: Play | None = parse_play(str(f["play"])) if f else None
         self.owner: int = int(f["by"]) if f else -1

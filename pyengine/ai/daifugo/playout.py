@@ -153,11 +153,12 @@ def light_move(e: Engine, rng: Pcg32) -> Any:
             return best
         return _light_answer(plays, inv, can_pass, e.hands[e.turn].bit_count(), rng)
     if ph == SEVEN or ph == TEN:
-        # shed as many of the weakest natural cards as allowed
+        # shed as many of the weakest natural cards as allowed (weakest in the order that outlasts
+        # an 11-back: the revolution's)
         lo, hi = e._transfer_range()
         nat = e.hands[e.turn] & NATURALS
         if nat.bit_count() >= hi:
-            return ("give" if ph == SEVEN else "discard", weakest_in_order(nat, hi, e.revolution != e.back))
+            return ("give" if ph == SEVEN else "discard", weakest_in_order(nat, hi, e.revolution))
     elif ph == RETURN:
         # give back the weakest cards (as the standard client does)
         count = e.exch[0][3]
@@ -168,7 +169,7 @@ def light_move(e: Engine, rng: Pcg32) -> Any:
         # name the strongest ranks the bomber does not hold
         assert e.cont is not None
         names = 0
-        for r in strongest_missing_ranks(e.hands[e.turn], e.cont[3], e.revolution != e.back):
+        for r in strongest_missing_ranks(e.hands[e.turn], e.cont[3], e.revolution):
             names |= 1 << r
         return ("bomb", names)
     moves = e.legal()

@@ -54,8 +54,9 @@ from ...daifugo.cards import (
     play_cards,
 )
 from ...daifugo.effects import R_EIGHT
+from ...daifugo.triggers import chases, revolts_at
 from ..bot import BotView
-from .bots import Choice, NormalBot, _revolts, hand_score
+from .bots import Choice, NormalBot, hand_score
 from .division import division, weakness
 from .knowledge import Knowledge, to_internal
 from .worlds import Worlds
@@ -98,18 +99,15 @@ def reason(view: BotView, choices: Sequence[Choice]) -> Why:
     return {"kind": "search", "n": searched} if searched >= 2 and best.playouts else {"kind": "hand"}
 
 
-def lasting(k: Knowledge) -> bool:
-    """Whether the order is reversed beyond this trick: a revolution, not an 11-back (which ends
-    when the trick clears), so what is kept "for the end" is strong in the order that will last."""
-    return bool(k.obs.get("revolution", k.inverted))
 
 
 def controls(k: Knowledge) -> int:
     """The hand's control cards: its jokers and every card that no unseen card outranks (in the
-    lasting order, :func:`lasting`), as :func:`~pyengine.ai.daifugo.bots.hand_score` counts them."""
+    lasting order, :attr:`~pyengine.ai.daifugo.knowledge.Knowledge.lasting`), as
+    :func:`~pyengine.ai.daifugo.bots.hand_score` counts them."""
     unseen = k.unseen & NATURALS
     out = k.hand & JOKER_BITS
-    inv = lasting(k)
+    inv = k.lasting
     for r in range(1, 14):
         cards = k.hand & RANK_MASK[r]
         if not cards:
@@ -169,15 +167,16 @@ def _play(view: BotView, k: Knowledge, action: str, choices: Sequence[Choice]) -
     after = hand & ~cards
     if not after:
         return None if _forbidden(k, m) else {"kind": "out"}
-    if _revolts(m, cx):  # a revolution: only a reason when the rest of the hand gains by it
-        stronger = hand_score(after, not inv, cx, k.unseen) > hand_score(after, inv, cx, k.unseen)
+    if revolts_at(cx, k.lasting, m, chases(cx, m, k.field)):  # only a reason when the rest of the hand gains
+        lasting = k.lasting
+        stronger = hand_score(after, not lasting, cx, k.unseen) > hand_score(after, lasting, cx, k.unseen)
         return {"kind": "revolution"} if stronger else None
     if cx.eight_cut and m[0] in (SINGLE, GROUP) and m[2] == R_EIGHT and (m[3] or cx.ec_joker):
         return {"kind": "eight_cut"}
     ctrl = controls(k)
     if k.field is not None and ctrl and not cards & ctrl and any(play_cards(pm, hand) & ctrl for _, pm in plays):
         return {"kind": "keeps", "cards": codes(ctrl)}
-    weakest = _weakest_rank(hand & NATURALS, lasting(k))
+    weakest = _weakest_rank(hand & NATURALS, k.lasting)
     if m[0] in (SINGLE, GROUP) and weakest and m[2] == weakest and not m[4] and m[3] == hand & RANK_MASK[weakest]:
         return {"kind": "sheds", "n": m[1]}
     left = division(after, cx)
@@ -194,4 +193,4 @@ def _gives(view: BotView, k: Knowledge, action: str) -> Why | None:
     return {"kind": "gives", "plays": division(k.hand & ~cards, k.cx)}
 
 
-__all__ = ["REASONS", "controls", "lasting", "reason"]
+__all__ = ["REASONS", "controls", "reason"]
