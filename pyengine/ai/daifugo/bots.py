@@ -9,7 +9,9 @@ calls (the page builds a fresh bot for each decision).
   from cards in no group or sequence, the joker only when nothing else fits), else passes.
 * ``normal`` scores each action by hand division (the fewest plays still needed to empty the
   hand) and the value of the cards it keeps: it holds on to control cards (2s, jokers, 8s
-  under 8-cut), locks when it can follow the suit, revolts when that turns its hand strong.
+  under 8-cut), locks when it can follow the suit, revolts when that turns its hand strong
+  (any revolution the rules have: four of a kind, three 9s under coup d'état, …), and weighs
+  what it keeps in the order that outlasts an 11-back.
   It counts the weakest cards a 7-pass or 10-discard will shed as already gone, and as
   Q-bomber names, one by one, the ranks whose discard most improves its own hand.
 * ``strong`` is a determinized Monte-Carlo search: hidden hands are guessed consistently with
