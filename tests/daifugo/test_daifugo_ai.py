@@ -260,6 +260,12 @@ class TestNormal:
         assert self.act(DaifugoState.custom(coup, weak, 0)) == "S9.H9.D9"
         assert self.act(DaifugoState.custom("basic", weak, 0)) != "S9.H9.D9"
 
+    def test_a_rule_on_a_rank_does_not_make_it_a_lead(self) -> None:
+        # K-skip: the K skips the next player, but leading a lone K from 3 5 7 9 K wastes it
+        hands = ["S3.HK.D7.C9.H5", "HA.H2.DQ.D4", "DA.D2.CQ.C4"]
+        k_skip = DaifugoRules.preset("basic").with_option("effects.king", "skip_one")
+        assert self.act(DaifugoState.custom(k_skip, hands, 0)) == "S3"
+
     def test_leads_a_seven_to_pass_its_weakest_card_on(self) -> None:
         # party: a 7 passes a card to the next seat, so the 7 sheds two cards in one play
         s = DaifugoState.custom("party", ["S7.S4.H6.D9.CJ", "H2.D2.S5.S6", "C2.D5.D6.D8"], 0)

@@ -267,11 +267,10 @@ def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
         if cx.suit_lock and m[0] not in (JOKER,) and not m[4] and k.field[6] == m[6] and not k.field[4]:
             # a lock: good if we hold more of those suits
             s += 0.2
-    rank_trig = cx.rank_trig
     if m[0] in (SINGLE, GROUP) and cx.eight_cut and m[2] == 6:
         s += 0.3  # 8-cut: the lead comes back
-    elif m[0] in (SINGLE, GROUP) and rank_trig[m[2]]:
-        s += 0.05
+    # no bonus for a rank just because a rule acts on it: +0.05 outweighed what a K is worth to
+    # keep, so under K-skip or K-reverse it led and followed with its Ks (README, house B)
     return s
 
 
