@@ -269,8 +269,7 @@ def play_score(m: Play, hand: int, k: Knowledge, world: Engine | None) -> float:
             s += 0.2
     if m[0] in (SINGLE, GROUP) and cx.eight_cut and m[2] == 6:
         s += 0.3  # 8-cut: the lead comes back
-    # no bonus for a rank just because a rule acts on it: +0.05 outweighed what a K is worth to
-    # keep, so under K-skip or K-reverse it led and followed with its Ks (README, house B)
+    # no bonus for other ranks a rule acts on: one outweighed a K's worth (README, house B)
     return s
 
 

@@ -99,8 +99,6 @@ def reason(view: BotView, choices: Sequence[Choice]) -> Why:
     return {"kind": "search", "n": searched} if searched >= 2 and best.playouts else {"kind": "hand"}
 
 
-
-
 def controls(k: Knowledge) -> int:
     """The hand's control cards: its jokers and every card that no unseen card outranks (in the
     lasting order, :attr:`~pyengine.ai.daifugo.knowledge.Knowledge.lasting`), as
@@ -167,8 +165,8 @@ def _play(view: BotView, k: Knowledge, action: str, choices: Sequence[Choice]) -
     after = hand & ~cards
     if not after:
         return None if _forbidden(k, m) else {"kind": "out"}
-    if revolts_at(cx, k.lasting, m, chases(cx, m, k.field)):  # only a reason when the rest of the hand gains
-        lasting = k.lasting
+    lasting = k.lasting
+    if revolts_at(cx, lasting, m, chases(cx, m, k.field)):  # only a reason when the rest of the hand gains
         stronger = hand_score(after, not lasting, cx, k.unseen) > hand_score(after, lasting, cx, k.unseen)
         return {"kind": "revolution"} if stronger else None
     if cx.eight_cut and m[0] in (SINGLE, GROUP) and m[2] == R_EIGHT and (m[3] or cx.ec_joker):
