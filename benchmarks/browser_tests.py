@@ -67,6 +67,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pages", type=int, default=5)
     args = ap.parse_args()
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     from playwright.sync_api import sync_playwright
 
     server = Server(ROOT / "public")

@@ -215,6 +215,8 @@ def main() -> int:
     parser.add_argument("--no-pyodide", action="store_true")
     parser.add_argument("--no-js", action="store_true")
     args = parser.parse_args()
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
 
     data = positions(args.positions)
     ours = [CetkaikState(OFFICIAL, board=tuple(p["board"]),  # type: ignore[arg-type]

@@ -71,6 +71,8 @@ class Engine:
 
 
 def main() -> int:
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     def arg(name: str, default: str) -> str:
         return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 

@@ -126,6 +126,8 @@ def main() -> int:
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument("--players", default="2,3,5", help="ladder tables of these sizes only (e.g. 5)")
     args = ap.parse_args()
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     sys.path.insert(0, str(ROOT / "tools"))
     from pyodide_run import result_of, run_python_here, run_python_in_pyodide
 

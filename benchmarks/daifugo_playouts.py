@@ -67,6 +67,8 @@ def show(name: str, res: dict[str, float]) -> None:
 
 
 def main() -> int:
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     sys.path.insert(0, str(ROOT / "tools"))
     from pyodide_run import result_of, run_python_here, run_python_in_pyodide
 

@@ -88,6 +88,8 @@ def main() -> None:
     args = ap.parse_args()
     if not netns.inside():
         netns.exec_inside([sys.executable, *sys.argv])
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     from conftest import ARGS, Server, built_site, e2e
     from playwright.sync_api import sync_playwright
 

@@ -105,6 +105,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-browser", action="store_true")
     args = ap.parse_args()
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     print(f"5 seats, 54 cards, medians of {args.rounds} rounds (after one to warm up)")
     show("Node", node(args.rounds))
     if not args.no_browser:

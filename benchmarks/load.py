@@ -214,6 +214,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     from playwright.sync_api import sync_playwright
 
     site = site_with_bare()

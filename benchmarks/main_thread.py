@@ -68,6 +68,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=3.0)
     args = ap.parse_args()
+    import machine  # this machine's speed first: the figures below depend on it
+    print(machine.line(), flush=True)
     from playwright.sync_api import sync_playwright
 
     site = ROOT / "public"
