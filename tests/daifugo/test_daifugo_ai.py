@@ -425,6 +425,28 @@ def test_arena_plays_any_rules_a_link_can_carry(capsys: pytest.CaptureFixture[st
     assert "unknown rule option 'no.such'" in capsys.readouterr().err
 
 
+def test_arena_shares_each_deal_among_a_block_of_rotated_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    from pyengine.ai.daifugo.arena import run
+
+    seats = ["greedy", "random", "random"]
+    shared = run("popular", 3, seats, games=2, seed=5, duplicate=True)
+    deals, points, blocks = shared["deals"], shared["points"], shared["blocks"]
+    assert isinstance(deals, list) and isinstance(points, list) and isinstance(blocks, list)
+    # two games asked for: one whole block of three matches of popular's five games, one deal
+    assert len(deals) == 3 and deals[0] == deals[1] == deals[2]
+    assert len(blocks) == len(points[0]) == 15 and set(blocks) == {0}
+    # without --duplicate every match is dealt afresh, and the games stop at the number asked for
+    alone = run("popular", 3, seats, games=7, seed=5)
+    assert isinstance(alone["deals"], list) and isinstance(alone["points"], list)
+    assert len(alone["deals"]) == 2 and alone["deals"][0] != alone["deals"][1]
+    assert alone["deals"][0] == deals[0]  # a block's deal is the match's deal: block 0 is match 0
+    assert len(alone["points"][0]) == 7
+    assert arena_main(["--preset", "popular", "--players", "3", "--seats", ",".join(seats), "--games", "16",
+                       "--seed", "5", "--duplicate", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "30 games" in out and "n counts blocks" in out and "n=2)" in out
+
+
 @pytest.mark.cpython_only
 @pytest.mark.parametrize("level", ["greedy", "normal", "strong"])
 def test_uecda_client_plays_at_every_level(level: str) -> None:
