@@ -233,7 +233,8 @@ LIVE: dict[str, Callable[[Args, str], Result]] = {
     "live_deal_run": _on_live(_live_deal_run),
     # (a page that will play a live table loads the game's live engine ahead of its start)
     "live_warm": lambda a, lang: {"ok": bool(LiveTable.warm(str(a["game"])))},
-    "live_verify": _on_live(lambda t, a, lang: t.verify(a["decks"])),
+    # (the report inside the answer: a call's own "ok" says only that the call ran)
+    "live_verify": _on_live(lambda t, a, lang: {"report": t.verify(a["decks"])}),
 }
 
 

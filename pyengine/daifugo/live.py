@@ -6,8 +6,8 @@ At a live table no browser holds the whole match: each runs its seat's
 seat needs to take part, in the engine's own terms:
 
 * each game of the match is dealt from a fresh deck of the rules' cards (a ``deck`` operation at
-  the game's first card); the k-th card the game deals (blind cards first, then the deal) is
-  position k; cards never dealt (a two-player deck) stay unread in the deck;
+  the game's first card); the k-th card the game deals is position k; cards never dealt (a
+  two-player deck) stay unread in the deck;
 * where every card lies and who has seen it are public (``Engine.known``), so every seat computes
   the same :meth:`LiveSeat.plan` for a step: each position whose card some seat learns is
   **given** to each such seat (one operation per seat: a card handed over, the two hands that a
@@ -52,11 +52,14 @@ and within a hand two cards trade labels freely (:meth:`LiveSeat._bring`).  What
 whom is worked out from public facts alone: a card face up, by all; a card in a hand, by its
 holder; a card a seat has just seen otherwise, by that seat.
 
-Blind cards (``remainder=blind``) lie out for a whole set: the set's first deck deals them first
-(positions 0 to b−1, read by nobody), and each later game of the set is dealt from a *redeck*, the
-other positions of that deck shuffled anew by every seat without anyone learning the blind ones
-(``web/live/deal-redeck.js``; :func:`~.live_deck.redecks` says which decks are made so). A deck's
-``deck`` operation says how many positions it has.
+Blind cards (``remainder=blind``) lie out for a whole set, and are never jokers.  So a set begins
+with a *blind deck* of its own (a ``deck`` operation at its first blind card), whose shuffles move
+only the natural cards (the jokers, its last positions, stay in place: ``fixed`` in
+:func:`~.live_deck.redecks`); its positions 0 to b−1 are the blind cards, read by nobody.  Every
+game of the set is then dealt from a *redeck* (a second ``deck`` operation at its first card): the
+blind deck's other positions, jokers and all, shuffled anew by every seat without anyone learning
+the blind ones (``web/live/deal-redeck.js``).  A deck's ``deck`` operation says how many positions
+it has.
 
 The conformance test (``tests/daifugo/test_daifugo_live.py``) plays whole matches with a simulated deal: every seat
 computes the same reads and plan, reads only what the game shows it, and sees and may do what the full state says.
@@ -134,6 +137,12 @@ def _swap_labels(labels: dict[int, int], a: int, b: int) -> None:
         labels[a] = lb
 
 
+def _deck_key(e: Engine) -> int:
+    """Which deck the next card from the deck comes from: game g's own (2g + 1), or before it, at a
+    set's first game with blind cards, the set's blind deck (2g)."""
+    return 2 * e.game_no + (e.phase != BLIND)
+
+
 def _seen_by(e: Engine, seat: int) -> int:
     return e.hands[seat] | e.public | e.known[seat]
 
@@ -154,7 +163,7 @@ class LiveSeat:
         self.readers: Mapping[int, int] = readers or {}
         """position → the seats the deal has shown it to (a bitmask)"""
         self.deck_game = deck_game
-        """the game whose deck the positions are of (0: none yet)"""
+        """the deck the positions are of (:func:`_deck_key`; 0: none yet)"""
         self.next_handle = next_handle
         """the number the next rehand's first handle takes (the deck's size, then on)"""
         self.deck_size = deck_size
@@ -203,7 +212,7 @@ class LiveSeat:
 
     # --- a step ---------------------------------------------------------------------------
     def _new_deck(self, move: Move | None) -> bool:
-        return move is None and self.replica._w.game_no != self.deck_game
+        return move is None and _deck_key(self.replica._w) != self.deck_game
 
     def _start(self, move: Move | None) -> tuple[_Step, dict[int, int], int]:
         """A working copy of the engine and labels for the step, and the next position."""
@@ -507,9 +516,9 @@ class LiveSeat:
                 self._relabel(world, labels, op, cards)
                 next_handle = op.pos + len(op.positions)
         next_pos = dealt + 1 if dealt >= 0 else self.next_pos
-        deck_game = w.game_no if new_deck else self.deck_game
+        deck_game = _deck_key(self.replica._w) if new_deck else self.deck_game
         deck_size = plan[0].pos if new_deck else self.deck_size
-        if w.game_no != deck_game:
+        if w.game_no != deck_game // 2:
             labels, readers, next_handle = {}, {}, 0
         return LiveSeat(DaifugoReplica(world, self.seat), labels, next_pos, readers, deck_game, next_handle, deck_size)
 

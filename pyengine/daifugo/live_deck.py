@@ -34,21 +34,25 @@ def deck_labels(rules: DaifugoRules | str | None, players: int) -> list[str]:
 
 def redecks(rules: DaifugoRules | str | None, players: int) -> dict[str, object] | None:
     """Which decks of a live table are made from an earlier one (``web/live/deal-redeck.js``), or
-    None: with blind cards (``remainder=blind``) each later game of a set is dealt from the positions
-    its first deck did not lay aside (the blind cards are its first cards).  ``set``: the games of a
-    set (0: the whole match), ``keep``: the positions a redeck keeps.
+    None: with blind cards (``remainder=blind``, never jokers) each set begins with a blind deck whose
+    shuffles leave its jokers in place (``fixed``: its last positions), its first cards the blind
+    ones, and each game of the set is dealt from a redeck of the positions it did not lay aside.
+    ``set``: the games of a set (0: the whole match), so the table's decks go in turns of
+    ``set + 1``: a blind deck, then a redeck per game; ``keep``: the positions a redeck keeps.
 
     >>> r = redecks(DaifugoRules.preset("jdf"), 4)
-    >>> r["set"], r["keep"][:3], len(r["keep"])
-    (4, [2, 3, 4], 52)
-    >>> redecks(DaifugoRules.preset("jdf").with_option("match.games", 1), 4) is None
+    >>> r["set"], r["keep"][:3], len(r["keep"]), r["fixed"]
+    (4, [2, 3, 4], 52, 2)
+    >>> redecks(DaifugoRules.preset("jdf").with_option("match.games", 1), 4)["set"]
+    4
+    >>> redecks(DaifugoRules.preset("jdf"), 6) is None  # (54 cards share out evenly)
     True
     """
     cx = _compiled(rules, players)
     blind = (52 + cx.jokers) % players if cx.blind else 0
-    if not blind or cx.games < 2 or cx.set_games == 1:
+    if not blind:
         return None
-    return {"set": cx.set_games, "keep": list(range(blind, cx.deck.bit_count()))}
+    return {"set": cx.set_games, "keep": list(range(blind, cx.deck.bit_count())), "fixed": cx.jokers}
 
 
 def _compiled(rules: DaifugoRules | str | None, players: int) -> Any:

@@ -61,10 +61,12 @@ def play_match(rules: DaifugoRules, players: int, seed: int, choose: Callable[[S
             new = any(op.kind == "deck" for op in seats[0].card_ops(None))
             if new:
                 order = bits_of(s._e.cx.deck)
-                for i in range(len(order) - 1, 0, -1):
+                # (a blind deck shuffles its natural cards alone: its jokers, last, stay in place)
+                moved = len(order) - (s._e.cx.jokers if s._e.phase == CARD_PHASES[1] else 0)
+                for i in range(moved - 1, 0, -1):
                     j = rng.below(i + 1)
                     order[i], order[j] = order[j], order[i]
-                order = [c for c in order if not s._e.blind >> c & 1]  # (a blind card left from a set's first game)
+                order = [c for c in order if not s._e.blind >> c & 1]  # (the blind cards a set lays aside)
             nxt = order[0 if new else len(deal.cards)]
             action = ("blind:" if s._e.phase == CARD_PHASES[1] else "deal:") + CODES[nxt]
         else:
@@ -284,9 +286,11 @@ def test_a_read_is_answered_by_its_seat_and_a_plan_needs_every_answer() -> None:
 @pytest.mark.parametrize("shuffled", [False, True])
 def test_blind_cards_lie_out_for_a_whole_set(shuffled: bool) -> None:
     """JDF: two blind cards laid aside at a set's first game stay out (unread by every seat) for
-    its four games, each dealt from a deck of the other 52 (its ``deck`` operation says 52); the
-    fifth game begins a new set with a full deck and new blind cards."""
+    its four games.  The set's blind deck (all 54 cards: its ``deck`` operation says 54) gives
+    them, and each game is dealt from a deck of the other 52 (its ``deck`` operation says 52); the
+    fifth game begins a new set with a new blind deck."""
     rules = DaifugoRules.preset("jdf").with_option("match.games", 5)
     sizes: list[int] = []
     play_match(rules, 4, 11, shuffled=shuffled, decks=sizes)
-    assert sizes == [54, 52, 52, 52, 54]
+    assert sizes == [54, 52, 52, 52, 52, 54, 52]
+

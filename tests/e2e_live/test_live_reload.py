@@ -158,10 +158,11 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, 
 
 def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload(returning_browser: Any,
                                                                                 server: Any) -> None:
-    """JDF rules (two blind cards lie out for the whole set): the second game is dealt from a
-    redeck of the first deck's other 52 cards, shuffled anew by every seat; the friend reloads in
-    that game and its page rebuilds the redeck from the first deck it kept. Nobody's page ever
-    holds a blind card until the end, when both decks verify and the record replays."""
+    """JDF rules (two blind cards, never jokers, lie out for the whole set): the set's blind deck
+    is shuffled with its jokers kept in place and lays its first two cards aside; each game is
+    dealt from a redeck of its other 52 cards, shuffled anew by every seat; the friend reloads in
+    the second game and its page rebuilds that redeck from the blind deck it kept. Nobody's page
+    ever holds a blind card until the end, when every deck verifies and the record replays."""
     contexts = [returning_browser(server.url) for _ in range(2)]
     try:
         a, b = host_and_friend(contexts, server, 4, preset="jdf", games=2)
@@ -179,14 +180,18 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
         decks = "async () => (await import('./live/cards.js')).diagnose()"
         snaps: list[tuple[int, dict[str, Any]]] = []
         end = time.monotonic() + 240
-        while b.evaluate(decks)["current"] < 1:  # the first game, to its end
+        while b.evaluate(decks)["current"] < 2:  # the first game, to its end (deck 0: the blind deck, 1: the game's)
             assert time.monotonic() < end, "the first game did not end"
             snaps.append((1, snapshot(b)))
             play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 4, seconds=120)
         play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 60, seconds=180)
         snaps.append((1, snapshot(b)))
-        made = b.evaluate("async () => (await import('./live/cards-state.js')).table.deals[1].get(1).transcript.map((m) => m.kind)")
-        assert made[:12] == ["strip"] * 4 + ["shuffle"] * 4 + ["lock"] * 4 and "rehand" in made  # (the exchange's cards)
+        made = b.evaluate("""async () => (await import('./live/cards-state.js')).table.deals
+            .map((deals) => [deals.get(1).setup.fixed || 0, deals.get(1).transcript.map((m) => m.kind)])""")
+        assert made[0][0] == 2 and made[0][1][:8] == ["shuffle"] * 4 + ["lock"] * 4 and "assign" not in made[0][1]
+        for fixed, kinds in made[1:3]:
+            assert fixed == 0 and kinds[:12] == ["strip"] * 4 + ["shuffle"] * 4 + ["lock"] * 4
+        assert "rehand" in made[2][1]  # (the exchange's cards)
 
         b.reload()
         b.goto(server.url + "?speed=instant#games")

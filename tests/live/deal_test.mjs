@@ -9,9 +9,9 @@ import { checkShuffle } from "../../web/live/deal-verify.js";
 import { DIDO_36, FRENCH_54, RepeatingRng, Table } from "./deal_harness.mjs";
 
 const SMALL = DIDO_36.slice(0, 12);
-/** @param {string} name @param {number} [seats] @param {string[]} [cards] @param {any} [options] */
-const table = (name, seats = 3, cards = SMALL, options = {}) =>
-  new Table(lib, { deal: `test-${name}`, seats, deck: cards.length === 54 ? "french-54" : "dido-36", cards }, options);
+/** @param {string} name @param {number} [seats] @param {string[]} [cards] @param {any} [options] @param {number} [fixed] */
+const table = (name, seats = 3, cards = SMALL, options = {}, fixed = 0) =>
+  new Table(lib, { deal: `test-${name}`, seats, deck: cards.length === 54 ? "french-54" : "dido-36", cards, ...(fixed ? { fixed } : {}) }, options);
 
 /** Every seat reads exactly the positions it was ever given (a card passed on stays known to the
  * seat that passed it) and the open ones: in its own state and, counted independently, from the
@@ -494,6 +494,31 @@ const scenarios = {
     assert.ok(lib.verifyDeal(record, { source: first.seats[2].record() }).ok);
     assert.deepEqual(lib.verifyDeal(record).problems.map((p) => p.code), ["strip"]);
     return { ok: true, messages: next.seats[0].transcript.length };
+  },
+
+  a_blind_deck_keeps_its_jokers_in_place() {
+    // a set's blind deck (JDF: the blind cards are never jokers) shuffles its other cards alone:
+    // its last `fixed` cards (the jokers) end where they began, so the first positions, the blind
+    // cards, never hold one; a seat whose shuffle moved one is named at the end, with its pass
+    const cards = SMALL, fixed = 2;
+    const t = table("blind", 4, cards, {}, fixed).start();
+    noRefusals(t);
+    const report = revealAndVerify(t);
+    assert.deepEqual(report.cards.slice(-fixed), cards.slice(-fixed));
+    assert.notDeepEqual(report.cards.slice(0, -fixed), cards.slice(0, -fixed));
+    assert.throws(() => new lib.Deal({ ...t.setup, me: 0, fixed: cards.length - 1 }), /in place/);
+    const last = cards.length - 1;
+    const swap = (/** @type {string} */ kind, /** @type {any} */ body) => {
+      if (kind === "shuffle") [body.deck[0], body.deck[last]] = [body.deck[last], body.deck[0]];
+      if (kind === "reveal") [body.order[0], body.order[last]] = [body.order[last], body.order[0]];
+      return body;
+    };
+    const bad = table("blind-cheat", 3, cards, { cheaters: { 1: swap } }, fixed).start();
+    noRefusals(bad); // (a shuffle is a shuffle while the game goes: its order is secret)
+    bad.revealAll();
+    const reports = bad.events.map((ev) => ev.find((e) => e.type === "verified")?.report);
+    reports.forEach((r) => assert.ok(r && !r.ok && r.problems.some((p) => p.code === "shuffle" && p.seat === 1 && /keeps in place/.test(p.detail)), JSON.stringify(r && r.problems)));
+    return { ok: true, problem: reports[0].problems[0].detail };
   },
 
   a_false_strip_named_at_verification() {

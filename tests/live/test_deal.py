@@ -42,6 +42,7 @@ SCENARIOS = [
     "a_rehand_of_a_card_not_held_refused",
     "a_set_deals_again_from_the_cards_its_blind_left",
     "a_false_strip_named_at_verification",
+    "a_blind_deck_keeps_its_jokers_in_place",
 ]
 
 

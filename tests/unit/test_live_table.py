@@ -28,8 +28,9 @@ class Deal:
     (``holders``: :data:`OPENED` once shown to all, ``RETIRED`` once rehanded) and passes over an
     op done ahead; a rehand's handles follow the deck's positions, as in the page's deal."""
 
-    def __init__(self, rng: random.Random, labels: list[str], seats: int) -> None:
+    def __init__(self, rng: random.Random, labels: list[str], seats: int, redecks: dict[str, Any] | None = None) -> None:
         self.rng, self.labels, self.seats = rng, labels, seats
+        self.redecks = redecks  # (blind cards: a set's blind deck, then a redeck per game, as web/live/cards-state.js makes them)
         self.decks: list[list[str]] = []
         self.readers: list[set[int]] = []
         self.every: list[list[set[int]]] = []  # every deck's readers
@@ -38,9 +39,8 @@ class Deal:
     def run(self, ops: list[dict[str, Any]]) -> None:
         for op in ops:
             if op["op"] == "deck":
-                assert op["pos"] == len(self.labels)
-                deck = list(self.labels)
-                self.rng.shuffle(deck)
+                deck = self.new_deck(len(self.decks))
+                assert op["pos"] == len(deck)
                 self.decks.append(deck)
                 self.readers = [set() for _ in deck]
                 self.every.append(self.readers)
@@ -69,6 +69,21 @@ class Deal:
                 self.readers[op["pos"]].update(range(self.seats))
                 if self.holders[op["pos"]] < 0:
                     self.holders[op["pos"]] = OPENED
+
+    def new_deck(self, k: int) -> list[str]:
+        """The k-th deck: the labels shuffled; with blind cards, a blind deck whose jokers (its last
+        ``fixed`` cards) stay in place, or a redeck of the set's blind deck (its kept positions)."""
+        r = self.redecks
+        period = r["set"] + 1 if r and r["set"] else 0
+        if r and k and (not period or k % period):
+            source = self.decks[k - k % period if period else 0]
+            kept = [source[j] for j in r["keep"]]
+            self.rng.shuffle(kept)
+            return kept
+        moved = len(self.labels) - (r["fixed"] if r else 0)
+        head = self.labels[:moved]
+        self.rng.shuffle(head)
+        return head + self.labels[moved:]
 
     def cards(self, seat: int) -> dict[int, str]:
         return {pos: c for pos, c in enumerate(self.decks[-1]) if seat in self.readers[pos]} if self.decks else {}
@@ -181,7 +196,7 @@ def play_daifugo(seed: int, rules: str, log: list[dict[str, Any]] | None = None,
                 LiveTable.new("daifugo", rules, SEATS, me=2, local=[2], table="cd" * 8),
                 LiveTable.new("daifugo", rules, SEATS, me=3, local=[3], table="cd" * 8)]
     assert browsers[0].deck_labels() == browsers[2].deck_labels()
-    deal = Deal(rng, browsers[0].deck_labels(), len(SEATS))
+    deal = Deal(rng, browsers[0].deck_labels(), len(SEATS), browsers[0].redecks())
     reads = 0
     for _ in range(20000):
         steps = [b.next_step() for b in browsers]
@@ -252,6 +267,51 @@ def test_a_daifugo_card_substituted_in_the_deck_is_named_with_its_ply() -> None:
     decks[0][1] = decks[0][0]  # the second card dealt substituted by a copy of the first
     out = browsers[1].verify(decks)
     assert out["ok"] is False and out["seat"] is None and "was not legal there" in out["problem"]
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_jdf_set_lays_its_blind_cards_aside_from_a_deck_of_its_own(seed: int) -> None:
+    """JDF (two blind cards, never jokers, out for the whole set): the set's blind deck shuffles
+    its natural cards alone, so its first two positions, the blind cards, are never a joker; each
+    game is dealt from a redeck of the blind deck's other 52 positions; nobody reads a blind card
+    until the end, when the match verifies, its blind cards those of the blind deck."""
+    from pyengine.daifugo import DaifugoRules
+
+    rules = DaifugoRules.preset("jdf").with_option("match.games", 2).encode()
+    browsers, deal, _ = play_daifugo(seed, rules)
+    assert len(deal.decks) == 3 and len(deal.decks[0]) == 54  # (a game's deck grows by its rehands' handles)
+    blind = deal.decks[0][:2]
+    assert "JK1" not in blind and "JK2" not in blind and deal.decks[0][52:] == ["JK1", "JK2"]
+    assert deal.every[0][0] == deal.every[0][1] == set()
+    assert sorted(deal.decks[1][:52]) == sorted(deal.decks[2][:52]) == sorted(deal.decks[0][2:])
+    outs = [b.verify(deal.decks) for b in browsers]
+    assert all(out["ok"] for out in outs), outs
+    end = decode_fragment(outs[0]["fragment"])
+    assert [a for a in end.actions if a.startswith("blind:")] == [f"blind:{c}" for c in blind]
+
+
+def test_a_joker_among_the_blind_cards_fails_the_verification_and_says_so_through_the_page() -> None:
+    """A blind deck whose first position holds a joker (a seat that moved one there) fails the
+    end's replay, and the page's bridge brings that report back as a failure: the call itself ran
+    (its own ``ok``), the report inside says the verification did not pass."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from pyengine.daifugo import DaifugoRules
+
+    browsers, deal, _ = play_daifugo(5, DaifugoRules.preset("jdf").with_option("match.games", 1).encode())
+    decks = [list(d) for d in deal.decks]
+    decks[0][0], decks[0][52] = decks[0][52], decks[0][0]
+    spec = importlib.util.spec_from_file_location("page_bridge_live", Path(__file__).resolve().parents[2] / "web" / "main.py")
+    assert spec is not None and spec.loader is not None
+    bridge = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bridge)
+    bridge._live = browsers[1]
+    got = json.loads(bridge.call("live_verify", json.dumps({"decks": decks})))
+    assert got["ok"] is True
+    assert got["report"] == {"ok": False, "ply": got["report"]["ply"], "seat": None, "problem": "blind:JK was not legal there"}
+    assert json.loads(bridge.call("live_verify", json.dumps({"decks": deal.decks})))["report"]["ok"] is True
 
 
 def test_a_friend_who_reloads_is_rebuilt_from_the_steps_and_plays_on() -> None:

@@ -106,15 +106,13 @@ interface EngineResult {
   next?: { to_act: number; local: boolean; kind: string; step: number; outcomes?: [string, string][] };
   deck?: string[];
   /** which decks are made from an earlier one (a set's blind cards: pyengine's `redecks`) */
-  redeck?: { set: number; keep: number[] } | null;
+  redeck?: { set: number; keep: number[]; fixed: number } | null;
   /** live_deal_run: how many cards from the deck it dealt */
   dealt?: number;
   move?: unknown;
   ops?: unknown[];
-  fragment?: string;
-  ply?: number;
-  seat?: number | null;
-  problem?: string;
+  /** live_verify: the end's verification (its own `ok`: whether the deals and the replay passed) */
+  report?: { ok: boolean; fragment?: string; ply?: number; seat?: number | null; problem?: string };
 }
 
 /** The AI Worker's choice for a bot. */

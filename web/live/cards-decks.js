@@ -41,7 +41,7 @@ export function startDeal(k) {
   for (const s of table.local) { // (each side drawn from a seed kept before its first message goes out)
     const seed = newSeed();
     table.seeds[`${k}:${s}`] = seed;
-    const d = new Deal(dealOptions(k, s, seededRng(seed))); // (a later game of a set: a redeck of its first deck)
+    const d = new Deal(dealOptions(k, s, seededRng(seed))); // (with blind cards: a set's blind deck, then a redeck of it per game)
     d.stepwise = true; // (its passes in slices: cards-net.js)
     deals.set(s, d);
   }

@@ -27,7 +27,7 @@ export const table = {
   me: -1,
   /** @type {number[]} the seats this browser plays */ local: [],
   /** @type {string[]} */ deck: [],
-  /** @type {{set: number, keep: number[]} | null} which decks are made from an earlier one (pyengine's `redecks`) */ redeck: null,
+  /** @type {{set: number, keep: number[], fixed: number} | null} which decks are made from an earlier one (pyengine's `redecks`) */ redeck: null,
   /** @type {Map<number, import("./deal.js").Deal>[]} every hand's deal, one Deal per local seat */ deals: [],
   /** @type {Record<string, string>} the seed of each local seat's side of each deal, by "deal:seat" */ seeds: {},
   /** @type {Map<string, any[]>} messages of a deal this browser has not started yet */ early: new Map(),
@@ -62,12 +62,13 @@ export const table = {
 /** The name of the table's k-th deal (every browser names it alike). @param {number} k */
 export const dealName = (k, id = table.id, gen = table.gen) => (gen ? `${id}.${gen}-${k}` : `${id}-${k}`);
 
-/** The deal deck `k` is made from and the positions of it it keeps (each later game of a set with
- * blind cards, web/live/deal-redeck.js), or null (a fresh deck). @param {number} k */
+/** The deal deck `k` is made from and the positions of it it keeps, or null (a fresh deck). With
+ * blind cards the decks go in turns of a set's games + 1: the set's blind deck (fresh, its jokers
+ * kept in place), then a redeck of it per game (web/live/deal-redeck.js). @param {number} k */
 export function redeckOf(k) {
-  const r = table.redeck;
-  if (!r || k === 0 || (r.set > 0 && k % r.set === 0)) return null;
-  return { source: r.set > 0 ? k - (k % r.set) : 0, keep: r.keep };
+  const r = table.redeck, period = r && r.set > 0 ? r.set + 1 : 0;
+  if (!r || k === 0 || (period && k % period === 0)) return null;
+  return { source: period ? k - (k % period) : 0, keep: r.keep };
 }
 /** How many positions deck `k` has (before any rehand's handles). @param {number} k */
 export const deckSize = (k) => { const r = redeckOf(k); return r ? r.keep.length : table.deck.length; };
@@ -80,7 +81,7 @@ export function dealOptions(k, seat, rng) {
   const source = r && table.deals[r.source] && table.deals[r.source].get(seat);
   if (r && !source) throw new Error(`deck ${k} is made from deck ${r.source}, which this page does not have`);
   return { deal: dealName(k), seats: setup.seats.length, deck: LIVE_CARD_GAMES[/** @type {"chabashi"} */ (setup.game)], cards: table.deck, me: seat, rng,
-    ...(r && source ? { from: { deal: source, keep: r.keep } } : {}) };
+    ...(r && source ? { from: { deal: source, keep: r.keep } } : {}), ...(!r && table.redeck ? { fixed: table.redeck.fixed } : {}) };
 }
 
 /** @type {Set<() => void>} */

@@ -559,7 +559,7 @@ async function finish() {
     table.verified = { ok: false, problem: bad.map((p) => `${p.seat === null ? "" : seatLabel(p.seat) + ": "}${p.detail}`).join("; ") };
   } else {
     const decks = mine.map((d) => d.report ? d.report.cards : []);
-    table.verified = await callOk("live_verify", { decks });
+    table.verified = (await callOk("live_verify", { decks })).report || { ok: false, problem: "the engine gave no report" };
   }
   table.verifying = false;
   forget(table.id, table.me);

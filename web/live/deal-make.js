@@ -58,7 +58,7 @@ export class DeckMaking {
   }
   /** @returns {Generator<void, DealMessage>} */
   *#shuffle() {
-    const made = yield* shufflePass(this.decks[this.me].map((h) => this.pt(h)), this.rng, invert(this.u));
+    const made = yield* shufflePass(this.decks[this.me].map((h) => this.pt(h)), this.rng, invert(this.u), this.setup.fixed || 0);
     ({ s: this.s, order: this.order } = made);
     const sign = this.first ? {} : { sign: this.log.signer }; // (a redeck's strip brought it)
     return this.seal("shuffle", { ...sign, key: pointHex(commit(this.s)), deck: made.deck });

@@ -10,11 +10,13 @@ import { commit, invert, mulScalars, multiplyEach, proveEqualLogs, randomPermuta
 
 /** The shuffle: the secret s and the order are drawn first, in that order (a reloaded seat draws
  * them again from its seed); the cards are re-masked by s·`factor` (a redeck's: its strip's u⁻¹,
- * web/live/deal-redeck.js). @param {Point[]} received @param {Rng} rng @param {bigint} [factor]
+ * web/live/deal-redeck.js); the last `fixed` positions stay in place (a blind deck's jokers).
+ * @param {Point[]} received @param {Rng} rng @param {bigint} [factor] @param {number} [fixed]
  * @returns {Generator<void, {s: bigint, order: number[], deck: string[]}>} */
-export function* shufflePass(received, rng, factor = 1n) {
+export function* shufflePass(received, rng, factor = 1n, fixed = 0) {
   const s = randomScalar(rng);
-  const order = randomPermutation(rng, received.length);
+  const moved = received.length - fixed;
+  const order = randomPermutation(rng, moved).concat(Array.from({ length: fixed }, (_, x) => moved + x));
   const { hex: deck } = yield* multiplyEach(order.map((x) => received[x]), factor === 1n ? s : mulScalars(s, factor));
   return { s, order, deck };
 }

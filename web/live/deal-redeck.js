@@ -1,7 +1,8 @@
-// A set's next deck from the cards its first deck kept (the fair deal's *redeck*, web/live/deal.js).
-// Daifugō's blind cards (JDF, `remainder=blind`) lie out for a whole set: the set's first deck puts
-// them aside face down, and each later game of the set is dealt from the other cards shuffled
-// anew, while nobody learns the blind ones. A redeck starts from the first deck's locked points
+// A game's deck from the cards a set's first deck kept (the fair deal's *redeck*, web/live/deal.js).
+// Daifugō's blind cards (JDF, `remainder=blind`) lie out for a whole set and are never jokers: the
+// set's blind deck is shuffled with its jokers, its last cards, kept in place (`fixed`), its first
+// positions are put aside face down, and each game of the set is dealt from the other cards
+// shuffled anew, while nobody learns the blind ones. A redeck starts from the first deck's locked points
 // at the positions it keeps (L[j] = Πkᵢⱼ·P_c, public):
 //  1. Strip, seat 0 to n−1 in turn: each takes its own key of each kept position off and masks
 //     every card with one fresh secret u, in place, A′[x] = u·kᵢⱼ⁻¹·A[x] (so the next seat still

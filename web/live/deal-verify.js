@@ -22,7 +22,9 @@ import { checkStrip, keptCards } from "./deal-redeck.js";
 /** What every seat agrees on before the deal: a fresh name for this deal (e.g. the table's name
  * and the game's number), the number of seats, the deck's name and its cards' labels; for a
  * redeck (web/live/deal-redeck.js), the deal it is made from and the positions of it it keeps.
- * @typedef {{deal: string, seats: number, deck: string, cards: readonly string[], from?: {deal: string, keep: readonly number[]}}} DealSetup */
+ * `fixed`: how many of a fresh deck's last positions every shuffle leaves in place (a blind deck's
+ * jokers, which the blind cards at its first positions may never be: web/live/deal-redeck.js).
+ * @typedef {{deal: string, seats: number, deck: string, cards: readonly string[], from?: {deal: string, keep: readonly number[]}, fixed?: number}} DealSetup */
 /** A message of the protocol, as it travels (JSON). Broadcasts are numbered along the transcript
  * (`seq`, `prev`: the hash of everything before); a private message (`to`) is numbered along its
  * sender→receiver pair and names the transcript it answers (`at`: its length, `prev`: its hash).
@@ -77,7 +79,7 @@ export const isIndexList = (x, m) => Array.isArray(x) && x.length > 0
 export function transcriptRoot(setup) {
   const { hex } = cardPoints(setup.deck, setup.cards);
   const root = { protocol: PROTOCOL, deal: setup.deal, seats: setup.seats, deck: setup.deck, cards: hex };
-  return digest(setup.from ? { ...root, from: setup.from } : root);
+  return digest({ ...root, ...(setup.from ? { from: setup.from } : {}), ...(setup.fixed ? { fixed: setup.fixed } : {}) });
 }
 
 /** A message without its signature: what was signed. @param {DealMessage} msg */
@@ -285,7 +287,9 @@ function* audit(record, options) {
       problems.push({ seat: i, seq, code: "reveal", detail: `seat ${i} revealed a shuffle key that is not the one it committed to` });
       continue;
     }
-    const bad = checkShuffle(decks[i].map(pt), decks[i + 1], mulScalars(s, invert(u)), order, rng);
+    const moved = order.findIndex((x, j) => j >= N - (setup.fixed || 0) && x !== j);
+    const bad = moved >= 0 ? `moved the card at position ${moved}, which this deck keeps in place`
+      : checkShuffle(decks[i].map(pt), decks[i + 1], mulScalars(s, invert(u)), order, rng);
     if (bad) problems.push({ seat: i, seq: first + i, pass: first + i + 1, code: "shuffle", detail: `seat ${i}'s shuffle (pass ${first + i + 1}) ${bad}` });
     yield;
     const received = (i === 0 ? decks[n] : locks[i - 1].deck).map(pt);

@@ -71,12 +71,13 @@ export class Deal {
   stepwise = false;
 
   /** @param {DealOptions} options */
-  constructor({ deal, seats, deck, cards, me, rng = cryptoRng, judge = null, from }) {
+  constructor({ deal, seats, deck, cards, me, rng = cryptoRng, judge = null, from, fixed = 0 }) {
     if (typeof deal !== "string" || !deal || typeof deck !== "string") throw new Error("deal: a deal needs a name and a deck");
     if (!Number.isInteger(seats) || seats < 2 || !Number.isInteger(me) || me < 0 || me >= seats) throw new Error("deal: bad seats");
     if (!Array.isArray(cards) || cards.length < 2 || new Set(cards).size !== cards.length) throw new Error("deal: the cards need distinct labels");
+    if (!Number.isInteger(fixed) || fixed < 0 || fixed > cards.length - 2 || (fixed && from)) throw new Error("deal: a fresh deck keeps fewer of its last cards in place than it has, less one");
     /** @type {Readonly<DealSetup>} */
-    this.setup = Object.freeze({ deal, seats, deck, cards: Object.freeze([...cards]), ...(from ? { from: redeckOf(from, me, seats, deck, cards) } : {}) });
+    this.setup = Object.freeze({ deal, seats, deck, cards: Object.freeze([...cards]), ...(from ? { from: redeckOf(from, me, seats, deck, cards) } : {}), ...(fixed ? { fixed } : {}) });
     this.me = me;
     this.rng = rng;
     this.judge = judge;
