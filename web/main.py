@@ -232,7 +232,7 @@ LIVE: dict[str, Callable[[Args, str], Result]] = {
     "live_advance": _on_live(_live_advance),
     "live_deal_run": _on_live(_live_deal_run),
     # (a page that will play a live table loads the game's live engine ahead of its start)
-    "live_warm": lambda a, lang: {"ok": bool(LiveTable.warm(str(a["game"])))},
+    "live_warm": lambda a, lang: {"warm": bool(LiveTable.warm(str(a["game"])))},
     # (the report inside the answer: a call's own "ok" says only that the call ran)
     "live_verify": _on_live(lambda t, a, lang: {"report": t.verify(a["decks"])}),
 }
@@ -273,6 +273,8 @@ def call(method: str, args_json: str = "{}") -> str:
     result: Result
     try:
         result = _dispatch(method, json.loads(args_json))
+        if "ok" in result:  # (the call's own "ok" would hide it: a result says its outcome in a field of its own)
+            raise ValueError(f"{method} answered with an 'ok' of its own")
         result["ok"] = True
     except EngineError as exc:  # "error" in the call's lang, "error_en" in English (for details)
         result = {"ok": False, **error_json(exc, _lang(args_json))}

@@ -152,3 +152,12 @@ def test_a_link_error_keeps_its_code_and_translates_its_reason(bridge: ModuleTyp
     assert r["ok"] is False and r["code"] == "bad_save"
     assert r["error_en"] == "the saved game is not readable"
     assert r["error"] == "저장된 게임을 읽을 수 없습니다"
+
+
+def test_a_result_that_says_ok_itself_is_an_internal_error_not_a_success(bridge: ModuleType) -> None:
+    """A method's own ``ok`` would be hidden under the call's (a failed live verification once
+    came back as a success so): the bridge answers it as an internal error."""
+    bridge.ANYTIME["probe_ok"] = lambda a, lang: {"ok": False, "problem": "a cheat"}
+    got = _call(bridge, "probe_ok")
+    assert got["ok"] is False and got["kind"] == "InternalError" and "probe_ok" in str(got["error"])
+    assert _call(bridge, "live_warm", game="daifugo") == {"warm": True, "ok": True}
