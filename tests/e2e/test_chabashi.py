@@ -281,9 +281,11 @@ def test_showdown_says_why_and_marks_the_winning_hand(ctx: tuple[Any, Guard], se
     assert result.locator('.cb-shown[data-wins="false"]').count() >= 1
     # every contested pot says why, naming both sides and the deciding step
     whys = result.locator(".cb-why").all_inner_texts()
-    assert whys and all(" against " in w and "beats" in w for w in whys), whys
     steps = result.locator(".cb-why").evaluate_all("(ls) => ls.map((l) => l.dataset.step)")
-    assert set(steps) <= {"category", "size", "count", "defining", "kicker"}
+    says = {"category": " beats ", "defining": " beats ", "kicker": " beats ", "size": "fewer cards win (",
+            "count": " wins ("}  # (which deal comes to the showdown varies: any deciding step may come)
+    assert whys and len(steps) == len(whys) and set(steps) <= set(says), (steps, whys)
+    assert all(" against " in w and says[step] in w for w, step in zip(whys, steps, strict=True)), whys
     assert page.errors == []
 
 
