@@ -6,7 +6,9 @@ decks and replays it in the full engine.  A substituted card is named with its p
 
 from __future__ import annotations
 
+import json
 import random
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -290,23 +292,15 @@ def test_a_jdf_set_lays_its_blind_cards_aside_from_a_deck_of_its_own(seed: int) 
     assert [a for a in end.actions if a.startswith("blind:")] == [f"blind:{c}" for c in blind]
 
 
-def test_a_joker_among_the_blind_cards_fails_the_verification_and_says_so_through_the_page() -> None:
+def test_a_joker_among_the_blind_cards_fails_the_verification_and_says_so_through_the_page(bridge: ModuleType) -> None:
     """A blind deck whose first position holds a joker (a seat that moved one there) fails the
     end's replay, and the page's bridge brings that report back as a failure: the call itself ran
     (its own ``ok``), the report inside says the verification did not pass."""
-    import importlib.util
-    import json
-    from pathlib import Path
-
     from pyengine.daifugo import DaifugoRules
 
     browsers, deal, _ = play_daifugo(5, DaifugoRules.preset("jdf").with_option("match.games", 1).encode())
     decks = [list(d) for d in deal.decks]
     decks[0][0], decks[0][52] = decks[0][52], decks[0][0]
-    spec = importlib.util.spec_from_file_location("page_bridge_live", Path(__file__).resolve().parents[2] / "web" / "main.py")
-    assert spec is not None and spec.loader is not None
-    bridge = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bridge)
     bridge._live = browsers[1]
     got = json.loads(bridge.call("live_verify", json.dumps({"decks": decks})))
     assert got["ok"] is True

@@ -9,7 +9,6 @@ Every template raised through ``msg(...)`` is found by reading the engine's sour
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import string
 from pathlib import Path
@@ -24,7 +23,6 @@ from pyengine.core import IllegalActionError, InvalidRecordError
 from pyengine.core.messages import Msg, msg, words
 
 ROOT = Path(pyengine.__file__).resolve().parent
-BRIDGE = Path(__file__).resolve().parents[2] / "web" / "main.py"
 
 
 def _msg_calls() -> list[tuple[str, int, ast.Call]]:
@@ -111,15 +109,6 @@ def test_a_session_error_in_korean() -> None:
 
 
 # --- through the page's bridge ----------------------------------------------------------------
-@pytest.fixture
-def bridge() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("page_bridge", BRIDGE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _call(bridge: ModuleType, method: str, **args: object) -> dict[str, object]:
     result: dict[str, object] = json.loads(bridge.call(method, json.dumps(args)))
     return result
