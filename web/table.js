@@ -82,9 +82,15 @@ function preloadTable(game) {
 // record too), from the engine's view in that language when the engine is up.
 export async function redrawInLanguage() {
   // the engine's view in the new language first, so the table is never left half drawn
-  const r = app.view && !app.view.provisional && engine.state === "ready" ? await call("view") : null;
+  // (a live card table has no session of its own: its view is the live table's)
+  const asked = app.view && !app.view.provisional && engine.state === "ready";
+  if (asked && app.view && app.view.live) {
+    await (await import("./live/cards.js")).viewInLanguage().catch((e) => console.error(e));
+  } else {
+    const r = asked ? await call("view") : null;
+    if (r && r.ok && r.view) setFromResult(r);
+  }
   if (!app.view) return;
-  if (r && r.ok) setFromResult(r);
   unmountTable();
   headRefs = null;
   forgetTools();

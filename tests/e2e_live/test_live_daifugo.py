@@ -18,6 +18,7 @@ network namespace of its own (conftest.py)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -51,10 +52,15 @@ def test_a_live_daifugo_game_between_five_friends(returning_browser: Any, server
         pages = [a, *friends]
         for page in pages:
             page.wait_for_selector(".game-table", timeout=60_000)
+        # a friend switches language mid-game: the live table is drawn again in it (its view is
+        # the live table's, not an ordinary game's: the page once went blank here) and plays on
+        in_language(friends[1], "ko", re.compile("[가-힣]"))  # (whatever it says then)
 
         snaps = play_to_the_end(pages, random.Random(3), seconds=300, scan=0.3)
 
         wait_verified(pages)
+        in_language(friends[2], "ja", "検証済み")  # and at the end: the verified panel and its record stay
+        expect(friends[2].locator('.live-panel[data-state="verified"] [data-live="record"]')).to_be_visible()
         records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
         assert len(set(records)) == 1
         record = decode_fragment(records[0])
@@ -86,3 +92,11 @@ def test_a_live_daifugo_game_between_five_friends(returning_browser: Any, server
         for context, _ in contexts:
             context.close()
     assert all(guard.blocked == [] for _, guard in contexts)
+
+
+def in_language(page: Any, lang: str, live_word: str | re.Pattern[str]) -> None:
+    """The page switched to ``lang``: the live table and its panel are drawn again, in it."""
+    page.locator("#lang-picker").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator(".game-table")).to_be_visible()
+    expect(page.locator(".live-panel")).to_contain_text(live_word)

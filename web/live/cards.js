@@ -360,6 +360,11 @@ function show(r) {
   render();
   drawStatus();
 }
+/** The table's view again, in the page's language now (the page drawn in a new language). */
+export async function viewInLanguage() {
+  const r = await callOk("live_view", {});
+  if (r.view) { shown = r; app.view = r.view; }
+}
 /** @type {EngineResult | null} the view last on the table (drawn again after a new invitation) */
 let shown = null;
 /** @param {EngineResult} r */
