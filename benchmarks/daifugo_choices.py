@@ -62,7 +62,7 @@ def judge(preset: str, positions: int, playouts: int) -> dict[str, list[float]]:
                 knowledge = Knowledge(view)
                 for policy in out:
                     j = Judge(Pcg32(k, 9))
-                    j.smart = policy == "smart"
+                    j.policy = policy
                     got = j._search(knowledge, [a, b], SafetyNet(math.inf))
                     assert got is not None
                     points = {c.action: c.points for c in got}

@@ -116,6 +116,19 @@ def _master_as_the_client() -> None:
             s = s.apply(GreedyBot(Pcg32(k)).act(view))
 
 
+def test_master_plays_its_playouts_as_the_standard_client_where_ranks_have_effects() -> None:
+    """Under the party preset (and any rules whose ranks have effects) the master's playouts play
+    as the standard client; elsewhere its smarter ones, and the strong level's are light."""
+    master, strong = levels("daifugo")["master"](Pcg32(1)), StrongBot(Pcg32(1))
+    assert isinstance(master, StrongBot)
+    for rules, want in ((DaifugoRules.preset("party"), "kit"), (DaifugoRules.preset("popular"), "smart"),
+                        (DaifugoRules.preset("uecda"), "smart"), (DaifugoRules.preset("jdf"), "smart"),
+                        (DaifugoRules.preset("popular").with_option("effects.five", "skip"), "kit")):
+        s = DaifugoState.custom(rules, ["S7.H9.D4.C5", "H3.H4.D8", "S5.D6.C9"], 0)
+        k = Knowledge(view_of(s))
+        assert (master.policy_for(k), strong.policy_for(k)) == (want, "light"), rules.encode()
+
+
 def test_party_follow_ups_for_every_level() -> None:
     rules = DaifugoRules.preset("party")
     for level in ("greedy", "normal", "strong", "master"):

@@ -180,10 +180,10 @@ def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> No
 
     bot = make_bot("strong", 3)
     assert isinstance(bot, StrongBot) and bot.kit == KIT_PRIOR > 0 and bot.keep == KEEP > 0
-    assert bot.smart and bot.playouts == PLAYOUTS > StrongBot.playouts  # the client may take its time
+    assert bot.policy == "smart" and bot.playouts == PLAYOUTS > StrongBot.playouts  # the client may take its time
     plain = make_bot("strong", 3, 0.0)
     assert isinstance(plain, StrongBot) and plain.kit == 0.0
-    assert StrongBot.kit == 0.0 and StrongBot.keep == 0 and not StrongBot.smart  # the page's strong: none
+    assert StrongBot.kit == 0.0 and StrongBot.keep == 0 and StrongBot.policy == "light"  # the page's strong: none
     assert isinstance(make_bot("greedy", 3), GreedyBot)
 
 

@@ -267,6 +267,10 @@ def smart_move(e: Engine, rng: Pcg32) -> Any:
     return PASS
 
 
+POLICIES: dict[str, Callable[[Engine, Pcg32], Any]] = {"light": light_move, "smart": smart_move, "kit": kit_move}
+"""The playout policies by name (a search level's ``policy``)."""
+
+
 def playout(e: Engine, rng: Pcg32, kit: int = 0, policy: Callable[[Engine, Pcg32], Any] = light_move) -> None:
     """Play ``e`` on until the current game is over (in place): the players in the bit set ``kit``
     with :func:`kit_move` (the standard client), the others with ``policy`` in the play phase."""
@@ -296,5 +300,5 @@ FOLLOW_UP_PHASES = (SEVEN, TEN, BOMB, REVCHOICE, FOURSTOP)
 """The follow-up phases, where :func:`light_move` chooses for the player who set them off."""
 
 
-__all__ = ["BREAK_GROUP", "FOLLOW_UP_PHASES", "HOLD_STRONG", "kit_move", "light_move", "play_out", "playout",
+__all__ = ["BREAK_GROUP", "FOLLOW_UP_PHASES", "HOLD_STRONG", "POLICIES", "kit_move", "light_move", "play_out", "playout",
            "random_game", "resolve_chance", "shuffled", "smart_move", "strongest_missing_ranks", "weakest_in_order"]

@@ -52,7 +52,8 @@ def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
     if isinstance(bot, StrongBot):  # the page's master search, with the model of the standard client
         bot.kit = kit
         bot.keep = KEEP
-        bot.smart = MasterBot.smart
+        bot.policy = MasterBot.policy
+        bot.effects_policy = MasterBot.effects_policy
         bot.bombs = MasterBot.bombs  # (UECda's rules have no Q-bomber: for other rules, as the page's master)
         bot.playouts = PLAYOUTS
     return bot
