@@ -74,6 +74,13 @@ def test_a_live_cetkaik_game_with_stepping_casts_survives_a_reload(returning_bro
         sa, sb = same_game(a, b)
         assert casts >= 2 and sa["length"] >= 6
         assert sa["record"].split(".")[0] == sb["record"].split(".")[0]  # the same game
+        # the host switches language: the board and the live panel are drawn again in it, still live
+        a.locator("#lang-picker").select_option("ko")
+        expect(a.locator("html")).to_have_attribute("lang", "ko")
+        expect(a.locator(".ck-board")).to_be_visible()
+        expect(a.locator(".live-panel")).to_have_attribute("data-state", "open")
+        expect(a.locator(".live-panel")).to_contain_text("실시간")
+        assert same_game(a, b)[0]["length"] == sa["length"]
         # nothing to copy by hand at a live table, and no take-back of a move the friend has
         expect(a.locator('[data-choice="copy-link"]')).to_have_count(0)
         expect(a.locator('[data-tool="undo"]')).to_be_disabled()
