@@ -116,14 +116,18 @@ def _master_as_the_client() -> None:
             s = s.apply(GreedyBot(Pcg32(k)).act(view))
 
 
-def test_master_plays_its_playouts_as_the_standard_client_where_ranks_have_effects() -> None:
-    """Under the party preset (and any rules whose ranks have effects) the master's playouts play
-    as the standard client; elsewhere its smarter ones, and the strong level's are light."""
+def test_master_plays_its_playouts_as_the_standard_client_where_plays_have_follow_ups() -> None:
+    """Under the party preset (and any rules where a rank's play hands on, discards or bombs
+    cards) the master's playouts play as the standard client; elsewhere, effects that only skip
+    or reverse included, its smarter ones; the strong level's are light everywhere."""
     master, strong = levels("daifugo")["master"](Pcg32(1)), StrongBot(Pcg32(1))
     assert isinstance(master, StrongBot)
-    for rules, want in ((DaifugoRules.preset("party"), "kit"), (DaifugoRules.preset("popular"), "smart"),
+    popular = DaifugoRules.preset("popular")
+    for rules, want in ((DaifugoRules.preset("party"), "kit"), (popular, "smart"),
                         (DaifugoRules.preset("uecda"), "smart"), (DaifugoRules.preset("jdf"), "smart"),
-                        (DaifugoRules.preset("popular").with_option("effects.five", "skip"), "kit")):
+                        (popular.with_option("effects.seven", "pass"), "kit"),
+                        (popular.with_option("effects.queen", "bomb"), "kit"),
+                        (popular.with_option("effects.five", "skip").with_option("effects.king", "reverse_trick"), "smart")):
         s = DaifugoState.custom(rules, ["S7.H9.D4.C5", "H3.H4.D8", "S5.D6.C9"], 0)
         k = Knowledge(view_of(s))
         assert (master.policy_for(k), strong.policy_for(k)) == (want, "light"), rules.encode()

@@ -25,7 +25,7 @@ calls (the page builds a fresh bot for each decision).
 * ``master`` is that search as the UECda tournament client plays it, less its model of the
   kit's standard client: 720 playouts, a halving search (every candidate gets 40% of them,
   the best three share the rest) and playouts that answer a field as that client would
-  (``smart_move``); where ranks have effects (party), playouts that play as that client.
+  (``smart_move``); where a play calls for a follow-up (party), playouts that play as that client.
 
 >>> from pyengine.daifugo import GAME
 >>> list(LEVELS)
@@ -55,7 +55,6 @@ from ...daifugo.cards import (
 )
 from ...daifugo.ctx import Ctx
 from ...daifugo.engine import PLAY, R_SEVEN, R_TEN, Engine
-from ...daifugo.rules import EffectRules
 from ...daifugo.triggers import chases, revolts_at
 from ..bot import Bot, BotView, RandomBot, SafetyNet
 from .division import card_value, division, weakness
@@ -400,7 +399,7 @@ class StrongBot(Bot):
     keep = 0  # candidates kept for the second half of the search (0: no halving)
     first = 0.4  # share of the budget spent on every candidate before halving
     policy = "light"  # how the playouts play every seat not taken for the standard client (playout.POLICIES)
-    effects_policy = ""  # the policy where the rules give ranks effects (the party's 5, 7, 9, 10, Q); "": ``policy``
+    follow_up_policy = ""  # the policy where a play calls for a follow-up (party's 7-pass, 10-discard, Q-bomb); "": ``policy``
     bombs = False  # a Q-bomb's ranks searched (the normal level's choice, each rank alone, none)
 
     evidence: list[float] | None = None
@@ -498,8 +497,9 @@ class StrongBot(Bot):
         return out
 
     def policy_for(self, k: Knowledge) -> str:
-        """The playout policy under ``k``'s rules (``effects_policy`` where ranks have effects)."""
-        return self.effects_policy if self.effects_policy and k.rules.effects != EffectRules() else self.policy
+        """The playout policy under ``k``'s rules (``follow_up_policy`` where a rank's play is
+        followed by cards handed on, discarded or bombed)."""
+        return self.follow_up_policy if self.follow_up_policy and any(k.cx.fx_follow) else self.policy
 
     def _mean(self, st: list[float], i: int) -> float:
         """A candidate's mean value, the normal level's first choice credited with ``prior``."""
@@ -531,16 +531,18 @@ class MasterBot(StrongBot):
     and 720 playouts a decision; and, where the rules have the Q-bomber, a search over the ranks
     to name (``bombs``) where the lower levels take the normal level's rule.
 
-    Where ranks have effects (the party preset) its playouts play as the standard client
-    (:func:`~pyengine.ai.daifugo.playout.kit_move`): there the smarter playouts left it level
-    with ``strong`` (+0.04 points a game over 2,000 games) and the standard client's put it clear
-    (README, "Against the level below it")."""
+    Where a rank's play calls for a follow-up (the party preset's 7-pass, 10-discard and Q-bomb)
+    its playouts play as the standard client (:func:`~pyengine.ai.daifugo.playout.kit_move`):
+    there the smarter playouts left it level with ``strong`` (+0.04 points a game over 2,000
+    games) and the standard client's put it clear (README, "Against the level below it"); under
+    rules whose effects only skip, reverse or clear (the README's house A and B) the smarter
+    playouts are clear of ``strong`` as they are."""
 
     level = "master"
     playouts = 720
     keep = 3
     policy = "smart"
-    effects_policy = "kit"
+    follow_up_policy = "kit"
     bombs = True
 
 

@@ -53,7 +53,7 @@ def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
         bot.kit = kit
         bot.keep = KEEP
         bot.policy = MasterBot.policy
-        bot.effects_policy = MasterBot.effects_policy
+        bot.follow_up_policy = MasterBot.follow_up_policy
         bot.bombs = MasterBot.bombs  # (UECda's rules have no Q-bomber: for other rules, as the page's master)
         bot.playouts = PLAYOUTS
     return bot
