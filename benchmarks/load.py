@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -254,8 +255,8 @@ def main() -> None:
                 assert not guard.blocked, guard.blocked
         browser.close()
         # First visits on fresh profiles (real HTTP cache), then warm visits in them.
-        app_bytes, app_reqs, app_ctx, _ = first_visit(p.chromium, srv, app_url, "app")
-        bare_bytes, bare_reqs, bare_ctx, _ = first_visit(p.chromium, srv, bare_url, "bare")
+        app_bytes, app_reqs, app_ctx, app_profile = first_visit(p.chromium, srv, app_url, "app")
+        bare_bytes, bare_reqs, bare_ctx, bare_profile = first_visit(p.chromium, srv, bare_url, "bare")
         page = app_ctx.new_page()
         page.goto(app_url)
         page.evaluate("window.pyengineApp.ready")
@@ -269,6 +270,9 @@ def main() -> None:
         pace = {speed: pacing(app_ctx, app_url, speed) for speed in ("fast", "normal")}
         app_ctx.close()
         bare_ctx.close()
+    srv.stop()
+    for folder in (site, app_profile, bare_profile):  # (the site's folder holds only links into public/)
+        shutil.rmtree(folder, ignore_errors=True)
 
     med = statistics.median
     ratio = med(cold["app"]) / med(cold["bare"])

@@ -65,6 +65,7 @@ def run_python_in_chromium(code: str, public: Path | None = None, browser: Any =
     AI Worker does, with the site's wheel; return what it printed.  Builds ``public/`` first
     unless ``public`` is given; launches Chromium unless a Playwright ``browser`` is given (the
     browser tests pass theirs)."""
+    import shutil
     import tempfile
 
     sys.path.insert(0, str(ROOT))
@@ -115,6 +116,7 @@ def run_python_in_chromium(code: str, public: Path | None = None, browser: Any =
                     launched.close()
     finally:
         srv.stop()
+        shutil.rmtree(site, ignore_errors=True)  # (links into public/ and the two files above: removed, not followed)
     if not got["ok"]:
         raise RuntimeError(f"chromium run failed: {got['error']}\n{got['out'][-2000:]}")
     return str(got["out"])
