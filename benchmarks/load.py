@@ -109,6 +109,10 @@ class Server:
     def reset(self) -> None:
         CountingHandler.sent = CountingHandler.requests = 0
 
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
 
 EMBED_GAMES = ("cetkaik", "chabashi", "daifugo")
 READY = {"app": "window.pyengineApp.ready.then(() => performance.now())", "bare": "window.bareReady"}
