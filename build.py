@@ -524,9 +524,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class HttpServer(http.server.ThreadingHTTPServer):
+    """The threading server, quiet when a browser drops a connection mid-response (a page
+    closed or navigated away while a file was on its way): that is no error of the site."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(port: int, host: str = "127.0.0.1", verbose: bool = True) -> None:
     Handler.verbose = verbose
-    httpd = http.server.ThreadingHTTPServer((host, port), partial(Handler, directory=str(PUBLIC)))
+    httpd = HttpServer((host, port), partial(Handler, directory=str(PUBLIC)))
     print(f"Serving public/ on http://{host}:{port}/ (Ctrl+C stops)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         httpd.serve_forever()

@@ -34,7 +34,6 @@ Prints medians and ratios; asserts nothing (figures, not tests).  Needs ``./dev 
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import shutil
 import statistics
@@ -99,7 +98,7 @@ class CountingHandler(build.Handler):
 
 class Server:
     def __init__(self, directory: Path) -> None:
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(directory)))
+        self.httpd = build.HttpServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(directory)))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 

@@ -6,7 +6,6 @@ the test, which is how "fully offline, no CDN" stays true.
 
 from __future__ import annotations
 
-import http.server
 import json
 import os
 import re
@@ -44,7 +43,7 @@ class Server:
 
     def __init__(self, directory: Path, host: str = "127.0.0.1") -> None:
         handler = partial(build.Handler, directory=str(directory))
-        self.httpd = http.server.ThreadingHTTPServer((host, 0), handler)
+        self.httpd = build.HttpServer((host, 0), handler)
         self.url = f"http://{host}:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
