@@ -57,6 +57,9 @@ async function boot() {
       showStart();
       if (open) await reopenSetup(open.game, open.chosen);
     }
+    // a live table before its game: the host's lobby, or a friend's invitation and reply
+    else if ($("table").querySelector(".live-lobby")) (await import("./live/cards-panel.js")).drawLobby();
+    else if ($("table").querySelector(".live-panel")) (await import("./live/table.js")).redrawJoinPanel();
     markLanguage();
   });
   // The engine starts in its Worker first thing, while the page loads its words and draws (the

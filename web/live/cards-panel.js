@@ -33,6 +33,7 @@ export function drawLobby() {
     lobbyEl = h("section", { class: "live-panel live-lobby", "aria-label": t("live.heading") });
     $("table").replaceChildren(lobbyEl);
   }
+  lobbyEl.setAttribute("aria-label", t("live.heading")); // (drawn again in a new language: web/app.js)
   const friends = friendSeats();
   const bots = table.setup.seats.some(([, kind]) => kind !== "human");
   const ready = friends.every((i) => table.states[i] === "open");

@@ -439,3 +439,9 @@ function buildPanel() {
 }
 /** The panel is drawn anew in another language. */
 export function forgetLivePanel() { panelRefs = null; }
+/** A friend's invitation panel, before its table is there, drawn again (in a new language). */
+export function redrawJoinPanel() {
+  if (!joinSlot || !joinSlot.isConnected) return;
+  panelRefs = null;
+  drawLivePanel(joinSlot);
+}
