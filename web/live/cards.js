@@ -362,13 +362,9 @@ function show(r) {
 }
 /** The table's view again, in the page's language now (the page drawn in a new language). */
 export async function viewInLanguage() {
-  for (let tries = 0; tries < 3; tries++) {
-    const before = shown;
-    const r = await callOk("live_view", {});
-    if (shown !== before) continue; // the table moved on meanwhile: its newest view, not this one
-    if (r.view) { shown = r; app.view = r.view; }
-    return;
-  }
+  // (the engine answers in the order asked: a step the loop shows meanwhile was asked for first)
+  const r = await callOk("live_view", {});
+  if (r.view) { shown = r; app.view = r.view; }
 }
 /** @type {EngineResult | null} the view last on the table (drawn again after a new invitation) */
 let shown = null;
