@@ -34,6 +34,8 @@ export const app = {
   liveKey: null,
   /** @type {((action: string) => void) | null} a live card table's person's move (web/live/cards.js) */
   livePlay: null,
+  /** @type {(() => LiveEnd | null) | null} a live card table's end: its deal being checked, then the verdict (web/live/cards.js) */
+  liveEnd: null,
 };
 /** The game on the table is live and its friend connected: its links travel by themselves. */
 export const liveOpen = () => app.liveKey !== null && app.view !== null && !app.view.provisional && app.view.save_key === app.liveKey;

@@ -32,7 +32,7 @@ import { ensureTools, forgetTools, goto, placeTools, playAgain, playFromUi, refr
 // The context:
 //   ctx.play(action), ctx.goto(cursor), ctx.undo(), ctx.notify(text, actions, kind),
 //   ctx.announce(text), ctx.seatName(i), ctx.shareUrl(fragment), ctx.t, ctx.h, ctx.lang,
-//   ctx.embed, ctx.paused, ctx.heldByPause(view) (its next step waits for Resume), ctx.live (a live game, its friend connected), ctx.speed ("instant" | "fast" | "normal"), ctx.speedMs (the pause
+//   ctx.embed, ctx.paused, ctx.heldByPause(view) (its next step waits for Resume), ctx.live (a live game, its friend connected), ctx.liveEnd (a live card table's end: the deal checked, then the record), ctx.speed ("instant" | "fast" | "normal"), ctx.speedMs (the pause
 //   between automatic steps at this speed), ctx.settings.get/set (per game, kept in the browser),
 //   ctx.gameCall(name, args) (the game's own Python calls; waits for the engine),
 //   ctx.task(name, args) (long work in the AI Worker), ctx.engineReady (a Promise).
@@ -154,6 +154,7 @@ export function tableContext(game) {
     get paused() { return app.paused; },
     heldByPause,
     get live() { return atLiveTable(); },
+    get liveEnd() { return app.view && app.view.live && app.liveEnd ? app.liveEnd() : null; },
     get speed() { return app.speed; },
     get speedMs() { return SPEEDS[app.speed] ?? 0; },
     engineReady,

@@ -148,6 +148,10 @@ def test_a_live_chabashi_hand_with_two_friends_and_a_bot(returning_browser: Any,
             expect(panel).to_contain_text("every deal was fair and every move legal")
             href = page.locator('[data-live="record"]').get_attribute("href")
             records.append(href.split("#", 1)[1])
+            # the final standings say so too, with the same record, in view
+            end = page.locator('.cb-standings .ck-live-end[data-state="verified"] [data-live="end-record"]')
+            expect(end).to_be_in_viewport()
+            assert end.get_attribute("href") == href
         assert records[0] == records[1] == records[2]
         record = decode_fragment(records[0])
         assert [s.kind for s in record.seats] == ["human", "human", "human", record.seats[3].kind]

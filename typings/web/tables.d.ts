@@ -92,6 +92,14 @@ interface SessionView<T = unknown> {
   save_key: string;
 }
 
+/** A live card table's end: "verifying" (every browser checks the whole deal), then "verified"
+ * (with the record's address) or "failed" (with what failed). */
+interface LiveEnd {
+  state: "verifying" | "verified" | "failed";
+  text: string;
+  href?: string;
+}
+
 /** What the shell passes a table (web/app.js: tableContext). */
 interface TableContext {
   game: string;
@@ -104,6 +112,9 @@ interface TableContext {
   heldByPause(view: { cursor: number; length: number; status: string }): boolean;
   /** a live game whose friend is connected: its links travel by themselves (web/live/table.js) */
   readonly live: boolean;
+  /** a live card table's end (web/live/cards.js): the deal being checked, then its verdict and the
+   * record with every hand; null before the end and at any other table */
+  readonly liveEnd: LiveEnd | null;
   /** "instant" | "fast" | "normal" */
   readonly speed: string;
   /** the pause between automatic steps at this speed (ms) */

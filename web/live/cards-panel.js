@@ -125,7 +125,7 @@ export function drawCardsPanel(slotEl) {
   const hostLost = table.role === "guest" && table.guest && (table.guest.state === "closed" || table.guest.state === "failed");
   // a friend's browser still starting its engine: the deal waits for it
   const starting = v || table.verifying ? [] : startingSeats();
-  const text = v ? (v.ok ? t("live.cards_verified") : t("live.cards_cheat", { what: v.problem || "", ply: v.ply ?? "" }))
+  const text = v ? verdict(v)
     : table.stranded ? table.stranded
       : away.length ? t("live.cards_lost", { seats: away.map(seatLabel).join(", ") })
         : hostLost ? t("live.cards_lost_host")
@@ -143,6 +143,16 @@ export function drawCardsPanel(slotEl) {
   if (v && v.ok && v.fragment) parts.push(h("div", { class: "row" }, h("a", { class: "button primary", "data-live": "record", href: shareUrl(v.fragment), text: t("live.cards_record") })));
   const sig = JSON.stringify([text, v && v.fragment, away.map((i) => [i, table.states[i], table.links[i]])]);
   if (panel.dataset.sig !== sig) { panel.dataset.sig = sig; panel.replaceChildren(...parts); }
+}
+/** What the end's check found, in words. @param {NonNullable<typeof table.verified>} v */
+const verdict = (v) => (v.ok ? t("live.cards_verified") : t("live.cards_cheat", { what: v.problem || "", ply: v.ply ?? "" }));
+/** The live table's end as its summary shows it (the shell's ctx.liveEnd): the deal being
+ * checked, then the verdict and the record with every hand; null while the game is on.
+ * @returns {LiveEnd | null} */
+export function liveEnd() {
+  const v = table.verified;
+  if (v) return v.ok ? { state: "verified", text: verdict(v), ...(v.fragment ? { href: shareUrl(v.fragment) } : {}) } : { state: "failed", text: verdict(v) };
+  return table.verifying ? { state: "verifying", text: t("live.cards_verifying") } : null;
 }
 export function drawStatus() {
   const el = /** @type {HTMLElement | null} */ ($("table").querySelector(":scope > [data-slot='live']"));

@@ -31,7 +31,7 @@ import { loadTable, render, tableHold } from "../table.js";
 import { sharedDraw } from "./cards-draw.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { newDeal, nextDeck, nextDeckSoon, startDeal } from "./cards-decks.js";
-import { drawCardsPanel, drawLobby, drawStatus, guestSeats, heardStarting, lobby, sayStarting, takeCardReply } from "./cards-panel.js";
+import { drawCardsPanel, drawLobby, drawStatus, guestSeats, heardStarting, liveEnd, lobby, sayStarting, takeCardReply } from "./cards-panel.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
 import { LIVE_CARD_GAMES, OPENED, friendSeats, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
 import { RETIRED } from "./deal-hands.js";
@@ -541,7 +541,8 @@ async function carryOut(ops, next) {
 async function finish() {
   table.wantAction = null;
   table.verifying = true;
-  drawStatus();
+  app.liveEnd = liveEnd; // (the table's end summary says so too, where the eye is: then the record)
+  render();
   nextDeck();
   const n = table.setup ? table.setup.seats.length : 0;
   // (the deck shuffled ahead for a hand that never came is revealed and verified too)
@@ -570,7 +571,7 @@ async function finish() {
   table.verifying = false;
   forget(table.id, table.me);
   window.removeEventListener("beforeunload", leaveWarning);
-  drawStatus();
+  render();
 }
 /** The connection to the host changed (web/live/table.js tells a friend's page). */
 export function connectionChanged() { sayStarting(); drawStatus(); }

@@ -426,3 +426,18 @@ export class Chips {
     }
   }
 }
+
+// ---------------------------------------------------------------- a live table's end
+/** The line under a live card table's end summary (ctx.liveEnd): the deal being checked, then the
+ * verdict and the record with every hand, where the eye is when the game ends (the live panel above
+ * the table says the same, often out of view by then).
+ * @param {TableContext} ctx @param {LiveEnd} end */
+export function liveEndLine(ctx, end) {
+  const { h, t } = ctx;
+  const line = h("div", { class: "ck-live-end", "data-state": end.state },
+    h("p", { role: "status", text: end.text }),
+    end.href ? h("div", { class: "row" }, h("a", { class: "button primary", "data-live": "end-record", href: end.href, text: t("live.cards_record") })) : null);
+  // the record, once there, is brought into view (once drawn; an embed's frame does not scroll the page)
+  if (end.href && !ctx.embed) requestAnimationFrame(() => { if (line.isConnected) line.scrollIntoView({ block: "nearest" }); });
+  return line;
+}

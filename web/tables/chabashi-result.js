@@ -105,7 +105,8 @@ export function renderStandings(table, tv) {
   const list = tv.standings;
   table.standingsEl.hidden = !list;
   if (!list) return;
-  const sig = JSON.stringify([list, table.ctx.lang]);
+  const end = table.ctx.liveEnd;
+  const sig = JSON.stringify([list, table.ctx.lang, end && end.state]);
   if (table.standingsEl.dataset.sig === sig) return;
   table.standingsEl.dataset.sig = sig;
   const tied = (/** @type {{seat: number, place: number}} */ x) => list.some((y) => y.seat !== x.seat && y.place === x.place);
@@ -116,5 +117,6 @@ export function renderStandings(table, tv) {
       h("span", { class: "cb-standing-chips", text: table.t("chabashi.chips", { n: x.chips }) }),
       tied(x) ? h("span", { class: "cb-tie", text: table.t("chabashi.standings.tie") }) : ""))),
     // (the session over, the next one from where the eye is: the shell's Play again)
-    table.ctx.live ? "" : h("button", { type: "button", class: "primary", "data-cb": "again", text: table.t("table.play_again"), onclick: () => table.ctx.playAgain() }));
+    table.ctx.live ? "" : h("button", { type: "button", class: "primary", "data-cb": "again", text: table.t("table.play_again"), onclick: () => table.ctx.playAgain() }),
+    end ? ck.liveEndLine(table.ctx, end) : "");
 }

@@ -461,7 +461,8 @@ function mount(host, ctx) {
     if (resultsBox.hidden) return;
     const last = tv.results[count - 1];
     const final = tv.mode === "over";
-    const key = `${count}:${final}:${ctx.lang}:${setting("terms", "daifugo")}`;
+    const end = final ? ctx.liveEnd : null;
+    const key = `${count}:${final}:${ctx.lang}:${setting("terms", "daifugo")}:${end ? end.state : ""}`;
     if (resultsBox.dataset.key === key) return;
     resultsBox.dataset.key = key;
     resultsBox.replaceChildren(...[
@@ -472,6 +473,7 @@ function mount(host, ctx) {
         onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } }),
         // (the match over, the next one from where the eye is: the shell's Play again)
         final && !ctx.live ? h("button", { type: "button", "data-df": "again", text: t("table.play_again"), onclick: () => ctx.playAgain() }) : null),
+      end ? kit.liveEndLine(ctx, end) : null,
     ].filter((x) => x !== null));
   }
 
