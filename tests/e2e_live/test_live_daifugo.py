@@ -67,6 +67,7 @@ def test_a_live_daifugo_game_between_five_friends(returning_browser: Any, server
             end = page.locator('.df-results .ck-live-end[data-state="verified"] [data-live="end-record"]')
             expect(end).to_be_in_viewport()
             assert end.get_attribute("href") == page.locator('[data-live="record"]').get_attribute("href")
+            expect(page.locator(".df-results .df-ranks")).to_have_count(1)  # (one game: its order is the match's)
         records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
         assert len(set(records)) == 1
         record = decode_fragment(records[0])

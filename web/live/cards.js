@@ -542,6 +542,7 @@ async function finish() {
   table.wantAction = null;
   table.verifying = true;
   app.liveEnd = liveEnd; // (the table's end summary says so too, where the eye is: then the record)
+  drawStatus();
   render();
   nextDeck();
   const n = table.setup ? table.setup.seats.length : 0;
@@ -571,7 +572,8 @@ async function finish() {
   table.verifying = false;
   forget(table.id, table.me);
   window.removeEventListener("beforeunload", leaveWarning);
-  render();
+  drawStatus(); // (the panel first: the record it gains above the table moves the table down)
+  render(); // (then the table's summary, whose record is brought into view)
 }
 /** The connection to the host changed (web/live/table.js tells a friend's page). */
 export function connectionChanged() { sayStarting(); drawStatus(); }
