@@ -1,7 +1,7 @@
 """A live table before its game, drawn again in a new language: the host's lobby (its seats,
 invitations and the reply being pasted kept) and a friend's invitation with its reply link. (The
-tables in play are switched mid-game in test_live_daifugo.py and test_live_cetkaik.py.) No
-connection is made: the pages only prepare their links, inside the test's network namespace."""
+tables in play are switched mid-game in test_live_daifugo.py and test_live_cetkaik.py.) And a reply
+link opened where no table waits for it. No connection is made: the pages only prepare their links, inside the test's network namespace."""
 
 from __future__ import annotations
 
@@ -33,13 +33,22 @@ def test_a_lobby_and_an_invitation_are_drawn_again_in_a_new_language(returning_b
         expect(a.locator(".live-reply")).to_have_value("half a reply")  # and what was being pasted
 
         b = open_page(contexts[1][0], invitation)
-        panel_link(b, ".live-link", "reply")
+        reply = panel_link(b, ".live-link", "reply")
         expect(b.locator(".live-panel")).to_contain_text("Send this reply link")
         b.locator("#lang-picker").select_option("ja")
         expect(b.locator(".live-panel .live-title")).to_contain_text("ライブ対戦")
         expect(b.locator(".live-panel")).to_contain_text("返信をコピー")
         expect(b.locator(".live-panel")).not_to_contain_text("Send this reply link")
-        assert a.errors == [] and b.errors == []
+
+        # a reply link opened in a browser with no table waiting for it: the tab says so, and says
+        # it again in a new language
+        lost = open_page(contexts[1][0], reply)
+        expect(lost.locator(".live-panel")).to_have_attribute("data-state", "lost")
+        expect(lost.locator(".live-panel")).to_contain_text("待っている卓はありません")  # (the browser's language is Japanese now)
+        lost.locator("#lang-picker").select_option("ko")
+        expect(lost.locator(".live-panel")).to_contain_text("기다리는 테이블이 없습니다")
+        expect(lost.locator(".live-panel a")).to_have_text("모든 게임")
+        assert a.errors == [] and b.errors == [] and lost.errors == []
     finally:
         for context, _ in contexts:
             context.close()

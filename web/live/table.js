@@ -196,8 +196,15 @@ export async function openReply(text) {
     return;
   }
   drawOpening();
-  $("table").replaceChildren(h("section", { class: "live-panel", "data-state": took ? "relayed" : "lost" },
-    h("p", { class: "live-state", role: "status", text: took ? t("live.reply_relayed") : t("live.reply_no_table") }),
+  relayed = took;
+  drawRelayed();
+}
+/** @type {boolean | null} a tab that opened a reply link: whether the table's tab took it (null: not such a tab) */
+let relayed = null;
+/** That tab's page: the reply went to the table's tab (it may be closed), or no tab hosts a table. */
+function drawRelayed() {
+  $("table").replaceChildren(h("section", { class: "live-panel", "data-state": relayed ? "relayed" : "lost" },
+    h("p", { class: "live-state", role: "status", text: relayed ? t("live.reply_relayed") : t("live.reply_no_table") }),
     h("div", { class: "row" }, h("a", { class: "button", href: "#games", text: t("table.home") }))));
 }
 
@@ -439,8 +446,10 @@ function buildPanel() {
 }
 /** The panel is drawn anew in another language. */
 export function forgetLivePanel() { panelRefs = null; }
-/** A friend's invitation panel, before its table is there, drawn again (in a new language). */
+/** A friend's invitation panel, before its table is there, or a relaying tab's word, drawn again (in a new language). */
 export function redrawJoinPanel() {
+  const panel = $("table").querySelector(":scope > .live-panel");
+  if (relayed !== null && panel && (panel.getAttribute("data-state") === "relayed" || panel.getAttribute("data-state") === "lost")) return drawRelayed();
   if (!joinSlot || !joinSlot.isConnected) return;
   panelRefs = null;
   drawLivePanel(joinSlot);
