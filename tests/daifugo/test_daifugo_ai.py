@@ -22,6 +22,7 @@ from pyengine.ai.daifugo.places import place_of, place_values
 from pyengine.ai.daifugo.playout import (
     BREAK_GROUP,
     HOLD_STRONG,
+    POLICIES,
     kit_move,
     light_move,
     playout,
@@ -86,9 +87,9 @@ def test_every_level_plays_legal_moves_through_exchanges(preset: str, n: int) ->
 
 
 def test_master_plays_as_the_uecda_client_searches_less_its_model_of_the_standard_client() -> None:
-    """The page's top level is the tournament client's search (halving, smart playouts, its
-    playout count) without the kit model: the same decisions as ``for_uecda(strong, kit=0)``
-    (with the clocks slowed, ``bot_decisions.SLACK``: a safety net that trips on a loaded machine
+    """The page's top level is the tournament client's search (halving, its playout count)
+    without the kit model and playing out as the standard client: the same decisions as
+    ``for_uecda(strong, kit=0)`` with ``kit`` playouts (with the clocks slowed, ``bot_decisions.SLACK``: a safety net that trips on a loaded machine
     in one search and not the other would part them)."""
     with clock_speed(SLACK):
         _master_as_the_client()
@@ -111,26 +112,22 @@ def _master_as_the_client() -> None:
             if len(view.legal) > 2 and k % 5 == 0:
                 master = levels("daifugo")["master"](Pcg32(k, 3))
                 client = for_uecda(StrongBot(Pcg32(k, 3)), kit=0.0)
+                client.policy = "kit"
                 assert [c.action for c in master.analyse(view)] == [c.action for c in client.analyse(view)]
                 found += 1
             s = s.apply(GreedyBot(Pcg32(k)).act(view))
 
 
-def test_master_plays_its_playouts_as_the_standard_client_where_plays_have_follow_ups() -> None:
-    """Under the party preset (and any rules where a rank's play hands on, discards or bombs
-    cards) the master's playouts play as the standard client; elsewhere, effects that only skip
-    or reverse included, its smarter ones; the strong level's are light everywhere."""
-    master, strong = levels("daifugo")["master"](Pcg32(1)), StrongBot(Pcg32(1))
-    assert isinstance(master, StrongBot)
-    popular = DaifugoRules.preset("popular")
-    for rules, want in ((DaifugoRules.preset("party"), "kit"), (popular, "smart"),
-                        (DaifugoRules.preset("uecda"), "smart"), (DaifugoRules.preset("jdf"), "smart"),
-                        (popular.with_option("effects.seven", "pass"), "kit"),
-                        (popular.with_option("effects.queen", "bomb"), "kit"),
-                        (popular.with_option("effects.five", "skip").with_option("effects.king", "reverse_trick"), "smart")):
-        s = DaifugoState.custom(rules, ["S7.H9.D4.C5", "H3.H4.D8", "S5.D6.C9"], 0)
-        k = Knowledge(view_of(s))
-        assert (master.policy_for(k), strong.policy_for(k)) == (want, "light"), rules.encode()
+def test_master_plays_its_playouts_as_the_standard_client_and_the_uecda_client_smarter() -> None:
+    """The page's master plays every seat of its playouts as the standard client under every
+    rule set (ahead of the smarter policy at a page's tables, README); the UECda client keeps the
+    smarter policy it was tuned with against FujiGokoro; the strong level's are light."""
+    from pyengine.ai.daifugo.uecda import for_uecda
+
+    for level, want in (("master", "kit"), ("strong", "light")):
+        bot = levels("daifugo")[level](Pcg32(1))
+        assert isinstance(bot, StrongBot) and bot.policy == want and bot.policy in POLICIES
+        assert for_uecda(bot, kit=0.0).policy == "smart"
 
 
 def test_party_follow_ups_for_every_level() -> None:

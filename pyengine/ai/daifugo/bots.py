@@ -399,7 +399,6 @@ class StrongBot(Bot):
     keep = 0  # candidates kept for the second half of the search (0: no halving)
     first = 0.4  # share of the budget spent on every candidate before halving
     policy = "light"  # how the playouts play every seat not taken for the standard client (playout.POLICIES)
-    follow_up_policy = ""  # the policy where a play calls for a follow-up (party's 7-pass, 10-discard, Q-bomb); "": ``policy``
     bombs = False  # a Q-bomb's ranks searched (the normal level's choice, each rank alone, none)
 
     evidence: list[float] | None = None
@@ -470,7 +469,7 @@ class StrongBot(Bot):
         guesses = worlds.sample_hands(self.rng, w1 + w2, self.kit)
         self.evidence = list(worlds.kit_evidence)
         active = list(range(n))
-        policy = POLICIES[self.policy_for(k)]
+        policy = POLICIES[self.policy]
         for w, (hands, kit) in enumerate(guesses):
             if w == w1:
                 active.sort(key=lambda i: (self._mean(stats[i], i), -i), reverse=True)
@@ -495,11 +494,6 @@ class StrongBot(Bot):
             st = stats[i]
             out.append(Choice(cands[i], st[0] / c, st[1] / c, 1 + st[2] / c, int(st[3])))
         return out
-
-    def policy_for(self, k: Knowledge) -> str:
-        """The playout policy under ``k``'s rules (``follow_up_policy`` where a rank's play is
-        followed by cards handed on, discarded or bombed)."""
-        return self.follow_up_policy if self.follow_up_policy and any(k.cx.fx_follow) else self.policy
 
     def _mean(self, st: list[float], i: int) -> float:
         """A candidate's mean value, the normal level's first choice credited with ``prior``."""
@@ -527,22 +521,20 @@ class StrongBot(Bot):
 class MasterBot(StrongBot):
     """The strong level's search as the UECda client plays it (:func:`~pyengine.ai.daifugo.uecda.for_uecda`),
     less its model of the kit's standard client (a page's opponents are not that client): a
-    halving search (``keep``), the smarter playouts (:func:`~pyengine.ai.daifugo.playout.smart_move`)
-    and 720 playouts a decision; and, where the rules have the Q-bomber, a search over the ranks
-    to name (``bombs``) where the lower levels take the normal level's rule.
+    halving search (``keep``) and 720 playouts a decision; and, where the rules have the
+    Q-bomber, a search over the ranks to name (``bombs``) where the lower levels take the normal
+    level's rule.
 
-    Where a rank's play calls for a follow-up (the party preset's 7-pass, 10-discard and Q-bomb)
-    its playouts play as the standard client (:func:`~pyengine.ai.daifugo.playout.kit_move`):
-    there the smarter playouts left it level with ``strong`` (+0.04 points a game over 2,000
-    games) and the standard client's put it clear (README, "Against the level below it"); under
-    rules whose effects only skip, reverse or clear (the README's house A and B) the smarter
-    playouts are clear of ``strong`` as they are."""
+    Its playouts play every seat as the standard client (:func:`~pyengine.ai.daifugo.playout.kit_move`),
+    where the UECda client keeps the smarter policy it was tuned with against FujiGokoro: at one
+    table with the same level playing out with the smarter policy, this one was ahead under every
+    rule set tried (popular, party, jdf, UECda's and the README's two house rule sets), and a
+    third faster a decision (README, "Against the level below it")."""
 
     level = "master"
     playouts = 720
     keep = 3
-    policy = "smart"
-    follow_up_policy = "kit"
+    policy = "kit"
     bombs = True
 
 

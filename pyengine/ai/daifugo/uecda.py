@@ -44,16 +44,21 @@ FujiGokoro the count mattered: 320 were level with it, 640 ahead by +0.09 points
 by +0.24 (1,000 games each, README)."""
 
 
+POLICY = "smart"
+"""The client's playout policy (:func:`~pyengine.ai.daifugo.playout.smart_move`), the one it was
+tuned with against FujiGokoro.  The page's master plays out as the standard client instead
+(:func:`~pyengine.ai.daifugo.playout.kit_move`), ahead of this policy at a page's tables; at a
+UECda table this one stays until a match against FujiGokoro says otherwise."""
+
+
 def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
     """``bot`` set up as this client plays it: the strong level with the standard client as its
     prior model of the opponents (``kit``; 0: none), a halving search, the smarter playout
-    policy (:func:`~pyengine.ai.daifugo.playout.smart_move`) and more playouts (:data:`PLAYOUTS`);
-    other levels as they are."""
+    policy (:data:`POLICY`) and more playouts (:data:`PLAYOUTS`); other levels as they are."""
     if isinstance(bot, StrongBot):  # the page's master search, with the model of the standard client
         bot.kit = kit
         bot.keep = KEEP
-        bot.policy = MasterBot.policy
-        bot.follow_up_policy = MasterBot.follow_up_policy
+        bot.policy = POLICY
         bot.bombs = MasterBot.bombs  # (UECda's rules have no Q-bomber: for other rules, as the page's master)
         bot.playouts = PLAYOUTS
     return bot
