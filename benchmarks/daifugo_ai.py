@@ -99,6 +99,9 @@ def ladder(games: int) -> None:
 
 
 def main() -> int:
+    if "-h" in sys.argv or "--help" in sys.argv:  # (the usage, not a run of several minutes)
+        print(__doc__)
+        return 0
     import machine  # this machine's speed first: the figures below depend on it
     print(machine.line(), flush=True)
     sys.path.insert(0, str(ROOT / "tools"))
