@@ -448,8 +448,8 @@ function buildPanel() {
 export function forgetLivePanel() { panelRefs = null; }
 /** A friend's invitation panel, before its table is there, or a relaying tab's word, drawn again (in a new language). */
 export function redrawJoinPanel() {
-  const panel = $("table").querySelector(":scope > .live-panel");
-  if (relayed !== null && panel && (panel.getAttribute("data-state") === "relayed" || panel.getAttribute("data-state") === "lost")) return drawRelayed();
+  // (only that tab's word sits right under the table: a panel of a table has its slot)
+  if (relayed !== null && $("table").querySelector(":scope > .live-panel")) return drawRelayed();
   if (!joinSlot || !joinSlot.isConnected) return;
   panelRefs = null;
   drawLivePanel(joinSlot);
