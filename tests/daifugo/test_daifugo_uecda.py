@@ -187,6 +187,24 @@ def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> No
     assert isinstance(make_bot("greedy", 3), GreedyBot)
 
 
+def test_the_client_plays_a_level_as_the_page_does_when_asked() -> None:
+    """``--as-page``: the page's master as it is (its playouts and their policy, no model of the
+    standard client), to measure the page's top level against other clients on a UECda server."""
+    from pyengine.ai.daifugo.bots import MasterBot
+    from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR
+
+    page = make_bot("master", 3, as_page=True)
+    assert isinstance(page, MasterBot) and page.kit == 0.0 and page.policy == "kit" == MasterBot.policy
+    assert page.playouts == MasterBot.playouts and page.keep == MasterBot.keep
+    client = make_bot("master", 3)
+    assert isinstance(client, MasterBot) and client.kit == KIT_PRIOR and client.policy == "smart"
+    assert _cli("--as-page", "--kit", "0.5").returncode == 2  # no model to set
+    server = FakeUecdaServer(games=2, real=1, seed=9).start()
+    proc = _cli("--port", str(server.port), "--level", "greedy", "--as-page", "--check", "--seed", "2")
+    server.join()
+    assert proc.returncode == 0, proc.stderr
+
+
 @pytest.mark.slow
 def test_the_strong_client_learns_that_scripted_players_are_not_the_standard_client() -> None:
     from pyengine.ai.daifugo.bots import StrongBot

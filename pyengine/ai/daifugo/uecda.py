@@ -64,8 +64,12 @@ def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
     return bot
 
 
-def make_bot(level: str, seed: int, kit: float = KIT_PRIOR) -> Bot:
-    return for_uecda(bot_levels()[level](Pcg32(seed, 0xDA1)), kit)
+def make_bot(level: str, seed: int, kit: float = KIT_PRIOR, as_page: bool = False) -> Bot:
+    """The bot this client plays: ``level`` set up for a UECda table (:func:`for_uecda`), or with
+    ``as_page`` exactly as the page plays it (no model of the standard client, the page's
+    playouts and their policy), to measure the page's levels against other clients."""
+    bot = bot_levels()[level](Pcg32(seed, 0xDA1))
+    return bot if as_page else for_uecda(bot, kit)
 
 
 def main(argv: list[str] | None = None, err: TextIO | None = None,
@@ -84,6 +88,8 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     parser.add_argument("--kit", type=float, default=KIT_PRIOR, metavar="PRIOR",
                         help=f"strong level: prior that an opponent is the kit's standard client "
                              f"(default {KIT_PRIOR}; 0: no opponent model)")
+    parser.add_argument("--as-page", action="store_true",
+                        help="play the level exactly as the page does (no opponent model, the page's playouts)")
     args = parser.parse_args(argv)
     levels = bot_levels()
     level = args.level
@@ -93,6 +99,9 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
             print(f"note: level 'strong' is not available yet; playing at level {level!r}", file=err)
     elif level not in levels:
         print(f"unknown level {level!r} (available: {', '.join(levels)})", file=err)
+        return 2
+    if args.as_page and args.kit != KIT_PRIOR:
+        print("--kit has no effect with --as-page (the page's levels have no opponent model)", file=err)
         return 2
     if not 0 <= args.kit < 1:
         print(f"--kit must be at least 0 and below 1, not {args.kit}", file=err)
@@ -111,7 +120,7 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     except ProtocolError as exc:
         print(f"protocol error: {exc}", file=err)
         return 1
-    client = Client(conn, make_bot(level, seed, args.kit), args.name, args.check, err)
+    client = Client(conn, make_bot(level, seed, args.kit, args.as_page), args.name, args.check, err)
     return client.run()
 
 
