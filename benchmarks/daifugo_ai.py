@@ -7,9 +7,9 @@ Decision times: the positions met in games between the levels themselves (``popu
 each bot built fresh with the page's budget of 0.8 s; mean, median, 95th percentile and
 maximum, in CPython, in Pyodide under Node, and in Pyodide in a module Worker of headless
 Chromium as on the page (target: at most 1 s per decision there; needs ``./dev test``'s set-up);
-on ``uecda`` also ``strong_kit``, the strong level as the UECda client plays it (with its model
-of the standard client, a halving search, the smart playout policy and its own playout count,
-:func:`pyengine.ai.daifugo.uecda.for_uecda`).
+on ``uecda`` also ``strong_kit``, the strong level as the UECda client plays it with ``--kit 0.9``
+(the master search with a model of the standard client, :func:`pyengine.ai.daifugo.uecda.for_uecda`;
+by default the client plays as the page's master).
 The ladder: ``strong,normal,greedy,random`` on ``popular`` and ``party`` (4 players) and
 ``strong,normal,greedy,greedy,random`` on ``uecda`` (5 players), rotating seats, mean points per
 game with 95% intervals.
@@ -36,12 +36,13 @@ bots = levels("daifugo")
 
 
 from pyengine.ai.daifugo.uecda import for_uecda
+from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR
 
 
 def make(level, rng):
     if level != "strong_kit":
         return bots[level](rng)
-    return for_uecda(bots["strong"](rng))  # strong as the UECda client plays it
+    return for_uecda(bots["strong"](rng), KIT_PRIOR)  # strong as the UECda client plays it with its model
 
 for preset, n in (("popular", 4), ("party", 4), ("uecda", 5)):
     rules = DaifugoRules.preset(preset)

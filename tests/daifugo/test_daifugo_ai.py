@@ -86,10 +86,10 @@ def test_every_level_plays_legal_moves_through_exchanges(preset: str, n: int) ->
     assert len(s._e.results) >= 2
 
 
-def test_master_plays_as_the_uecda_client_searches_less_its_model_of_the_standard_client() -> None:
-    """The page's top level is the tournament client's search (halving, its playout count)
-    without the kit model and playing out as the standard client: the same decisions as
-    ``for_uecda(strong, kit=0)`` with ``kit`` playouts (with the clocks slowed, ``bot_decisions.SLACK``: a safety net that trips on a loaded machine
+def test_master_plays_as_the_uecda_client_by_default() -> None:
+    """The page's top level is the tournament client's search (halving, its playout count, the
+    standard client's playouts, no model of that client unless ``--kit`` asks for one): the same
+    decisions as ``for_uecda(strong)`` (with the clocks slowed, ``bot_decisions.SLACK``: a safety net that trips on a loaded machine
     in one search and not the other would part them)."""
     with clock_speed(SLACK):
         _master_as_the_client()
@@ -111,23 +111,22 @@ def _master_as_the_client() -> None:
             k += 1
             if len(view.legal) > 2 and k % 5 == 0:
                 master = levels("daifugo")["master"](Pcg32(k, 3))
-                client = for_uecda(StrongBot(Pcg32(k, 3)), kit=0.0)
-                client.policy = "kit"
+                client = for_uecda(StrongBot(Pcg32(k, 3)))
                 assert [c.action for c in master.analyse(view)] == [c.action for c in client.analyse(view)]
                 found += 1
             s = s.apply(GreedyBot(Pcg32(k)).act(view))
 
 
-def test_master_plays_its_playouts_as_the_standard_client_and_the_uecda_client_smarter() -> None:
+def test_master_and_the_uecda_client_play_their_playouts_as_the_standard_client() -> None:
     """The page's master plays every seat of its playouts as the standard client under every
-    rule set (ahead of the smarter policy at a page's tables, README); the UECda client keeps the
-    smarter policy it was tuned with against FujiGokoro; the strong level's are light."""
+    rule set (ahead of the smarter policy at a page's tables, README), and so does the UECda
+    client (ahead of FujiGokoro so, README); the strong level's are light."""
     from pyengine.ai.daifugo.uecda import for_uecda
 
     for level, want in (("master", "kit"), ("strong", "light")):
         bot = levels("daifugo")[level](Pcg32(1))
         assert isinstance(bot, StrongBot) and bot.policy == want and bot.policy in POLICIES
-        assert for_uecda(bot, kit=0.0).policy == "smart"
+        assert for_uecda(bot).policy == "kit"
 
 
 def test_party_follow_ups_for_every_level() -> None:

@@ -173,31 +173,34 @@ def test_command_line_errors() -> None:
     assert "protocol error" in proc.stderr
 
 
-def test_the_strong_client_models_the_standard_client_unless_told_not_to() -> None:
-    from pyengine.ai.daifugo.bots import GreedyBot, StrongBot
-    from pyengine.ai.daifugo.uecda import KEEP, PLAYOUTS
+def test_the_client_models_the_standard_client_only_when_told() -> None:
+    from pyengine.ai.daifugo.bots import GreedyBot, MasterBot, StrongBot
+    from pyengine.ai.daifugo.uecda import KEEP, KIT, PLAYOUTS
     from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR
 
-    bot = make_bot("strong", 3)
-    assert isinstance(bot, StrongBot) and bot.kit == KIT_PRIOR > 0 and bot.keep == KEEP > 0
-    assert bot.policy == "smart" and bot.playouts == PLAYOUTS > StrongBot.playouts  # the client may take its time
-    plain = make_bot("strong", 3, 0.0)
-    assert isinstance(plain, StrongBot) and plain.kit == 0.0
+    bot = make_bot("strong", 3)  # the page's master search, its playouts and no model
+    assert isinstance(bot, StrongBot) and bot.kit == KIT == 0.0 and bot.keep == KEEP > 0
+    assert bot.policy == "kit" and bot.playouts == PLAYOUTS > StrongBot.playouts  # the client may take its time
+    modelled = make_bot("strong", 3, KIT_PRIOR)
+    assert isinstance(modelled, StrongBot) and modelled.kit == KIT_PRIOR > 0 and modelled.policy == "kit"
     assert StrongBot.kit == 0.0 and StrongBot.keep == 0 and StrongBot.policy == "light"  # the page's strong: none
+    assert (MasterBot.kit, MasterBot.keep, MasterBot.policy, MasterBot.playouts) == (KIT, KEEP, "kit", PLAYOUTS)
     assert isinstance(make_bot("greedy", 3), GreedyBot)
 
 
 def test_the_client_plays_a_level_as_the_page_does_when_asked() -> None:
-    """``--as-page``: the page's master as it is (its playouts and their policy, no model of the
-    standard client), to measure the page's top level against other clients on a UECda server."""
-    from pyengine.ai.daifugo.bots import MasterBot
-    from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR
+    """``--as-page``: the level as the page plays it (the strong level with its light playouts,
+    not the master search the client makes of it), to measure the page's levels against other
+    clients on a UECda server."""
+    from pyengine.ai.daifugo.bots import MasterBot, StrongBot
 
     page = make_bot("master", 3, as_page=True)
     assert isinstance(page, MasterBot) and page.kit == 0.0 and page.policy == "kit" == MasterBot.policy
     assert page.playouts == MasterBot.playouts and page.keep == MasterBot.keep
-    client = make_bot("master", 3)
-    assert isinstance(client, MasterBot) and client.kit == KIT_PRIOR and client.policy == "smart"
+    strong = make_bot("strong", 3, as_page=True)
+    assert isinstance(strong, StrongBot) and strong.policy == "light" and strong.playouts == StrongBot.playouts
+    client = make_bot("strong", 3)
+    assert isinstance(client, StrongBot) and client.policy == "kit"
     assert _cli("--as-page", "--kit", "0.5").returncode == 2  # no model to set
     server = FakeUecdaServer(games=2, real=1, seed=9).start()
     proc = _cli("--port", str(server.port), "--level", "greedy", "--as-page", "--check", "--seed", "2")
@@ -211,7 +214,7 @@ def test_the_strong_client_learns_that_scripted_players_are_not_the_standard_cli
     from pyengine.ai.daifugo.uecda_opponents import KIT_PRIOR
 
     server = FakeUecdaServer(games=16, real=1, seed=11).start()
-    bot = make_bot("strong", 5)
+    bot = make_bot("strong", 5, KIT_PRIOR)
     assert isinstance(bot, StrongBot)
     bot.playouts = 24
     bot.endgame_nodes = 300

@@ -44,18 +44,30 @@ FujiGokoro the count mattered: 320 were level with it, 640 ahead by +0.09 points
 by +0.24 (1,000 games each, README)."""
 
 
-POLICY = "smart"
-"""The client's playout policy (:func:`~pyengine.ai.daifugo.playout.smart_move`), the one it was
-tuned with against FujiGokoro.  The page's master plays out as the standard client instead
-(:func:`~pyengine.ai.daifugo.playout.kit_move`), ahead of this policy at a page's tables; at a
-UECda table this one stays until a match against FujiGokoro says otherwise."""
+POLICY = "kit"
+"""The client's playout policy: every seat plays out as the standard client
+(:func:`~pyengine.ai.daifugo.playout.kit_move`), as the page's master does.  Against FujiGokoro
+(README, 2026-12-02, 1,000 games each) the page's master, which plays out so with no model of the
+standard client, was ahead by +0.33 points a game, where the client with this policy and the
+model (:data:`~pyengine.ai.daifugo.uecda_opponents.KIT_PRIOR`) was level (−0.02 over 645 games),
+and the client as it was, with the smarter policy (:func:`~pyengine.ai.daifugo.playout.smart_move`)
+and the model, +0.24 (2026-11-24)."""
 
 
-def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
-    """``bot`` set up as this client plays it: the strong level with the standard client as its
-    prior model of the opponents (``kit``; 0: none), a halving search, the smarter playout
-    policy (:data:`POLICY`) and more playouts (:data:`PLAYOUTS`); other levels as they are."""
-    if isinstance(bot, StrongBot):  # the page's master search, with the model of the standard client
+KIT = 0.0
+"""The client's prior that an opponent is the kit's standard client (``--kit``): none by default.
+With the standard client's playouts the model of it cost about a third of a point a game against
+FujiGokoro (:data:`POLICY`); with the earlier playouts it had been worth about as much
+(:data:`~pyengine.ai.daifugo.uecda_opponents.KIT_PRIOR`, README)."""
+
+
+def for_uecda(bot: Bot, kit: float = KIT) -> Bot:
+    """``bot`` set up as this client plays it: the strong level with the page's master search (a
+    halving search, the standard client's playouts, :data:`POLICY`, and their count,
+    :data:`PLAYOUTS`) and, when asked (``kit`` > 0), the standard client as its prior model of the
+    opponents; other levels as they are.  By default the strong and master levels play exactly as
+    the page's master."""
+    if isinstance(bot, StrongBot):  # the page's master search, with the model of the standard client if asked
         bot.kit = kit
         bot.keep = KEEP
         bot.policy = POLICY
@@ -64,7 +76,7 @@ def for_uecda(bot: Bot, kit: float = KIT_PRIOR) -> Bot:
     return bot
 
 
-def make_bot(level: str, seed: int, kit: float = KIT_PRIOR, as_page: bool = False) -> Bot:
+def make_bot(level: str, seed: int, kit: float = KIT, as_page: bool = False) -> Bot:
     """The bot this client plays: ``level`` set up for a UECda table (:func:`for_uecda`), or with
     ``as_page`` exactly as the page plays it (no model of the standard client, the page's
     playouts and their policy), to measure the page's levels against other clients."""
@@ -85,9 +97,10 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     parser.add_argument("--level", default=None, help="AI level (default: strong)")
     parser.add_argument("--check", action="store_true", help="verify every server message with the engine")
     parser.add_argument("--seed", type=int, default=None, help="seed of the AI's generator")
-    parser.add_argument("--kit", type=float, default=KIT_PRIOR, metavar="PRIOR",
-                        help=f"strong level: prior that an opponent is the kit's standard client "
-                             f"(default {KIT_PRIOR}; 0: no opponent model)")
+    parser.add_argument("--kit", type=float, default=KIT, metavar="PRIOR",
+                        help=f"strong and master levels: prior that an opponent is the kit's standard client, "
+                             f"learnt over the match (default {KIT}: no opponent model; {KIT_PRIOR} was the tuned prior "
+                             f"with the earlier playouts)")
     parser.add_argument("--as-page", action="store_true",
                         help="play the level exactly as the page does (no opponent model, the page's playouts)")
     args = parser.parse_args(argv)
@@ -100,7 +113,7 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     elif level not in levels:
         print(f"unknown level {level!r} (available: {', '.join(levels)})", file=err)
         return 2
-    if args.as_page and args.kit != KIT_PRIOR:
+    if args.as_page and args.kit != KIT:
         print("--kit has no effect with --as-page (the page's levels have no opponent model)", file=err)
         return 2
     if not 0 <= args.kit < 1:
@@ -124,7 +137,7 @@ def main(argv: list[str] | None = None, err: TextIO | None = None,
     return client.run()
 
 
-__all__ = ["KEEP", "PLAYOUTS", "bot_levels", "for_uecda", "main", "make_bot"]
+__all__ = ["KEEP", "KIT", "PLAYOUTS", "POLICY", "bot_levels", "for_uecda", "main", "make_bot"]
 
 if __name__ == "__main__":
     sys.exit(main())

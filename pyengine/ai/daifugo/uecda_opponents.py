@@ -7,9 +7,11 @@ import math
 
 KIT_PRIOR = 0.9
 """At a UECda table most seats are the kit's standard client (the tournament's reference
-opponent): the strong level starts from this prior that each opponent is one
+opponent): with ``--kit 0.9`` the strong level starts from this prior that each opponent is one
 (:attr:`~pyengine.ai.daifugo.bots.StrongBot.kit`), and the plays and passes of the game move
-it per opponent, so a program that plays otherwise (FujiGokoro) soon counts as unknown."""
+it per opponent, so a program that plays otherwise (FujiGokoro) soon counts as unknown.  The
+client's default is no model (:data:`~pyengine.ai.daifugo.uecda.KIT`): with the standard
+client's playouts the model cost points against FujiGokoro (README)."""
 
 
 class OpponentModel:
