@@ -47,8 +47,8 @@ by +0.24 (1,000 games each, README)."""
 POLICY = "kit"
 """The client's playout policy: every seat plays out as the standard client
 (:func:`~pyengine.ai.daifugo.playout.kit_move`), as the page's master does.  Against FujiGokoro
-(README, 2026-12-02, 1,000 games each) the page's master, which plays out so with no model of the
-standard client, was ahead by +0.33 points a game, where the client with this policy and the
+(README, 2026-12-02) the page's master, which plays out so with no model of the standard client,
+was ahead by +0.35 points a game over 2,000 games, where the client with this policy and the
 model (:data:`~pyengine.ai.daifugo.uecda_opponents.KIT_PRIOR`) was level (−0.02 over 645 games),
 and the client as it was, with the smarter policy (:func:`~pyengine.ai.daifugo.playout.smart_move`)
 and the model, +0.24 (2026-11-24)."""
