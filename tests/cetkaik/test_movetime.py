@@ -32,8 +32,16 @@ START = "{一位色:赤}\n"
 SEATS = (Seat("a", "bot:greedy"), Seat("b", "bot:rules"))
 
 
+ROOMY = 3600
+"""The longest budget the protocol takes: its safety net (10 × the budget) cannot trip in a test.
+With the default budget of 1 s it trips once a 0.2 s decision takes 10 s of wall time, as it does
+on a 2-core machine that runs this suite at nice 10 beside the browser tests, and the level then
+answers its depth-1 move (measured: 100 times as slow changes two of the answers below)."""
+
+
 def request(record: str, ask: object, seasons: int = 1, **extra: object) -> str:
-    return json.dumps({"record": record, "seasons": seasons, "ask": ask, **extra}, ensure_ascii=False)
+    return json.dumps({"record": record, "seasons": seasons, "ask": ask, "budget": ROOMY, **extra},
+                      ensure_ascii=False)
 
 
 def midgame() -> list[tuple[str, CetkaikState]]:

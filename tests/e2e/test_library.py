@@ -148,9 +148,13 @@ def test_continue_pressed_while_the_engine_starts_opens_the_game_once_it_is_up(b
     for game in ("cetkaik", "chabashi"):  # two games in the library, the Chabashi one the last shown
         page.locator(f'.game-card[data-game="{game}"] [data-action="new"]').click()
         page.locator(f'.game-card[data-game="{game}"] .setup button[type="submit"]').click()
-        page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=90000)
+        # (this game's own state: the Cetkaik game's, still there when the Chabashi one is asked for, would
+        # let the loop go on before the Chabashi game is on screen, and the Cetkaik one stay the last shown)
+        page.wait_for_function("(g) => window.pyengineApp.state().game === g"
+                               " && ['human', 'over'].includes(window.pyengineApp.state().status)",
+                               arg=game, timeout=90000)
         page.evaluate("location.hash = 'games'")
-        page.wait_for_selector(".library-entry")
+        page.wait_for_selector(f'.library-entry[data-game="{game}"]')
     page.close()
     wasm = HeldWheel(context, "**/*.wasm")  # the engine cannot start, from the snapshot either
     page = context.new_page()
