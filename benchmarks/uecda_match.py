@@ -16,8 +16,13 @@ every game played; with ``--check`` also every server message agreed with our en
 
 FujiGokoro stops each search by the clock (its ``finishCheck`` weighs regret against time spent),
 so anything else running makes it weaker: run one table per core on an otherwise idle machine,
-and compare figures only beside the machine line. The server's deals cannot be seeded (it seeds
-from the time); ``--seed`` seeds our client and FujiGokoro only.
+and compare figures only beside the machine line. The server's deals cannot be seeded: it seeds
+them with the clock's second as it starts, so two tables started in the same second deal the same
+cards game after game (on 2026-12-02 two pairs of tables did: their seat draws were identical; the
+paired differences of a deal's two plays correlated at only 0.02 and 0.04). Tables started by this
+script take turns at a lock (``uecda_match.lock`` in the temporary folder) from their server's
+start into the next second, so each draws deals of its own. ``--seed`` seeds our client and
+FujiGokoro only.
 
 Building the tools (2026-12-02, gcc 12, outside the repository; ``git archive`` gives every file
 the commit's time, so ``make`` does not try to re-run automake):
@@ -64,6 +69,7 @@ console through ``stdbuf -oL`` (coreutils; without it, three seconds apart and n
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
 import re
 import shutil
@@ -72,6 +78,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -140,6 +148,16 @@ def start(cmd: list[str], log: Path, cwd: Path) -> tuple[subprocess.Popen[bytes]
     return subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL), out
 
 
+@contextmanager
+def own_second() -> Iterator[None]:
+    """Held while a server starts, and on into the next second of the clock, whose value seeds the
+    server's deals: another table started by this script meanwhile waits, and seeds its own."""
+    with (Path(tempfile.gettempdir()) / "uecda_match.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+        time.sleep(1.05 - time.time() % 1.0)  # (the lock is let go as the file closes)
+
+
 def wait_accepted(console: Path, count: int, procs: list[subprocess.Popen[bytes]], seconds: float) -> None:
     """Until the server has accepted ``count`` clients (needs its console line-buffered)."""
     deadline = time.monotonic() + seconds
@@ -171,9 +189,10 @@ def run(args: argparse.Namespace, ours: list[str], work: Path) -> tuple[int | No
     procs: list[tuple[subprocess.Popen[bytes], IO[bytes]]] = []
     began = time.monotonic()
     try:
-        procs.append(start([*line_buffered, str(args.server), "-c", str(cfg)], console, work))
-        server = procs[0][0]
-        time.sleep(0.3)
+        with own_second():
+            procs.append(start([*line_buffered, str(args.server), "-c", str(cfg)], console, work))
+            server = procs[0][0]
+            time.sleep(0.3)
         for k, (cmd, log, cwd) in enumerate(players, 1):
             procs.append(start(cmd, work / log, cwd))
             if line_buffered:
