@@ -230,7 +230,8 @@ def test_final_standings_mark_ties(ctx: tuple[Any, Guard], server: Server) -> No
     tied = [p for p in range(4) if scores.count(scores[p]) > 1]
     context, _ = ctx
     page = open_app(context, server.url + "?speed=instant#" + done.fragment())
-    final = page.locator(".df-results .df-ranks").nth(1)
+    final = page.locator(".df-results .df-standings")  # (the match's, above the last game's order)
+    expect(page.locator(".df-results .df-ranks").first).to_have_class("df-ranks df-standings")
     expect(final.locator("li")).to_have_count(4)
     expect(final.locator("li.df-tied")).to_have_count(len(tied))
     for p in tied:

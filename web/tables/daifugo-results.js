@@ -55,7 +55,7 @@ export function resultsTable(ctx, tv, rows, final) {
   const { h, t } = ctx;
   const ranked = final ? tv.standings : rows.placing;
   const tied = (/** @type {number} */ p) => final && tv.standings.some((q) => q !== p && tv.ranks[q] === tv.ranks[p]);
-  return h("ol", { class: "df-ranks" }, ranked.map((p, i) => h("li", { "data-seat": p, "data-place": final ? tv.ranks[p] : i + 1, class: tied(p) ? "df-tied" : "" },
+  return h("ol", { class: final ? "df-ranks df-standings" : "df-ranks" }, ranked.map((p, i) => h("li", { "data-seat": p, "data-place": final ? tv.ranks[p] : i + 1, class: tied(p) ? "df-tied" : "" },
     h("span", { class: "df-place", text: final ? (tied(p) ? t("daifugo.results.tied_place", { n: tv.ranks[p] }) : `${tv.ranks[p]}.`) : `${i + 1}.` }),
     h("span", { class: "df-rank-name", text: ctx.seatName(p) }),
     final ? h("span", { text: t("daifugo.points", { n: tv.scores[p] }) })

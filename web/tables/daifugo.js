@@ -467,9 +467,11 @@ function mount(host, ctx) {
     resultsBox.dataset.key = key;
     resultsBox.replaceChildren(...[
       h("h3", { text: final ? t("daifugo.results.match") : t("daifugo.results.game", { n: last.game }) }),
-      resultsTable(ctx, tv, last, false),
+      // at the match's end its standings first, then the last game's order under its own heading
       // (a match of one game: its standings are that game's order, said once)
       final && count > 1 ? h("div", {}, h("h4", { text: t("daifugo.results.final") }), resultsTable(ctx, tv, last, true)) : null,
+      final && count > 1 ? h("h4", { text: t("daifugo.results.game", { n: last.game }) }) : null,
+      resultsTable(ctx, tv, last, false),
       h("div", { class: "df-results-actions row" }, h("button", { type: "button", class: "primary", "data-df": "continue", text: t("daifugo.results.continue"),
         onclick: () => { seenResults = count; resultsBox.dataset.dismissed = final ? "over" : ""; resultsBox.hidden = true; if (!hand.el.hidden) hand.focus(); } }),
         // (the match over, the next one from where the eye is: the shell's Play again)
