@@ -261,12 +261,16 @@ function updateHead(view, head) {
   setAttr(head.scores, "aria-label", t("table.score"));
   const items = head.scores.children;
   while (items.length > view.seats.length) items[items.length - 1].remove();
+  // once a seat is below where it began (chips in a pot, or lost), the figures are
+  // gains and losses: signed, so "+92" beside "−100" cannot be read as 92 chips
+  const signed = view.returns.some((r) => r < 0);
+  const figure = (/** @type {number} */ r) => (r < 0 ? `\u2212${-r}` : signed && r > 0 ? `+${r}` : String(r));
   view.seats.forEach((s, i) => {
     let li = items[i];
     if (!li) { li = h("li", {}, h("span"), h("strong")); head.scores.append(li); }
     setAttr(li, "class", i === view.to_move ? "to-move" : null);
     setText(/** @type {Node} */ (li.firstChild), seatName(i) + (i === view.viewer && humans === 1 ? ` (${t("table.you")})` : ""));
-    setText(/** @type {Node} */ (li.lastChild), String(view.returns[i] ?? 0));
+    setText(/** @type {Node} */ (li.lastChild), figure(view.returns[i] ?? 0));
   });
   setText(head.status, statusText());
 }

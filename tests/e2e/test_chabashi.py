@@ -347,6 +347,12 @@ def test_a_person_out_of_chips_is_told_and_can_start_a_new_session(ctx: tuple[An
     expect(page.locator('[data-tool="resume"]')).to_be_visible()
     before = page.evaluate("window.pyengineApp.state()")
     assert before["status"] != "over"
+    # the head's figures are gains and losses against the 8 chips each began with, signed: the
+    # person's "−8" beside a "+5" (never a bare "5" that reads as chips held)
+    figures = page.locator(".table-head .scores li strong").all_inner_texts()
+    returns = [c - 8 for c in before["observation"]["chips"]]
+    assert min(returns) < 0 < max(returns)
+    assert figures == [f"\u2212{-r}" if r < 0 else f"+{r}" if r > 0 else "0" for r in returns], (figures, returns)
     page.wait_for_timeout(500)
     assert page.evaluate("window.pyengineApp.state().ply") == before["ply"]
     expect(page.locator('[data-tool="again"]')).to_be_hidden()
