@@ -78,26 +78,36 @@ function entryFromView(v) {
 export function saveToLibrary() {
   if (!app.view || app.view.provisional || !app.currentKey) return;
   // asked now, so answered before any later call changes the game (the Worker answers in order)
-  const key = app.currentKey;
-  const entry = entryFromView(app.view);
+  const key = app.currentKey, view = app.view;
+  const entry = entryFromView(view);
   call("save").then((s) => {
     if (!s.ok || s.save === undefined) return;
     libPut(key, s.save, entry);
     if (key === app.currentKey) keepLastView();
+    else if (app.currentKey === null) writeLastView({ key, view }); // left for the start page before the save came back
   }, (e) => console.error(e));
 }
+// The view last on screen is written a moment after it is drawn (a run of bot moves writes it
+// once), when the page is hidden, and at once when its table is left (flushLastView).
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let lastViewTimer;
 function keepLastView() {
   clearTimeout(lastViewTimer);
   lastViewTimer = setTimeout(writeLastView, 400);
 }
-function writeLastView() {
+/** The table is being left: the view waiting to be kept is kept now. */
+export function flushLastView() {
+  if (lastViewTimer !== undefined) writeLastView();
+}
+/** @param {{key: string, view: View} | null} [left] a table already left (else the one on screen) */
+function writeLastView(left = null) {
   clearTimeout(lastViewTimer);
-  if (EMBED || !app.view || app.view.provisional || !app.currentKey) return;
+  lastViewTimer = undefined;
+  const kept = left || (app.view && app.currentKey ? { key: app.currentKey, view: app.view } : null);
+  if (EMBED || !kept || kept.view.provisional) return;
   // a hot seat's view may show a hand: never keep it
-  if (app.view.hot_seat) { storage.del(LAST_VIEW); return; }
-  storage.set(LAST_VIEW, JSON.stringify({ key: app.currentKey, fragment: app.view.fragment, view: app.view }));
+  if (kept.view.hot_seat) { storage.del(LAST_VIEW); return; }
+  storage.set(LAST_VIEW, JSON.stringify({ key: kept.key, fragment: kept.view.fragment, view: kept.view }));
 }
 /** @returns {LastView | null} */
 export function readLastView() {
@@ -108,7 +118,7 @@ export function readLastView() {
     return null;
   }
 }
-addEventListener("pagehide", writeLastView);
+addEventListener("pagehide", () => writeLastView());
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeLastView(); });
 // A key for a game the library already holds in another form (an older link of it).
 /** @param {string} key */

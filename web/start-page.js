@@ -4,7 +4,7 @@ import { clearNotice, h, notify, show } from "./dom.js";
 import { engine } from "./engine-start.js";
 import { drawProvisional } from "./first-frames.js";
 import { applyStrings, gameName, gamesInfo, gameStrings, lang, loadGameStrings, t, tOr } from "./i18n.js";
-import { libDelete, libEntries, libPut, readLastView } from "./library.js";
+import { flushLastView, libDelete, libEntries, libPut, readLastView } from "./library.js";
 import { showSetup } from "./new-game.js";
 import { $, BUILD, drewFirstFrame, EMBED, storage } from "./page.js";
 import { restoreEntry } from "./routes.js";
@@ -13,6 +13,7 @@ import { drawOpening, unmountTable } from "./table.js";
 
 /** The start page (the game on the table, if any, is closed). */
 export function showStart() {
+  flushLastView(); // (a table left at once is still the one last shown)
   supersede();
   app.pending = null;
   unmountTable();
