@@ -303,6 +303,26 @@ def test_final_standings_mark_ties() -> None:
     assert Session.new("chabashi", "1.seed", None, 1).view()["table"]["standings"] is None
 
 
+def test_the_end_of_a_session_says_who_finished_first() -> None:
+    """The step line says the session is over; the prompt under it no longer says it again but names
+    who finished first and with how many chips, or how many share first place."""
+    from pyengine.app.views.chabashi import _prompt
+
+    s = finished(3, "1.seed~hand_limit=1", 5)
+    prompt = s.view()["table"]["prompt"]
+    top = max(s.state.chips)
+    assert s.state.chips.count(top) == 1
+    assert prompt == {"key": "chabashi.prompt.over", "vars": {"seat": s.state.chips.index(top), "chips": top}}
+    kinds = ("human", "bot:random", "bot:random")
+    shared = _prompt({"phase": "over", "to_act": -1, "chips": [100, 80, 100]}, 0, False, kinds)
+    assert shared == {"key": "chabashi.prompt.over_shared", "vars": {"n": 2, "chips": 100}}
+    words = {lang: json.loads((ROOT / "web" / "i18n" / f"chabashi.{lang}.json").read_text("utf-8")) for lang in ("en", "ko", "ja")}
+    for lang, table in words.items():
+        assert "{seat}" in table["chabashi.prompt.over"] and "{chips}" in table["chabashi.prompt.over"], lang
+        assert "{n}" in table["chabashi.prompt.over_shared"], lang
+        assert table["chabashi.prompt.over"] != table["chabashi.step.over"].rstrip(".") + ".", lang
+
+
 def test_a_hand_the_person_deals_starts_with_their_press() -> None:
     people = Session.new("chabashi", "1.seed", [("", "human")] + [("", "bot:random")] * 3, 1)
     assert people.view()["table"]["deals_next"] is True  # seat 0 deals hand 1 and never acts in it

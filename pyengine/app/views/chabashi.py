@@ -153,8 +153,12 @@ def _actions(state: ChabashiState, obs: Mapping[str, Any], seat: int, lang: str)
 def _prompt(obs: Mapping[str, Any], viewer: int, mine: bool, seat_kinds: Sequence[str]) -> dict[str, JSON]:
     step = _step(obs)
     actor = obs["to_act"]
-    if step == "over":
-        return {"key": "chabashi.prompt.over", "vars": {}}
+    if step == "over":  # who finished first, and with what (the standings below say the rest)
+        chips = obs["chips"]
+        first = [p for p, c in enumerate(chips) if c == max(chips)]
+        if len(first) > 1:
+            return {"key": "chabashi.prompt.over_shared", "vars": {"n": len(first), "chips": max(chips)}}
+        return {"key": "chabashi.prompt.over", "vars": {"seat": first[0], "chips": max(chips)}}
     if not mine:
         if actor < 0:
             return {"key": "chabashi.prompt.dealing", "vars": {}}
