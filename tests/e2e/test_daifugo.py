@@ -431,6 +431,26 @@ def test_a_400_by_400_embed_never_scrolls_mid_game_and_at_the_end(returning_brow
         assert frame.evaluate(PRESSABLE, '[data-df-nav="first"]') and frame.evaluate(PRESSABLE, '[data-df-nav="last"]')
 
 
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (360, 740)])
+def test_the_match_over_summary_comes_into_view_with_its_buttons(returning_browser: Any, server: Server, width: int,
+                                                                 height: int) -> None:
+    """A finished match's summary lies under the table: it is brought into view, its Continue and Play
+    again where a press reaches them (before: below the fold at 1280×720 and on a phone)."""
+    _, end = at_game_two(4, 2)
+    context, guard = returning_browser(server.url, viewport={"width": width, "height": height})
+    try:
+        page = open_app(context, server.url + "?speed=instant#" + end)
+        page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
+        expect(page.locator(".df-results .df-standings")).to_be_visible()
+        for sel in ('.df-results [data-df="continue"]', '.df-results [data-df="again"]'):
+            page.wait_for_function(PRESSABLE, arg=sel)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.errors == []
+    finally:
+        context.close()
+    assert guard.blocked == []
+
+
 def test_five_bots_play_a_whole_game_at_instant_speed(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "?speed=instant")
