@@ -154,11 +154,10 @@ def _prompt(obs: Mapping[str, Any], viewer: int, mine: bool, seat_kinds: Sequenc
     step = _step(obs)
     actor = obs["to_act"]
     if step == "over":  # who finished first, and with what (the standings below say the rest)
-        chips = obs["chips"]
-        first = [p for p, c in enumerate(chips) if c == max(chips)]
+        first = [s for s in _standings(obs["chips"]) if s["place"] == 1]
         if len(first) > 1:
-            return {"key": "chabashi.prompt.over_shared", "vars": {"n": len(first), "chips": max(chips)}}
-        return {"key": "chabashi.prompt.over", "vars": {"seat": first[0], "chips": max(chips)}}
+            return {"key": "chabashi.prompt.over_shared", "vars": {"n": len(first), "chips": first[0]["chips"]}}
+        return {"key": "chabashi.prompt.over", "vars": {"seat": first[0]["seat"], "chips": first[0]["chips"]}}
     if not mine:
         if actor < 0:
             return {"key": "chabashi.prompt.dealing", "vars": {}}
