@@ -48,6 +48,12 @@ def play_until(pages: list[Any], rng: random.Random, length: int, seconds: float
         time.sleep(0.05)
 
 
+def second_game_in_play(page: Any) -> bool:
+    """The page's table is in its match's second game (or later), in the play after the exchange."""
+    obs = page.evaluate("window.pyengineApp.state().observation || null")
+    return bool(obs) and obs.get("game", 0) >= 2 and obs.get("phase") == "play"
+
+
 def reconnect(a: Any, b: Any) -> None:
     """The host's New invitation for the friend, opened in the friend's page, and its reply pasted
     back: the friend's table is on its page again and the host's panel says everyone is here."""
@@ -184,7 +190,12 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
             assert time.monotonic() < end, "the first game did not end"
             snaps.append((1, snapshot(b)))
             play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 4, seconds=120)
-        play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 60, seconds=180)
+        # into the second game, past its deal and exchange to its first plays, and no further (a
+        # fixed count of steps could overshoot: a game of random moves may end soon after its deal)
+        while not second_game_in_play(b):
+            assert time.monotonic() < end + 180, "the second game's play did not begin"
+            play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 2, seconds=120)
+        play_until(pages, rng, b.evaluate("window.pyengineApp.state().length") + 4, seconds=120)
         snaps.append((1, snapshot(b)))
         made = b.evaluate("""async () => (await import('./live/cards-state.js')).table.deals
             .map((deals) => [deals.get(1).setup.fixed || 0, deals.get(1).transcript.map((m) => m.kind)])""")
