@@ -316,6 +316,39 @@ def test_the_embed_fits_400_by_400_without_scrolling(returning_browser: Any, ser
             frame.wait_for_function("(p) => window.pyengineApp.state().ply > p", arg=before)
 
 
+def finished_session(seats: int) -> str:
+    """A short session (three hands) of ``seats`` seats, the person and random bots, played out."""
+    s = Session.new("chabashi", "2.balanced~hand_limit=3", [("", "human")] + [("", "bot:random")] * (seats - 1), seats,
+                    chance=SeededChance(3))
+    while s.status() != "over":
+        if s.status() == "human":
+            s.play(s.legal()[0])
+        else:
+            s.step_auto()
+    return s.fragment()
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_a_finished_session_in_a_400_by_400_embed_fits_with_its_standings(returning_browser: Any, server: Server,
+                                                                         tmp_path: Path, seats: int) -> None:
+    """The end of a session in a wiki's frame: the final standings and Play again inside the 400×400
+    frame, which does not scroll (as a list of a line a seat, they pushed it 49 px past)."""
+    body = f"""<iframe src="{{app}}?embed=1#{finished_session(seats)}" style="width:400px;height:400px;border:0"></iframe>"""
+    with host_page(returning_browser, server, tmp_path, body) as (hp, _):
+        frame = hp.wait_for_selector("iframe").content_frame()
+        frame.wait_for_function("window.pyengineApp && window.pyengineApp.state().status === 'over'", timeout=60000)
+        standings = frame.locator(".cb-standings")
+        expect(standings.locator("li")).to_have_count(seats)
+        frame.evaluate("new Promise((r) => requestAnimationFrame(() => setTimeout(r, 300)))")
+        height, width, inner = frame.evaluate("[document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth, innerHeight]")
+        assert inner == 400 and height <= 400 and width <= 400, (height, width)
+        again = standings.locator('[data-cb="again"]')
+        box = again.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 400
+        assert frame.evaluate("""() => { const b = document.querySelector('.cb-standings [data-cb="again"]').getBoundingClientRect();
+          return document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)?.closest('[data-cb="again"]') !== null; }""")
+
+
 def out_of_chips() -> str:
     """A session (8 chips each) in which the person folds or checks and the bots (calling: they
     check or call) play on until the person has no chips left; both bots keep plenty."""

@@ -114,7 +114,9 @@ export function renderStandings(table, tv) {
     h("ol", { class: "cb-standings-list" }, list.map((x) => h("li", { "data-seat": x.seat, "data-place": x.place, class: tied(x) ? "cb-tied" : "" },
       h("span", { class: "cb-place", text: tied(x) ? table.t("chabashi.standings.tied_place", { n: x.place }) : `${x.place}.` }),
       h("span", { text: table.name(x.seat) }),
-      h("span", { class: "cb-standing-chips", text: table.t("chabashi.chips", { n: x.chips }) }),
+      // (embedded, the chips as the seats show them: a chip and a number; the words for a reader)
+      h("span", { class: "cb-standing-chips cb-seat-chips", text: table.t("chabashi.chips", { n: x.chips }) }),
+      h("span", { class: "cb-seat-chips-short", "aria-hidden": "true", text: String(x.chips) }),
       tied(x) ? h("span", { class: "cb-tie", text: table.t("chabashi.standings.tie") }) : ""))),
     // (the session over, the next one from where the eye is: the shell's Play again)
     table.ctx.live ? "" : h("button", { type: "button", class: "primary", "data-cb": "again", text: table.t("table.play_again"), onclick: () => table.ctx.playAgain() }),
