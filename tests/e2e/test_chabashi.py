@@ -177,6 +177,22 @@ def test_own_face_down_floor_cards_each_show_their_mark_on_a_phone(ctx: tuple[An
     assert page.errors == []
 
 
+def test_a_face_down_note_on_a_whole_card_is_never_cut(ctx: tuple[Any, Guard], server: Server) -> None:
+    """A card of one's floor known and face down says so ("face down") in full, on a wide screen
+    and on a phone (on its small card it was cut to "face…")."""
+    context, _ = ctx
+    page = open_app(context, server.url + "?speed=instant#" + finished_session(3))
+    page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
+    for width, height in ((1280, 720), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        notes = page.locator(".cb-me .ck-note")
+        expect(notes.filter(has_text="face down")).to_have_count(1)
+        page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        cut = notes.evaluate_all("(ns) => ns.filter((n) => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight).map((n) => n.textContent)")
+        assert cut == [], (width, cut)
+    assert page.errors == []
+
+
 def test_keyboard_only_play_odds_and_text_view(ctx: tuple[Any, Guard], server: Server) -> None:
     context, _ = ctx
     page = open_app(context, server.url + "?speed=instant&game=chabashi")
