@@ -479,10 +479,8 @@ function mount(host, ctx) {
       end ? kit.liveEndLine(ctx, end) : null,
     ].filter((x) => x !== null));
     // where the eye goes at a game's end: its buttons in view (under the table, they were below the
-    // fold at 1280×720 and on a phone; an embed's frame is laid out to hold it without scrolling).
-    // Not at a live table: there it stalled the JDF reload test at the set's first game's end (cause
-    // not found; the live end brings its own record line into view: kit.liveEndLine)
-    if (!ctx.embed && !ctx.live) requestAnimationFrame(() => { if (!resultsBox.hidden && resultsBox.isConnected) resultsBox.scrollIntoView({ block: "nearest" }); });
+    // fold at 1280×720 and on a phone; an embed's frame is laid out to hold it without scrolling)
+    if (!ctx.embed) requestAnimationFrame(() => { if (!resultsBox.hidden && resultsBox.isConnected) resultsBox.scrollIntoView({ block: "nearest" }); });
   }
 
 
