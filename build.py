@@ -6,8 +6,8 @@
     python build.py serve --no-build --port 8123
 
 Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed), add the
-bytecode of the modules the page's start imports (compiled by the pinned Pyodide under Node,
-docstrings dropped: the start skips about 70 ms of compiling) and put it under
+bytecode of the modules the app imports (compiled by the pinned Pyodide under Node,
+docstrings dropped: a cold start and its first table skip compiling them) and put it under
 ``wheels/<content hash>/``; copy the Pyodide runtime and PyScript from the exactly pinned
 npm packages (``npm ci`` first) into ``vendor/pyodide-<content hash>/`` and
 ``vendor/pyscript-<content hash>/``; copy the files of ``@noble/curves`` and ``@noble/hashes`` that
@@ -113,11 +113,13 @@ def build_wheel() -> Path:
 
 
 # Compiled inside the pinned Pyodide itself (its CPython's bytecode, magic number and all): the
-# modules the page's start imports, as unchecked-hash .pyc beside their sources in the wheel.
-# zipimport prefers ``name.pyc`` to ``name.py`` in a zip, so the start skips compiling them; a
+# modules the app imports, as unchecked-hash .pyc beside their sources in the wheel.
+# zipimport prefers ``name.pyc`` to ``name.py`` in a zip, so an import skips compiling them; a
 # runtime with another magic number ignores them and compiles the source as before.
-# what the page's start imports (pyodide-boot.mjs: the session), and the modules main.py adds to it
-START = "import pyengine.app.session, pyengine.app.links, pyengine.app.saves, pyengine.app.start_page"
+# What is compiled: every module the memory snapshot holds (pyengine.app.preload): the page's
+# start and main.py's imports, and each game's engine, bots, view and tasks, so a cold start's
+# first table and first bot move compile nothing either (a Daifugō table came about 0.3 s sooner).
+START = "from pyengine.app.preload import preload\npreload()"
 _COMPILE_START = """
 import ast, base64, importlib.util, json, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -143,7 +145,7 @@ with open("/repo/dist/start-pyc.json", "w") as f:  # the repository is mounted a
 
 
 def add_start_bytecode(wheel: Path) -> None:
-    """Put the start's modules into ``wheel`` as .pyc too (rewritten in place, reproducibly, its
+    """Put the app's modules into ``wheel`` as .pyc too (rewritten in place, reproducibly, its
     RECORD updated)."""
     import base64
     import subprocess

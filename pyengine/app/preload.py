@@ -20,7 +20,7 @@ def preload() -> list[str]:
     """Import the page's and the Worker's modules and every game's engine, bots, view and tasks;
     returns the names imported."""
     names = ["pyengine.app.session", "pyengine.app.links", "pyengine.app.saves", "pyengine.app.start_page",
-             "pyengine.app.messages", "pyengine.app.worker", "pyengine.app.views"]
+             "pyengine.app.messages", "pyengine.app.worker", "pyengine.app.views", "pyengine.app.live_table"]
     for e in entries():
         names += [target.partition(":")[0] for target in (e.engine, e.bots, e.view, e.tasks) if target]
     for name in names:

@@ -526,7 +526,7 @@ def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(returning_bro
         host.stop()
 
 
-# ---------------------------------------------------------------- the start's bytecode
+# ---------------------------------------------------------------- the app's bytecode
 START_FROM_THE_WHEEL = """
 import shutil, sys, traceback
 for name in [n for n in sys.modules if n.split(".")[0] == "pyengine"]:
@@ -546,8 +546,9 @@ print("RESULT " + json.dumps({{"loaded": loaded, "traceback": tb}}))
 
 
 def test_the_start_imports_bytecode_the_runtime_accepts(site: Path) -> None:
-    """The wheel carries .pyc of every module the page's start imports, compiled by the pinned
-    runtime (its magic number), preferred by zipimport, and a traceback still shows the source."""
+    """The wheel carries .pyc of every module the app imports (the page's start, and each game's
+    engine, bots and view: what the snapshot preloads), compiled by the pinned runtime (its magic
+    number), preferred by zipimport, and a traceback still shows the source."""
     import zipfile
 
     wheel = next(site.glob("wheels/*/*.whl"))
@@ -561,7 +562,7 @@ def test_the_start_imports_bytecode_the_runtime_accepts(site: Path) -> None:
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(next(ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT "))[7:])
     loaded = got["loaded"]
-    assert "pyengine.app.session" in loaded
+    assert {"pyengine.app.session", "pyengine.daifugo.engine", "pyengine.ai.cetkaik", "pyengine.app.views.chabashi"} <= set(loaded)
     from_source = {n: f for n, f in loaded.items() if not f.endswith(".pyc")}
     assert not from_source, f"compiled from source at the start: {sorted(from_source)}"
     assert {f.split(".whl/", 1)[1] for f in loaded.values()} == pycs
