@@ -4,8 +4,8 @@ all figures measured in one run (machine noise hits both alike; compare ratios, 
 
     .venv/bin/python benchmarks/load.py [--rounds 5]
 
-* cold: a fresh browser context each time (empty HTTP cache, no service worker), alternating
-  app and bare page: time from navigation start to interactive (the app: ``pyengineApp.ready``,
+* cold: a fresh browser profile each time (an empty disk HTTP cache, as a new visitor's browser
+  has; no service worker), alternating app and bare page: time from navigation start to interactive (the app: ``pyengineApp.ready``,
   which is also its first possible move; the bare page: Pyodide booted and ``import pyengine``);
   in the same cold app loads, the time to the start page and to a table's first frame
   (``?game=daifugo``: the first frame comes from the build's start view, before Python);
@@ -27,6 +27,12 @@ all figures measured in one run (machine noise hits both alike; compare ratios, 
   and any bot moves before it, paced as a person sees them, the bots thinking in the engine's
   Worker while the AI Worker starts), against the bare page's cold start in the same run.
 
+Every browser here is a fresh profile that is not routed: Playwright's routing switches
+Chromium's HTTP cache off, and then the runtime files the page preloads are downloaded a second
+time when the engine's Worker asks for them, which no real visit does (the cold loads were
+measured that way until 2026-12-02).  Requests outside the local server go to a proxy that is
+nowhere and fail; the run stops if there was one.
+
 Prints medians and ratios; asserts nothing (figures, not tests).  Needs ``./dev test``'s set-up
 (Chromium, Playwright) and a built ``public/``.
 """
@@ -36,6 +42,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import socket
 import statistics
 import sys
 import tempfile
@@ -48,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from conftest import ARGS, CHROMIUM, OBSERVE_MAIN_THREAD, make_context  # noqa: E402
+from conftest import ARGS, CHROMIUM, OBSERVE_MAIN_THREAD, Watch  # noqa: E402
 
 import build  # noqa: E402
 
@@ -166,11 +173,35 @@ def embed(context: Any, url: str) -> tuple[float, float]:
     return got["table"] / 1000, got["turn"] / 1000
 
 
+NOWHERE = socket.socket()  # bound, never listening: the proxy for every request outside the site
+NOWHERE.bind(("127.0.0.1", 0))
+FRESH_ARGS = [*ARGS, f"--proxy-server=http://127.0.0.1:{NOWHERE.getsockname()[1]}"]  # (loopback bypasses it)
+guards: list[Watch] = []
+
+
+def fresh(browser_type: Any, srv: Server, **kwargs: Any) -> tuple[Any, Path]:
+    """A new visitor's browser: a fresh profile (its own empty disk cache), its requests watched."""
+    profile = Path(tempfile.mkdtemp(prefix="loadbench-profile-"))
+    ctx = browser_type.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=FRESH_ARGS, **kwargs)
+    guard = Watch()
+    guard.allowed = [srv.url]
+    guard.watch(ctx)
+    guards.append(guard)
+    return ctx, profile
+
+
+def close(ctx: Any, profile: Path) -> None:
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+    blocked = [u for g in guards for u in g.blocked]
+    if blocked:
+        sys.exit(f"requests outside the site: {blocked}")
+
+
 def first_visit(browser_type: Any, srv: Server, url: str, kind: str) -> tuple[int, int, Any, Path]:
     """A new person's first visit on a fresh profile: the server's bytes until the page is up
     and (for the app) its service worker has precached everything."""
-    profile = Path(tempfile.mkdtemp(prefix="loadbench-profile-"))
-    ctx = browser_type.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS)
+    ctx, profile = fresh(browser_type, srv)
     srv.reset()
     page = ctx.new_page()
     page.goto(url)
@@ -233,10 +264,9 @@ def main() -> None:
     warm: dict[str, list[float]] = {"app": [], "bare": []}
     started: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for _ in range(args.rounds):
             for kind, url in (("app", app_url), ("bare", bare_url), ("table", table_url)):
-                ctx, guard = make_context(browser, srv.url, service_workers="block")
+                ctx, profile = fresh(p.chromium, srv, service_workers="block")
                 secs, marks, _ = load(ctx, url, "app" if kind == "table" else kind, click=kind == "app",
                                        observe=kind != "table")
                 if kind == "table":
@@ -247,16 +277,13 @@ def main() -> None:
                     cold[kind].append(secs)
                 if kind == "app":
                     start_page.append(marks["pyengine:first-start"] / 1000)
-                ctx.close()
-                assert not guard.blocked, guard.blocked
+                close(ctx, profile)
             for game in EMBED_GAMES:
-                ctx, guard = make_context(browser, srv.url, service_workers="block")
+                ctx, profile = fresh(p.chromium, srv, service_workers="block")
                 ready, turn = embed(ctx, f"{srv.url}?game={game}&embed=1")
                 embeds[game]["ready"].append(ready)
                 embeds[game]["turn"].append(turn)
-                ctx.close()
-                assert not guard.blocked, guard.blocked
-        browser.close()
+                close(ctx, profile)
         # First visits on fresh profiles (real HTTP cache), then warm visits in them.
         app_bytes, app_reqs, app_ctx, app_profile = first_visit(p.chromium, srv, app_url, "app")
         bare_bytes, bare_reqs, bare_ctx, bare_profile = first_visit(p.chromium, srv, bare_url, "bare")
@@ -274,6 +301,10 @@ def main() -> None:
         app_ctx.close()
         bare_ctx.close()
     srv.stop()
+    NOWHERE.close()
+    blocked = [u for g in guards for u in g.blocked]
+    if blocked:
+        sys.exit(f"requests outside the site: {blocked}")
     for folder in (site, app_profile, bare_profile):  # (the site's folder holds only links into public/)
         shutil.rmtree(folder, ignore_errors=True)
 
