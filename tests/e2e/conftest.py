@@ -383,6 +383,12 @@ def engine_held(browser: Any, server: Server, pattern: str = "**/*.whl") -> Iter
     assert guard.blocked == [], f"requests outside the site: {guard.blocked}"
 
 
+# In sight, inside the window (or frame), and what a press at its centre reaches.
+PRESSABLE = """(sel) => { const e = document.querySelector(sel); if (!e || !e.checkVisibility()) return false;
+  const b = e.getBoundingClientRect(); const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && b.right <= innerWidth && (hit === e || e.contains(hit)); }"""
+
+
 def drawn(page: Any) -> None:
     """Two animation frames: what the page had scheduled for its next frame (a table draws the
     engine's latest answer in one) is on screen."""

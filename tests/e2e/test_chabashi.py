@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Guard, Server, drawn, host_page, open_app
+from conftest import PRESSABLE, Guard, Server, drawn, host_page, open_app
 from playwright.sync_api import expect
 
 from pyengine.app.session import Session
@@ -363,6 +363,30 @@ def test_a_finished_session_in_a_400_by_400_embed_fits_with_its_standings(return
         assert box is not None and box["y"] + box["height"] <= 400
         assert frame.evaluate("""() => { const b = document.querySelector('.cb-standings [data-cb="again"]').getBoundingClientRect();
           return document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)?.closest('[data-cb="again"]') !== null; }""")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (360, 740)])
+def test_the_final_standings_come_into_view_with_their_play_again(returning_browser: Any, server: Server, width: int,
+                                                                  height: int) -> None:
+    """A finished session's standings lie under the table: they are brought into view once, their
+    Play again where a press reaches it (before: below the fold at 1280×720 and on a phone); going
+    back through the replay does not pull the page down again."""
+    context, _ = returning_browser(server.url, viewport={"width": width, "height": height})
+    try:
+        page = open_app(context, server.url + "?speed=instant#" + finished_session(3))
+        page.wait_for_function("window.pyengineApp.state().status === 'over'", timeout=60000)
+        page.wait_for_function(PRESSABLE, arg='.cb-standings [data-cb="again"]')
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # (pressed from script: a press by Playwright would scroll the button into view itself)
+        page.evaluate("window.scrollTo(0, 0); document.querySelector('[data-cb-nav=\"prev\"]').click()")
+        page.wait_for_function("window.pyengineApp.state().status !== 'over'")
+        page.evaluate("window.scrollTo(0, 0); document.querySelector('[data-cb-nav=\"last\"]').click()")
+        page.wait_for_function("window.pyengineApp.state().status === 'over'")
+        drawn(page)
+        assert not page.evaluate(PRESSABLE, '.cb-standings [data-cb="again"]')  # still below, where the page was left
+        assert page.errors == []
+    finally:
+        context.close()
 
 
 def out_of_chips() -> str:

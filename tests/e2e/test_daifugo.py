@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import (
+    PRESSABLE,
     Guard,
     PageChance,
     Server,
@@ -386,10 +387,6 @@ def at_game_two(players: int, seed: int) -> tuple[str, str]:
         s.play(policy(str(table["phase"]), s.legal()))
 
 
-# In sight, inside the frame, and what a press at its centre reaches.
-PRESSABLE = """(sel) => { const e = document.querySelector(sel); if (!e || !e.checkVisibility()) return false;
-  const b = e.getBoundingClientRect(); const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-  return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && b.right <= innerWidth && (hit === e || e.contains(hit)); }"""
 NO_SCROLL = "(() => { const d = document.scrollingElement; return [d.scrollHeight, d.scrollWidth]; })()"
 
 

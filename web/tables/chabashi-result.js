@@ -105,6 +105,14 @@ export function renderStandings(table, tv) {
   const list = tv.standings;
   table.standingsEl.hidden = !list;
   if (!list) return;
+  // where the eye goes as the session ends (or a finished one opens), once: the standings and their
+  // Play again in view (under the table they were below the fold at 1280×720 and on a phone; an
+  // embed's frame holds them without scrolling; stepping through the replay later moves nothing)
+  const session = table.view ? table.view.save_key : null; // (Play again keeps this table: once a session)
+  if (table.standingsShown !== session && !table.ctx.embed) {
+    requestAnimationFrame(() => { if (!table.standingsEl.hidden && table.standingsEl.isConnected) table.standingsEl.scrollIntoView({ block: "nearest" }); });
+  }
+  table.standingsShown = session;
   const end = table.ctx.liveEnd;
   const sig = JSON.stringify([list, table.ctx.lang, end && end.state]);
   if (table.standingsEl.dataset.sig === sig) return;

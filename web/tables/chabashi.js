@@ -95,6 +95,8 @@ export class Table {
     this.helpEl = h("section", { class: "cb-panel cb-help", hidden: true, tabindex: "-1" });
     this.gateEl = h("section", { class: "cb-gate", hidden: true });
     this.standingsEl = h("section", { class: "cb-panel cb-standings", hidden: true });
+    /** @type {string | null | undefined} */
+    this.standingsShown = undefined; // the session whose standings were brought into view (chabashi-result.js)
     const nav = (/** @type {string} */ id, /** @type {string} */ text, /** @type {() => void} */ fn) => h("button", { type: "button", "data-cb-nav": id, text, onclick: fn });
     const slider = h("input", { type: "range", min: 0, value: 0, "data-cb-nav": "slider" });
     slider.addEventListener("input", () => ctx.goto(Number(slider.value)));
