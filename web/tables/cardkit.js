@@ -427,6 +427,15 @@ export class Chips {
   }
 }
 
+// ---------------------------------------------------------------- where the eye goes
+/** A game's results, a session's standings, a live end's record: `el` brought into view once the
+ * frame that draws it is laid out (still shown and in the page by then), never in an embed, whose
+ * frame is laid out to hold it (and must not scroll the wiki's page).
+ * @param {TableContext} ctx @param {HTMLElement} el */
+export function bringIntoView(ctx, el) {
+  if (!ctx.embed) requestAnimationFrame(() => { if (!el.hidden && el.isConnected) el.scrollIntoView({ block: "nearest" }); });
+}
+
 // ---------------------------------------------------------------- a live table's end
 /** The line under a live card table's end summary (ctx.liveEnd): the deal being checked, then the
  * verdict and the record with every hand, where the eye is when the game ends (the live panel above
@@ -437,7 +446,6 @@ export function liveEndLine(ctx, end) {
   const line = h("div", { class: "ck-live-end", "data-state": end.state },
     h("p", { role: "status", text: end.text }),
     end.href ? h("div", { class: "row" }, h("a", { class: "button primary", "data-live": "end-record", href: end.href, text: t("live.cards_record") })) : null);
-  // the record, once there, is brought into view (once drawn; an embed's frame does not scroll the page)
-  if (end.href && !ctx.embed) requestAnimationFrame(() => { if (line.isConnected) line.scrollIntoView({ block: "nearest" }); });
+  if (end.href) bringIntoView(ctx, line); // the record, once there
   return line;
 }

@@ -109,9 +109,7 @@ export function renderStandings(table, tv) {
   // Play again in view (under the table they were below the fold at 1280×720 and on a phone; an
   // embed's frame holds them without scrolling; stepping through the replay later moves nothing)
   const session = table.view ? table.view.save_key : null; // (Play again keeps this table: once a session)
-  if (table.standingsShown !== session && !table.ctx.embed) {
-    requestAnimationFrame(() => { if (!table.standingsEl.hidden && table.standingsEl.isConnected) table.standingsEl.scrollIntoView({ block: "nearest" }); });
-  }
+  if (table.standingsShown !== session) ck.bringIntoView(table.ctx, table.standingsEl);
   table.standingsShown = session;
   const end = table.ctx.liveEnd;
   const sig = JSON.stringify([list, table.ctx.lang, end && end.state]);

@@ -480,7 +480,7 @@ function mount(host, ctx) {
     ].filter((x) => x !== null));
     // where the eye goes at a game's end: its buttons in view (under the table, they were below the
     // fold at 1280×720 and on a phone; an embed's frame is laid out to hold it without scrolling)
-    if (!ctx.embed) requestAnimationFrame(() => { if (!resultsBox.hidden && resultsBox.isConnected) resultsBox.scrollIntoView({ block: "nearest" }); });
+    kit.bringIntoView(ctx, resultsBox);
   }
 
 
