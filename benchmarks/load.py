@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import socket
 import statistics
 import sys
 import tempfile
@@ -55,7 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from conftest import ARGS, CHROMIUM, OBSERVE_MAIN_THREAD, Watch  # noqa: E402
+from conftest import ARGS, OBSERVE_MAIN_THREAD, Watch, launch_watched, nowhere_proxy  # noqa: E402
 
 import build  # noqa: E402
 
@@ -173,19 +172,14 @@ def embed(context: Any, url: str) -> tuple[float, float]:
     return got["table"] / 1000, got["turn"] / 1000
 
 
-NOWHERE = socket.socket()  # bound, never listening: the proxy for every request outside the site
-NOWHERE.bind(("127.0.0.1", 0))
-FRESH_ARGS = [*ARGS, f"--proxy-server=http://127.0.0.1:{NOWHERE.getsockname()[1]}"]  # (loopback bypasses it)
+NOWHERE, PROXY = nowhere_proxy()  # every request outside the site goes there (loopback bypasses it)
 guards: list[Watch] = []
 
 
-def fresh(browser_type: Any, srv: Server, **kwargs: Any) -> tuple[Any, Path]:
+def fresh(playwright: Any, srv: Server, **kwargs: Any) -> tuple[Any, Path]:
     """A new visitor's browser: a fresh profile (its own empty disk cache), its requests watched."""
     profile = Path(tempfile.mkdtemp(prefix="loadbench-profile-"))
-    ctx = browser_type.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=FRESH_ARGS, **kwargs)
-    guard = Watch()
-    guard.allowed = [srv.url]
-    guard.watch(ctx)
+    ctx, guard = launch_watched(playwright, profile, [*ARGS, PROXY], srv.url, **kwargs)
     guards.append(guard)
     return ctx, profile
 
@@ -198,10 +192,10 @@ def close(ctx: Any, profile: Path) -> None:
         sys.exit(f"requests outside the site: {blocked}")
 
 
-def first_visit(browser_type: Any, srv: Server, url: str, kind: str) -> tuple[int, int, Any, Path]:
+def first_visit(playwright: Any, srv: Server, url: str, kind: str) -> tuple[int, int, Any, Path]:
     """A new person's first visit on a fresh profile: the server's bytes until the page is up
     and (for the app) its service worker has precached everything."""
-    ctx, profile = fresh(browser_type, srv)
+    ctx, profile = fresh(playwright, srv)
     srv.reset()
     page = ctx.new_page()
     page.goto(url)
@@ -266,7 +260,7 @@ def main() -> None:
     with sync_playwright() as p:
         for _ in range(args.rounds):
             for kind, url in (("app", app_url), ("bare", bare_url), ("table", table_url)):
-                ctx, profile = fresh(p.chromium, srv, service_workers="block")
+                ctx, profile = fresh(p, srv, service_workers="block")
                 secs, marks, _ = load(ctx, url, "app" if kind == "table" else kind, click=kind == "app",
                                        observe=kind != "table")
                 if kind == "table":
@@ -279,14 +273,14 @@ def main() -> None:
                     start_page.append(marks["pyengine:first-start"] / 1000)
                 close(ctx, profile)
             for game in EMBED_GAMES:
-                ctx, profile = fresh(p.chromium, srv, service_workers="block")
+                ctx, profile = fresh(p, srv, service_workers="block")
                 ready, turn = embed(ctx, f"{srv.url}?game={game}&embed=1")
                 embeds[game]["ready"].append(ready)
                 embeds[game]["turn"].append(turn)
                 close(ctx, profile)
         # First visits on fresh profiles (real HTTP cache), then warm visits in them.
-        app_bytes, app_reqs, app_ctx, app_profile = first_visit(p.chromium, srv, app_url, "app")
-        bare_bytes, bare_reqs, bare_ctx, bare_profile = first_visit(p.chromium, srv, bare_url, "bare")
+        app_bytes, app_reqs, app_ctx, app_profile = first_visit(p, srv, app_url, "app")
+        bare_bytes, bare_reqs, bare_ctx, bare_profile = first_visit(p, srv, bare_url, "bare")
         page = app_ctx.new_page()
         page.goto(app_url)
         page.evaluate("window.pyengineApp.ready")

@@ -129,6 +129,24 @@ class Watch(Guard):
             self.blocked.append(url)
 
 
+def nowhere_proxy() -> tuple[socket.socket, str]:
+    """A proxy that is nowhere (a port bound and never listened on: a connection to it is
+    refused) and the Chromium argument that sends every request outside the loopback to it."""
+    nowhere = socket.socket()
+    nowhere.bind(("127.0.0.1", 0))
+    return nowhere, f"--proxy-server=http://127.0.0.1:{nowhere.getsockname()[1]}"
+
+
+def launch_watched(playwright: Any, folder: Path, args: list[str], *origins: str, **kwargs: Any) -> tuple[Any, Watch]:
+    """A browser on the profile in ``folder`` (not routed: it keeps its HTTP cache), its requests
+    outside ``origins`` recorded by its guard."""
+    guard = Watch()
+    guard.allowed = list(origins)
+    context = playwright.chromium.launch_persistent_context(str(folder), executable_path=CHROMIUM, args=args, **kwargs)
+    guard.watch(context)
+    return context, guard
+
+
 class Profiles:
     """Returning players' browsers for the tests of one pytest worker. A returning player's
     browser keeps the engine's memory snapshot (Cache Storage) and the compiled WebAssembly
@@ -142,9 +160,8 @@ class Profiles:
     def __init__(self, playwright: Any, server: Server, root: Path, args: list[str] = ARGS) -> None:
         self.playwright, self.root, self.count = playwright, root, 0
         self.origins = [server.url, server.url.replace("127.0.0.1", "localhost")]
-        self.nowhere = socket.socket()  # bound, never listening: a connection to it is refused
-        self.nowhere.bind(("127.0.0.1", 0))
-        self.args = [*args, f"--proxy-server=http://127.0.0.1:{self.nowhere.getsockname()[1]}"]
+        self.nowhere, proxy = nowhere_proxy()
+        self.args = [*args, proxy]
         self.template = root / "template"
         self.visited: set[str] = set()
         self.visit(self.origins[0])
@@ -163,11 +180,7 @@ class Profiles:
         self.visited.add(origin)
 
     def _launch(self, folder: Path, *origins: str, **kwargs: Any) -> tuple[Any, Watch]:
-        guard = Watch()
-        guard.allowed = list(origins)
-        context = self.playwright.chromium.launch_persistent_context(str(folder), executable_path=CHROMIUM,
-                                                                     args=self.args, **kwargs)
-        guard.watch(context)
+        context, guard = launch_watched(self.playwright, folder, self.args, *origins, **kwargs)
         context.folder = folder
         return context, guard
 
