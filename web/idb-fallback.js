@@ -1,21 +1,10 @@
-// When the browser refuses IndexedDB (a third-party iframe with storage blocked, some
-// private modes), PyScript never starts: it opens a database when it is imported.  This
-// installs a small in-memory stand-in for exactly the calls PyScript makes, so an embedded
-// game still runs (nothing PyScript stores needs to outlive the page here).
-function probe() {
-  return new Promise((resolve) => {
-    try {
-      const req = indexedDB.open("pyengine-probe");
-      req.onsuccess = () => { try { req.result.close(); } catch { /* ignore */ } resolve(true); };
-      req.onerror = () => resolve(false);
-      req.onblocked = () => resolve(true);
-      setTimeout(() => resolve(true), 1500);
-    } catch {
-      resolve(false);
-    }
-  });
-}
-
+// PyScript opens an IndexedDB database as it is imported (on the page, for `pyscript.fs`'s
+// directory handles; in its Worker, for a package cache), and never starts where the browser
+// refuses IndexedDB (a third-party iframe with storage blocked, some private modes).  We use
+// neither, so PyScript gets a small in-memory stand-in for exactly the calls it makes: in the
+// Worker for good, on the page only while PyScript's module is evaluated.  The page opens no
+// real database for PyScript at all: a new visitor's first database takes the browser about
+// 0.2 s to create, and that was on the way to the engine's start.
 /**
  * A request of the stand-in: its result, and the handlers PyScript sets.
  * @typedef {{result: unknown, error: null, onsuccess: ((ev: object) => void) | null, onerror: ((ev: object) => void) | null,
@@ -97,8 +86,20 @@ export function useMemoryIndexedDB() {
   Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB, configurable: true });
 }
 
-export async function ensureIndexedDB() {
-  if (typeof indexedDB !== "undefined" && (await probe())) return false;
-  Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB, configurable: true });
-  return true;
+/**
+ * Run `load` (the page's import of PyScript) with the stand-in as `indexedDB`, then give the page
+ * back the browser's own.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {Promise<T>}
+ */
+export async function withMemoryIndexedDB(load) {
+  const own = Object.getOwnPropertyDescriptor(globalThis, "indexedDB");
+  useMemoryIndexedDB();
+  try {
+    return await load();
+  } finally {
+    if (own) Object.defineProperty(globalThis, "indexedDB", own);
+    else delete (/** @type {{indexedDB?: unknown}} */ (globalThis)).indexedDB;
+  }
 }

@@ -15,7 +15,7 @@
 // one.  `globalThis.pyengineBoot` says how the interpreter of this realm started (on the page:
 // how the engine's Worker started; `.worker`: how the AI Worker did).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide-{{RUNTIME}}/pyodide.mjs";
-import { useMemoryIndexedDB } from "./idb-fallback.js";
+import { useMemoryIndexedDB, withMemoryIndexedDB } from "./idb-fallback.js";
 /** @typedef {import("pyodide").PyodideConfig} PyodideConfig */
 /** @typedef {import("pyodide").PyodideAPI} PyodideAPI */
 
@@ -226,8 +226,8 @@ export async function loadPyodide(options = {}) {
 
 /**
  * The page's engine: PyScript (the ES module at `pyscript`, content-hashed by build.py),
- * imported after IndexedDB is known to work or stands in memory (PyScript opens it when
- * imported); it starts the engine's Worker from index.html's <script type="py" worker>.
+ * imported with the in-memory IndexedDB in place (idb-fallback.js: PyScript opens a database as
+ * it is imported); it starts the engine's Worker from index.html's <script type="py" worker>.
  * Resolves to `call(method, argsJson) -> Promise<resultJson>` once main.py has handed it over.
  * The first call starts it (index.html, first thing); later calls get the same start and may
  * add a listener. `onStep(step)` hears "runtime" (the interpreter starting), "engine" (the wheel and the rules
@@ -261,9 +261,7 @@ export function startEngine({ pyscript, onStep = null }) {
 async function start(pyscript, onStep) {
   mark("start");
   try {
-    const { ensureIndexedDB } = await import("./idb-fallback.js");
-    await ensureIndexedDB();
-    await import(new URL(`./${pyscript}`, import.meta.url).href);
+    await withMemoryIndexedDB(() => import(new URL(`./${pyscript}`, import.meta.url).href));
   } catch (e) {
     throw new BootError("download", `${pyscript}: ${reason(e)}`);
   }

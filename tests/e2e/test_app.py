@@ -141,13 +141,19 @@ def test_a_failed_step_under_pyscript_is_a_sentence_never_a_traceback(browser: A
 
 def test_pyscript_starts_where_the_browser_refuses_indexeddb(browser: Any, server: Server) -> None:
     """PyScript opens IndexedDB as it is imported; a storage-blocked iframe or a private mode
-    refuses it, and web/idb-fallback.js puts an in-memory stand-in in its place first."""
+    refuses it.  web/idb-fallback.js hands PyScript an in-memory stand-in while it is imported,
+    then gives the page the browser's own back."""
     context, guard = make_context(browser, server.url, service_workers="block")
     context.add_init_script("""
-      IDBFactory.prototype.open = function () { throw new DOMException('storage is blocked', 'SecurityError'); };
+      window.idbOpened = [];
+      IDBFactory.prototype.open = function (name) {
+        idbOpened.push(name);
+        throw new DOMException('storage is blocked', 'SecurityError');
+      };
     """)
     page = open_app(context, server.url + "?speed=instant")
-    assert page.evaluate("window.indexedDB instanceof IDBFactory") is False  # the stand-in
+    assert page.evaluate("window.indexedDB instanceof IDBFactory") is True  # the page's own, back in place
+    assert page.evaluate("window.idbOpened") == []  # nothing on the page asked the browser for a database
     state = start_new_game(page, "cetkaik")
     play_some(page, 1)
     assert page.evaluate("window.pyengineApp.state()")["length"] > state["length"]  # the engine plays
