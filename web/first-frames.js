@@ -2,9 +2,9 @@
 // (start/<game>.<lang>.json), the view last on screen, or a link read without Python.
 import { engine } from "./engine-start.js";
 import { gameInfo, lang } from "./i18n.js";
-import { BUILD, fetchJson, sleep } from "./page.js";
+import { BUILD, fetchJson, FORCE_GENERIC, sleep } from "./page.js";
 import { app } from "./state.js";
-import { drawOpening, render } from "./table.js";
+import { drawOpening, loadTable, render } from "./table.js";
 
 /** @type {Record<string, Promise<Record<string, View>>>} */
 const startViews = {}; // "<game>.<lang>" → Promise of {"<preset>|<players>": view}
@@ -20,6 +20,7 @@ export function fetchStartViews(game) {
  * @returns {Promise<View | null>}
  */
 export async function startView(game, preset, players) {
+  if (!FORCE_GENERIC) void loadTable(game); // (a first frame needs its table too: the modules and words come meanwhile)
   const views = await fetchStartViews(game);
   const def = BUILD.setup[game]?.default_preset || "";
   const v = views[`${preset || ""}|${players}`] || views[`${def}|${players}`]

@@ -55,8 +55,15 @@ export function loadTable(game) {
       if ((BUILD.tables || []).includes(game)) {
         try {
           preloadTable(game);
+          // (every table has its words: they are asked for with its modules, not after them)
+          const asked = lang;
+          const words = loadGameStrings(game);
+          words.catch(() => {}); // (a failed import is what the page reports)
           mod = (await import(`./tables/${game}.js`)).default || null;
-          if (mod && mod.strings) await loadGameStrings(game);
+          if (mod && mod.strings) {
+            await words;
+            if (lang !== asked) await loadGameStrings(game); // the language changed meanwhile
+          }
         } catch (e) {
           notify(t("notice.table_failed", { reason: /** @type {Error} */ (e).message }), [], "error");
           mod = null;

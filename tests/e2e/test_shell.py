@@ -284,6 +284,36 @@ def test_a_table_is_never_drawn_before_its_styles(ctx: tuple[Any, Guard], server
     assert page.errors == []
 
 
+@pytest.mark.parametrize("game", ["daifugo", "cetkaik"])
+def test_a_first_frame_asks_for_its_table_with_its_starting_view(browser: Any, server: Server, game: str) -> None:
+    """A link that starts a game draws its first frame from the build's starting view and the
+    table's module and words: all three are asked for at once, not one after another (the table
+    used to wait for the view, and its words for its module)."""
+    context, guard = make_context(browser, server.url, service_workers="block")
+
+    def slow(route: Any) -> None:  # the starting view comes late
+        time.sleep(1.0)
+        guard(route)
+
+    context.route("**/start/*.json", slow)
+    page = context.new_page()
+    page.goto(server.url + f"?game={game}&speed=instant")
+    page.wait_for_function("performance.getEntriesByName('pyengine:first-table').length > 0", timeout=60000)
+    got = page.evaluate("""(game) => {
+      const at = (end) => Object.fromEntries(performance.getEntriesByType('resource')
+        .filter((e) => new RegExp(`/(start|tables|i18n)/${game}\\.`).test(e.name))
+        .map((e) => [e.name.split('/').slice(-2).join('/'), Math.round(end ? e.responseEnd : e.startTime)]));
+      return { asked: at(false), came: at(true) };
+    }""", game)
+    view = f"start/{game}.en.json"
+    assert view in got["came"], got
+    # the table's module and its words were asked for before the (slow) starting view came
+    assert got["asked"][f"tables/{game}.js"] < got["came"][view], got
+    assert got["asked"][f"i18n/{game}.en.json"] < got["came"][view], got
+    context.close()
+    assert guard.blocked == []
+
+
 # ---------------------------------------------------------------- installable
 def test_manifest_icons_and_offline_start_from_the_home_screen(browser: Any, site: Path, tmp_path: Path) -> None:
     srv = Server(site)
