@@ -301,7 +301,7 @@ def test_a_first_frame_asks_for_its_table_with_its_starting_view(browser: Any, s
     page.wait_for_function("performance.getEntriesByName('pyengine:first-table').length > 0", timeout=60000)
     got = page.evaluate("""(game) => {
       const at = (end) => Object.fromEntries(performance.getEntriesByType('resource')
-        .filter((e) => new RegExp(`/(start|tables|i18n)/${game}\\.`).test(e.name))
+        .filter((e) => new RegExp(`/(start|tables|i18n)/${game}[.]`).test(e.name))
         .map((e) => [e.name.split('/').slice(-2).join('/'), Math.round(end ? e.responseEnd : e.startTime)]));
       return { asked: at(false), came: at(true) };
     }""", game)
