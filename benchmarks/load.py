@@ -25,7 +25,8 @@ all figures measured in one run (machine noise hits both alike; compare ratios, 
   speed, as a wiki page shows it) in a fresh context: from navigation to the engine's own table
   (its first view drawn: every control answers) and to the person's first turn (after the deal
   and any bot moves before it, paced as a person sees them, the bots thinking in the engine's
-  Worker while the AI Worker starts), against the bare page's cold start in the same run.
+  Worker while the AI Worker starts), against the bare page's cold start in the same run; and how
+  many bot moves came before that turn (who leads is chance) and what each cost the person.
 
 Every browser here is a fresh profile that is not routed: Playwright's routing switches
 Chromium's HTTP cache off, and then the runtime files the page preloads are downloaded a second
@@ -156,20 +157,22 @@ EMBED_WATCH = """window.embedAt = {};
 const look = () => {
   const a = window.pyengineApp, s = a && a.state && a.state();
   if (s && s.game && !embedAt.table) embedAt.table = performance.now();  // (a first frame has no state)
-  if (s && s.status === "human") embedAt.turn = performance.now(); else requestAnimationFrame(look);
+  if (s && s.game && embedAt.ply0 === undefined && s.status !== "chance") embedAt.ply0 = s.ply;  // (after the deal)
+  if (s && s.status === "human") { embedAt.turn = performance.now(); embedAt.plies = s.ply - embedAt.ply0; } else requestAnimationFrame(look);
 };
 requestAnimationFrame(look);"""
 
 
-def embed(context: Any, url: str) -> tuple[float, float]:
-    """A cold embed: seconds to the engine's own table, and to the person's first turn."""
+def embed(context: Any, url: str) -> tuple[float, float, int]:
+    """A cold embed: seconds to the engine's own table, and to the person's first turn, and how
+    many bot moves came between (who leads is chance)."""
     page = context.new_page()
     page.add_init_script(EMBED_WATCH)
     page.goto(url)
     page.wait_for_function("window.embedAt && window.embedAt.turn", timeout=120000, polling=100)
     got = page.evaluate("window.embedAt")
     page.close()
-    return got["table"] / 1000, got["turn"] / 1000
+    return got["table"] / 1000, got["turn"] / 1000, int(got["plies"])
 
 
 NOWHERE, PROXY = nowhere_proxy()  # every request outside the site goes there (loopback bypasses it)
@@ -254,7 +257,7 @@ def main() -> None:
     start_page: list[float] = []
     first_table: list[float] = []
     table_ready: list[float] = []
-    embeds: dict[str, dict[str, list[float]]] = {g: {"ready": [], "turn": []} for g in EMBED_GAMES}
+    embeds: dict[str, dict[str, list[float]]] = {g: {"ready": [], "turn": [], "bots": []} for g in EMBED_GAMES}
     warm: dict[str, list[float]] = {"app": [], "bare": []}
     started: list[str] = []
     with sync_playwright() as p:
@@ -274,9 +277,10 @@ def main() -> None:
                 close(ctx, profile)
             for game in EMBED_GAMES:
                 ctx, profile = fresh(p, srv, service_workers="block")
-                ready, turn = embed(ctx, f"{srv.url}?game={game}&embed=1")
+                ready, turn, bots = embed(ctx, f"{srv.url}?game={game}&embed=1")
                 embeds[game]["ready"].append(ready)
                 embeds[game]["turn"].append(turn)
+                embeds[game]["bots"].append(bots)
                 close(ctx, profile)
         # First visits on fresh profiles (real HTTP cache), then warm visits in them.
         app_bytes, app_reqs, app_ctx, app_profile = first_visit(p, srv, app_url, "app")
@@ -329,6 +333,10 @@ def main() -> None:
         print(f"cold  embed {game:8}: the engine's table {med(got['ready']):5.2f} s ({med(got['ready']) / med(cold['bare']):.2f}× "
               f"the bare start), the person's first turn {med(got['turn']):5.2f} s ({med(got['turn']) / med(cold['bare']):.2f}×; "
               f"target: playable within 1.5×)")
+        # what the person waits for after the table: the bot moves before their turn (chance)
+        moved = [(b, t - r) for b, t, r in zip(got["bots"], got["turn"], got["ready"], strict=True) if b]
+        print(f"      {'':8}  bot moves before the person's turn: {', '.join(str(int(b)) for b in got['bots'])}"
+              + (f"; {med([w / b for b, w in moved]):.2f} s from the table per bot move" if moved else ""))
     for speed, got in pace.items():
         print(f"5-player Daifugō at {speed:6}: dealt table {got.get('dealt', float('nan')):5.2f} s, first decision "
               f"{got.get('decision', float('nan')):5.2f} s, your turn {got.get('human', float('nan')):5.2f} s after Start")
