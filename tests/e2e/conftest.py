@@ -413,6 +413,10 @@ def open_app(context: Any, url: str) -> Any:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
+    # what the page logged as an error (a failed step the page's queue caught): for failure messages
+    logged: list[str] = []
+    page.on("console", lambda m: logged.append(m.text) if m.type == "error" else None)
+    page.console_errors = logged
     page.goto(url)
     page.evaluate("window.pyengineApp.ready")
     return page

@@ -59,9 +59,14 @@ def settle(page: Any) -> dict[str, Any]:
         page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)", timeout=90000)
     except PlaywrightTimeout:
         where = page.evaluate("""() => { const s = window.pyengineApp.state();
+            const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetParent !== null)
+              .map((e) => e.textContent.trim().slice(0, 80));
             return {status: s.status, length: s.length, cursor: s.cursor, thinking: s.thinking, paused: s.paused,
-                    notice: (document.getElementById('notice') || {}).textContent, hash: location.hash.slice(0, 40)}; }""")
-        raise AssertionError(f"no person's turn within 90 s: {where}; page errors: {getattr(page, 'errors', None)}") from None
+                    notice: (document.getElementById('notice') || {}).textContent, hash: location.hash.slice(0, 40),
+                    status_line: shown('#table .status'), dialogs: shown('#table [role=dialog]'),
+                    ai_worker: window.pyengineBoot && window.pyengineBoot.worker ? 'up' : 'not up'}; }""")
+        raise AssertionError(f"no person's turn within 90 s: {where}; page errors: {getattr(page, 'errors', None)}; "
+                             f"logged errors: {getattr(page, 'console_errors', None)}") from None
     return page.evaluate("window.pyengineApp.state()")  # type: ignore[no-any-return]
 
 
