@@ -3,9 +3,12 @@
 own on this machine, every seat a person, through the app as people use it (the host's set-up,
 an invitation and a reply per friend), inside a network namespace of its own
 (tests/e2e_live/netns.py; re-run in one when started outside, which needs root). The rules: the
-popular preset with two jokers (a 54-card deck) and one game.
+popular preset with two jokers (a 54-card deck) and one game; with ``--blind``, four of its
+cards lie out as blind cards (50 dealt), so who leads under ♦3 is found by every seat together
+(web/live/lowest.js), and the figures add that read's time (its pages' ``pyengine:live-lowest``
+spans).
 
-    .venv/bin/python benchmarks/live_daifugo.py [--rounds 3] [--plays 8]
+    .venv/bin/python benchmarks/live_daifugo.py [--rounds 3] [--plays 8] [--blind]
 
 It measures issue 31's two targets:
 
@@ -123,7 +126,7 @@ def clock_offsets(pages: list[Any]) -> list[float]:
     return out
 
 
-def set_up(browser: Any, server: Any) -> tuple[list[Any], list[Any]]:
+def set_up(browser: Any, server: Any, blind: bool = False) -> tuple[list[Any], list[Any]]:
     """The host's set-up and its four friends connected, every engine up; returns the contexts
     and the pages (the host's first)."""
     # (no request guard, unlike the tests: a routed request waits for this script's Playwright
@@ -155,6 +158,9 @@ def set_up(browser: Any, server: Any) -> tuple[list[Any], list[Any]]:
             break
     else:
         raise AssertionError(f"the rules panel did not take {want}: {a.evaluate(code)}")
+    if blind:
+        form.locator('select[data-path="deck.remainder"]').select_option("blind")
+        a.wait_for_function(f"() => {code}.includes('deck.remainder=blind')")
     form.locator("button[type=submit]").click()
     pages = [a]
     for seat in range(1, SEATS):
@@ -182,23 +188,24 @@ def set_up(browser: Any, server: Any) -> tuple[list[Any], list[Any]]:
     return contexts, pages
 
 
-def one_table(browser: Any, server: Any, plays: int, rng: random.Random) -> dict[str, Any]:
+def one_table(browser: Any, server: Any, plays: int, rng: random.Random, blind: bool = False) -> dict[str, Any]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    contexts, pages = set_up(browser, server)
+    cards = CARDS - (CARDS % SEATS if blind else 0)
+    contexts, pages = set_up(browser, server, blind)
     try:
         skew = clock_offsets(pages)
         a = pages[0]
         t0 = a.evaluate(START)
         end = time.monotonic() + 120
-        while sum(p.evaluate(HAND_SIZE) for p in pages) < CARDS:
+        while sum(p.evaluate(HAND_SIZE) for p in pages) < cards:
             assert time.monotonic() < end, f"not dealt: {[p.evaluate(HAND_SIZE) for p in pages]}"
             a.wait_for_timeout(50)
         for page in pages:  # (the next frames)
             page.wait_for_function("() => window.bench.hand.every(([, , frame]) => frame !== null)")
         logs = [p.evaluate("window.bench.hand") for p in pages]
         full = [max(n for _, n, _ in log) for log in logs]
-        assert sum(full) == CARDS, full
+        assert sum(full) == cards, full
         first_card = max(next(at for at, n, _ in log if n > 0) for log in logs) - t0
         whole = [next((at, frame) for at, n, frame in log if n == f) for log, f in zip(logs, full, strict=True)]
         deck = max(sum(p.evaluate(SPANS, "live-deck")) for p in pages)
@@ -207,8 +214,9 @@ def one_table(browser: Any, server: Any, plays: int, rng: random.Random) -> dict
         last = max(at for at, _ in whole)
         protocol = max(p.evaluate(PROTOCOL, [t0 + first_card, last]) for p in pages)
         table = {"skew": max(skew) - min(skew), "first_card": first_card / 1000, "deck": deck / 1000,
-                 "tables": tables_up / 1000, "deck_start": deck_start / 1000, "per_card": (last - t0 - first_card) / (CARDS - 1),
-                 "per_card_protocol": protocol / (CARDS - 1),
+                 "tables": tables_up / 1000, "deck_start": deck_start / 1000, "per_card": (last - t0 - first_card) / (cards - 1),
+                 "per_card_protocol": protocol / (cards - 1),
+                 "lowest": max(sum(p.evaluate(SPANS, "live-lowest")) for p in pages),
                  "dealt": max(at for at, _ in whole) / 1000 - t0 / 1000,
                  "dealt_drawn": max(frame for _, frame in whole) / 1000 - t0 / 1000, "plays": [], "missed": 0}
 
@@ -252,6 +260,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--plays", type=int, default=8, help="the host's plays timed per table (at most)")
+    ap.add_argument("--blind", action="store_true", help="four blind cards: the lead found by every seat together")
     args = ap.parse_args()
     if not netns.inside():
         netns.exec_inside([sys.executable, *sys.argv])
@@ -267,7 +276,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=e2e.CHROMIUM, args=ARGS)
             for _ in range(args.rounds):
-                tables.append(one_table(browser, server, args.plays, rng))
+                tables.append(one_table(browser, server, args.plays, rng, args.blind))
             browser.close()
     finally:
         server.stop()
@@ -276,7 +285,8 @@ def main() -> None:
         print(f"  {label:50} median {statistics.median(values) * scale:7.{0 if unit == 'ms' else 2}f} {unit}   "
               f"worst {max(values) * scale:7.{0 if unit == 'ms' else 2}f} {unit}{target}")
 
-    print(f"a live Daifugō table of {SEATS} friends' browsers ({CARDS} cards, every seat a person), "
+    print(f"a live Daifugō table of {SEATS} friends' browsers ({CARDS} cards"
+          + (f", {CARDS % SEATS} of them blind" if args.blind else "") + ", every seat a person), "
           f"{args.rounds} tables, in a network namespace of its own; a shared 2-core machine: figures move with its load")
     print(f"  pages' clocks against Python's: spread at most {max(t['skew'] for t in tables):.1f} ms")
     print(f"the deal, from the host's Start (the slowest page of each table; {len(tables)} tables)")
@@ -288,6 +298,8 @@ def main() -> None:
     line("  of which the protocol (slowest page)", [t["per_card_protocol"] for t in tables], "ms", 1)
     line("Start → every page's whole hand (in the page)", [t["dealt"] for t in tables], "s", 1)
     line("Start → every page's whole hand (drawn)", [t["dealt_drawn"] for t in tables], "s", 1, "   (target ≤ 2 s)")
+    if args.blind:
+        line("  of which who leads, found together (slowest page)", [t["lowest"] / 1000 for t in tables], "s", 1)
     every = [x for t in tables for play in t["plays"] for x in play]
     slowest = [max(play, key=lambda x: x[1]) for t in tables for play in t["plays"]]
     if not every:

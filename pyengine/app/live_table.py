@@ -211,11 +211,15 @@ class LiveTable:
 
     def reads(self, move: Any, answers: Sequence[Any] = ()) -> dict[str, Any] | None:
         """The step's next hidden read once ``answers`` are known: ``{name, seat}`` (the seat whose
-        browser answers it with :meth:`answer`), or None when the plan may be made."""
+        browser answers it with :meth:`answer`), or None when the plan may be made; a read every
+        seat answers together has seat -1 and ``size``, the length of each seat's private list
+        (:meth:`answer` gives a local seat's, ``web/live/lowest.js`` brings out the answer)."""
         if not hasattr(self.seat, "reads"):
             return None
         read = self.seat.reads(self._move(move), list(answers))
-        return None if read is None else {"name": read.name, "seat": read.seat}
+        if read is None:
+            return None
+        return {"name": read.name, "seat": read.seat, **({"size": read.size} if read.seat < 0 else {})}
 
     def answer(self, seat: int, move: Any, answers: Sequence[Any], cards: Mapping[Any, str]) -> Any:
         """A local seat's answer to the step's next read (``cards``: the positions it can read)."""

@@ -25,12 +25,14 @@ seat whose hand it looks at (every seat computes the same), that seat computes i
 (:meth:`LiveSeat.answer`), and the answer travels with the step, public, in the order of the reads:
 a yes/no or a count as itself, a set of cards as their positions (the cards themselves go through
 the deal, given to the seats the rules show them to, opened when they are shown to all: nothing
-secret is ever in an answer).  The reads that look at every hand are asked seat by seat:
-*monopolist* asks each seat in seat order "do you hold a whole suit?" up to the first yes (what the
-full game shows), and *first_card* (who leads under ♦3/♠3) asks, card by card in the order of the
-search, each seat "do you hold this card?" up to the first yes (which shows which card decided the
-lead when the 3 was not dealt, a little more than the full game shows).  :meth:`LiveSeat.plan` and
-:meth:`LiveSeat.advance` take the answers.
+secret is ever in an answer).  The reads that look at every hand: *monopolist* asks each seat in
+seat order "do you hold a whole suit?" up to the first yes (what the full game shows), and
+*first_card* (who leads under ♦3/♠3) asks the holder of that 3 when every card is in a hand; when
+some are not (blind cards), every seat answers together (a :data:`JOINT` read: each gives, from
+:meth:`LiveSeat.answer`, which of the first cards of the search it holds, kept in its browser, and
+the table's hidden-lowest protocol, ``web/live/lowest.js``, brings out only the seat holding the
+earliest: :func:`lowest_holder`), so nobody learns which card decided, as in the full game.
+:meth:`LiveSeat.plan` and :meth:`LiveSeat.advance` take the answers.
 
 Every card of the replica carries the position it was dealt from (its *label*); a card the seat
 cannot see is a guess, and guesses are interchangeable, so when a step shows the seat a position
@@ -85,7 +87,7 @@ from ..core.replica import HIDDEN, ReplicaError
 from .cards import J1, JOKER_BITS, bits_of
 from .deal import dealt_to
 from .engine import BLIND, DEAL, RETURN, SEVEN, TRIBUTE, Engine
-from .live_reads import Read, _Need, _Step
+from .live_reads import JOINT, Read, _Need, _Step, lowest_holder
 from .notation import parse_action
 from .replica import DaifugoReplica, _action_cards, _clone, _exchange, _World
 from .rules import DaifugoRules
@@ -417,6 +419,8 @@ class LiveSeat:
         try:
             self._run(move, answers, real)
         except _Need as need:
+            if need.read.seat == JOINT:  # (this seat's private part: it never leaves its browser)
+                return need.value(self.seat)
             if need.read.seat != self.seat:
                 raise ReplicaError(f"the read {need.read.name} is seat {need.read.seat}'s to answer") from None
             return need.value()
@@ -547,4 +551,5 @@ class LiveSeat:
 
 from .live_deck import card_of, deck_labels, full_action, redecks  # noqa: E402 (what a live table asks of the game's module)
 
-__all__ = ["CARD_PHASES", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "full_action", "redecks"]
+__all__ = ["CARD_PHASES", "JOINT", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "full_action", "lowest_holder",
+           "redecks"]

@@ -6,7 +6,7 @@ The reads that look at every hand are asked seat by seat (the module docstring o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -17,20 +17,39 @@ from .cards import SUIT_ROW, bit, bits_of
 from .engine import ALL, Engine
 from .replica import CARD_READS, _World
 
+JOINT = -1
+"""The seat of a read that every seat answers together (:func:`lowest_holder`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Read:
     """A hidden read the step makes: ``name`` (the rule's, or its part asked of one seat) and the
-    seat that answers it."""
+    seat that answers it; or, with ``seat`` :data:`JOINT`, a read that every seat answers together
+    by the table's hidden-lowest protocol (``web/live/lowest.js``) from a private list of ``size``
+    yes-or-no of its own (:func:`lowest_holder` says what comes out)."""
 
     name: str
     seat: int
+    size: int = 0
+
+
+def lowest_holder(inputs: Sequence[Sequence[bool]]) -> int:
+    """What a joint read comes to, given every seat's private list (seat *p*'s *t*-th entry: does
+    it hold the *t*-th card in the order the read asks about): the seat holding the earliest card
+    anyone holds; -1 if none does, or if two lists claim one card.  The table computes it without
+    anyone's list being seen (``web/live/lowest.js``): only the seat comes out, not the card."""
+    size = max((len(x) for x in inputs), default=0)
+    for t in range(size):
+        holders = [p for p, x in enumerate(inputs) if t < len(x) and x[t]]
+        if holders:
+            return holders[0] if len(holders) == 1 else -1
+    return -1
 
 
 class _Need(Exception):
     """The step needs the answer to a read that has not been given yet."""
 
-    def __init__(self, read: Read, value: Callable[[], JSON]) -> None:
+    def __init__(self, read: Read, value: Callable[..., JSON]) -> None:
         super().__init__(read.name)
         self.read = read
         self.value = value
@@ -58,9 +77,9 @@ class _Step(_World):
     given: list[JSON]
     labels: dict[int, int]
 
-    def _part(self, name: str, seat: int, value: Callable[[], JSON]) -> JSON:
+    def _part(self, name: str, seat: int, value: Callable[..., JSON], size: int = 0) -> JSON:
         if not self.given:
-            raise _Need(Read(name, seat), value)
+            raise _Need(Read(name, seat, size), value)
         return self.given.pop(0)
 
     def ask(self, rule: Callable[..., Any], *args: Any, seen: int = ALL) -> Any:
@@ -84,14 +103,30 @@ class _Step(_World):
         return bool(self.hands[p] & card)
 
     def _first_card(self, suit: int) -> tuple[int, int]:
+        """Who leads under ♦3/♠3 (:func:`~.turns.first_card`).  When every card is in a hand, the
+        holder of that 3 says so (each seat in turn is asked; the full game shows who leads, so
+        who holds it).  When some are not (blind cards, a two-player deck), the lead goes to the
+        earliest card of the search order anyone holds, which only the first k + 1 cards can be
+        (k: the cards in no hand, a public count): every seat answers together, from which of
+        those it holds, and only the seat comes out, never the card (:func:`lowest_holder`); then,
+        where the first play must include that 3, the leader says whether it holds it."""
         target = bit(1, suit)
-        for r in range(1, 14):
-            for s in dict.fromkeys((suit, 0, 1, 2, 3)):
-                card = bit(r, s)
-                for p in range(self.n):
-                    if self.hands[p] and self._part("first_card", p, partial(self._holds, p, card)):
-                        return p, target if self.cx.must_include and card == target else 0
-        return self.order[0], 0  # pragma: no cover - someone always holds a card
+        out = self.cx.deck.bit_count() - sum(h.bit_count() for h in self.hands)
+        if out <= 0:
+            for p in range(self.n):
+                if self.hands[p] and self._part("first_card", p, partial(self._holds, p, target)):
+                    return p, target if self.cx.must_include else 0
+            raise ReplicaError("nobody said it holds the 3 that leads")
+        order = [bit(r, s) for r in range(1, 14) for s in dict.fromkeys((suit, 0, 1, 2, 3))][:out + 1]
+        leader = self._part("first_lead", JOINT, partial(self._holds_each, order), size=len(order))
+        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < self.n or not self.hands[leader]:
+            raise ReplicaError(f"the hidden lead came out as {leader!r}, which is no seat with cards")
+        if not self.cx.must_include:
+            return leader, 0
+        return leader, target if self._part("first_must", leader, partial(self._holds, leader, target)) else 0
+
+    def _holds_each(self, order: Sequence[int], seat: int) -> list[bool]:
+        return [self._holds(seat, card) for card in order]
 
     def _encode(self, name: str, answer: Any) -> JSON:
         if name in CARD_READS:
@@ -112,4 +147,4 @@ class _Step(_World):
         return mask
 
 
-__all__ = ["Read"]
+__all__ = ["JOINT", "Read", "lowest_holder"]

@@ -26,7 +26,7 @@ from pyengine.core.replica import ReplicaError  # noqa: E402
 from pyengine.daifugo import GAME, DaifugoRules  # noqa: E402
 from pyengine.daifugo.cards import CODES, JOKER_BITS, bits_of  # noqa: E402
 from pyengine.daifugo.engine import DEAL, RETURN, TRIBUTE  # noqa: E402
-from pyengine.daifugo.live import CARD_PHASES, LiveSeat, Move, Read, deck_labels  # noqa: E402
+from pyengine.daifugo.live import CARD_PHASES, JOINT, LiveSeat, Move, Read, deck_labels, lowest_holder  # noqa: E402
 from pyengine.daifugo.state import DaifugoState  # noqa: E402
 
 
@@ -38,12 +38,25 @@ def dealt_card(before: DaifugoState, after: DaifugoState) -> int:
     return (e0.deck & ~(e1.deck | e1.undealt)).bit_length() - 1
 
 
+def answer_of(seats: Sequence[LiveSeat], read: Read, move: Move | None, answers: list[object],
+              readable: Callable[[int], dict[int, int]]) -> object:
+    """A read's answer: its seat's own, or for a joint read what the table's hidden-lowest
+    protocol brings out of every seat's private list (web/live/lowest.js computes the same)."""
+    if read.seat == JOINT:
+        inputs = [seat.answer(move, answers, readable(i)) for i, seat in enumerate(seats)]
+        assert all(isinstance(x, list) and len(x) == read.size for x in inputs), inputs
+        return lowest_holder(inputs)  # type: ignore[arg-type]
+    return seats[read.seat].answer(move, answers, readable(read.seat))
+
+
 def play_match(rules: DaifugoRules, players: int, seed: int, choose: Callable[[State, Pcg32], str] = uniform,
-               shuffled: bool = False, decks: list[int] | None = None) -> tuple[int, int]:
+               shuffled: bool = False, decks: list[int] | None = None,
+               record: list[tuple[Read, object, int]] | None = None) -> tuple[int, int]:
     """A whole match; returns (steps, reads answered).  ``shuffled``: the deal's deck is shuffled
     first and the full game deals its cards in that order (the jokers in any order: the full game
     deals the first joker for either, the deck may show the second).  ``decks``: gets each deck's
-    size, as its ``deck`` operation says it (checked: the rules' cards but the blind ones kept out)."""
+    size, as its ``deck`` operation says it (checked: the rules' cards but the blind ones kept out).
+    ``record``: gets each read, its answer and who is to act once the step is taken."""
     rng = Pcg32(seed, 0x11FE)
     s = GAME.new_initial_state(rules, players)
     assert isinstance(s, DaifugoState)
@@ -98,8 +111,10 @@ def play_match(rules: DaifugoRules, players: int, seed: int, choose: Callable[[S
         answers: list[object] = []
         while (read := seats[0].reads(move, answers)) is not None:
             assert all(seat.reads(move, answers) == read for seat in seats[1:]), f"step {steps}: reads differ"
-            answers.append(seats[read.seat].answer(move, answers, deal.readable(read.seat)))
+            answers.append(answer_of(seats, read, move, answers, deal.readable))
             reads += 1
+            if record is not None:
+                record.append((read, answers[-1], after.current_player))
         plans = [seat.plan(move, answers) for seat in seats]
         assert all(p == plans[0] for p in plans), f"the seats' plans differ at step {steps} ({action}): {plans}"
         assert plans[0][:len(first)] == first
@@ -207,7 +222,7 @@ class Table:
         self.deal.run(first, dealt_card(s, after) if move is None else None)
         answers: list[object] = []
         while (read := self.seats[0].reads(move, answers)) is not None:
-            answers.append(self.seats[read.seat].answer(move, answers, self.deal.readable(read.seat)))
+            answers.append(answer_of(self.seats, read, move, answers, self.deal.readable))
         self.deal.run(self.seats[0].plan(move, answers)[len(first):], None)
         self.seats = [seat.advance(move, self.deal.readable(i), answers) for i, seat in enumerate(self.seats)]
         self.s = after
@@ -294,3 +309,37 @@ def test_blind_cards_lie_out_for_a_whole_set(shuffled: bool) -> None:
     play_match(rules, 4, 11, shuffled=shuffled, decks=sizes)
     assert sizes == [54, 52, 52, 52, 52, 54, 52]
 
+
+
+@pytest.mark.parametrize("must", [False, True])
+def test_with_blind_cards_the_lead_is_found_together_and_shows_only_the_seat(must: bool) -> None:
+    """♦3 leads, two blind cards lie out: the 3 may be one of them, so the lead goes to the earliest
+    card of the search anyone holds.  Every seat answers that read together (a joint read: each
+    gives which of the first three cards it holds, 2 out + 1), and what comes out is the leader
+    alone, the same seat the full game chooses; the deals cover both a blind ♦3 and a dealt one.
+    With ``first_lead_must_include`` the leader then says whether it holds the 3 (the full game
+    shows that too: the first play must include it)."""
+    rules = (DaifugoRules.preset("popular").with_option("deck.remainder", "blind")
+             .with_option("deck.jokers", 2).with_option("match.first_lead_must_include", must))
+    blind_three = dealt_three = 0
+    for seed in range(9):  # (seed 8 lays the ♦3 aside)
+        record: list[tuple[Read, object, int]] = []
+        play_match(rules.with_option("match.games", 1), 4, seed, shuffled=True, record=record)
+        joint = [(read, answer, actor) for read, answer, actor in record if read.seat == JOINT]
+        assert len(joint) == 1 and joint[0][0] == Read("first_lead", JOINT, 3)
+        _, leader, actor = joint[0]
+        musts = [(read, answer) for read, answer, _ in record if read.name == "first_must"]
+        assert [read.seat for read, _ in musts] == ([leader] if must else [])
+        if must:
+            blind_three += musts[0][1] is False
+            dealt_three += musts[0][1] is True
+        assert actor == leader  # (play_match checked every seat's view against the full game's)
+        assert not [read for read, _, _ in record if read.name == "first_card"]
+    assert not must or (blind_three and dealt_three)
+
+
+def test_lowest_holder_is_the_seat_of_the_earliest_card_anyone_holds() -> None:
+    assert lowest_holder([[False, False, True], [False, True, False], [False, False, False]]) == 1
+    assert lowest_holder([[True, False], [False, True]]) == 0
+    assert lowest_holder([[False, False], [False, False]]) == -1
+    assert lowest_holder([[False, True], [False, True]]) == -1  # (two claim one card)

@@ -265,10 +265,11 @@ def open_page(context: Any, url: str) -> Any:
     return page
 
 
-def host_daifugo(page: Any, players: int, friends: list[int], preset: str = "", games: int = 1) -> None:
+def host_daifugo(page: Any, players: int, friends: list[int], preset: str = "", games: int = 1,
+                 choices: dict[str, str] | None = None) -> None:
     """The host's set-up of a live Daifugō table of ``games`` games (``friends``: the seats of
-    people; ``preset``: the rules' preset, the form's default unless said), submitted through the
-    form as a person does it."""
+    people; ``preset``: the rules' preset, the form's default unless said; ``choices``: a rule's
+    path and the value chosen in its select), submitted through the form as a person does it."""
     from playwright.sync_api import expect
 
     page.locator('.game-card:has-text("Daifugō") button').first.click()
@@ -284,6 +285,9 @@ def host_daifugo(page: Any, players: int, friends: list[int], preset: str = "", 
     form.locator('[data-path="match.games"]').fill(str(games))
     form.locator('[data-path="match.games"]').dispatch_event("change")
     expect(form.locator(".df-rules-code")).to_contain_text(f"match.games={games}")
+    for path, value in (choices or {}).items():
+        form.locator(f'select[data-path="{path}"]').select_option(value)
+        expect(form.locator(".df-rules-code")).to_contain_text(f"{path}={value}")
     form.locator("button[type=submit]").click()
 
 

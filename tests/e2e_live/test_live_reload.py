@@ -140,6 +140,12 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, 
         snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
 
         wait_verified(pages)
+        for page in pages:  # the lead of the first game, found together: five rounds, every seat in each
+            rounds = page.evaluate("""async () => Array.from((await import('./live/cards-state.js')).table.lows.values(),
+                (f) => [f.step, f.i, f.round, f.seat])""")
+            (step,) = {r[0] for r in rounds}
+            assert sorted((r[2], r[3]) for r in rounds) == sorted((k, s) for k in ("key", "bits", "mix", "open", "y")
+                                                                   for s in range(4))
         records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
         assert records[0] == records[1]
         replay = decode_fragment(records[0]).replay()
@@ -154,6 +160,8 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, 
             text = snap["state"] + snap["storage"]
             leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
         assert leaks == [] and checked > 20
+        first = replay[step + 1]  # (the lead: the seat holding the earliest card of ♦3, ♠3, ♥3 anyone holds)
+        assert first.current_player == next(p for c in ("D3", "S3", "H3") for p in range(4) if c in first.observation(p)["hand"])
         assert "pyengine:live-cards:" in snaps[0][1]["storage"]  # (what the friend kept was scanned)
         assert all(p.errors == [] for p in pages)
     finally:
@@ -168,10 +176,15 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
     is shuffled with its jokers kept in place and lays its first two cards aside; each game is
     dealt from a redeck of its other 52 cards, shuffled anew by every seat; the friend reloads in
     the second game and its page rebuilds that redeck from the blind deck it kept. Nobody's page
-    ever holds a blind card until the end, when every deck verifies and the record replays."""
+    ever holds a blind card until the end, when every deck verifies and the record replays.
+
+    With ♦3 leading the first game (the ♦3 may be a blind card), who leads is found by every seat
+    together (web/live/lowest.js): each browser keeps its seats' lists, the rounds carry points
+    alone, the answer is the leader the full game chooses (the record replays), and at the end
+    every seat's key of that read is revealed and audited, the reloaded page's too."""
     contexts = [returning_browser(server.url) for _ in range(2)]
     try:
-        a, b = host_and_friend(contexts, server, 4, preset="jdf", games=2)
+        a, b = host_and_friend(contexts, server, 4, preset="jdf", games=2, choices={"match.first_lead": "d3"})
         pages = [a, b]
         # a live table has no link while it is played, no undo and no replay (every move reached
         # the others at once, and its record comes verified at the end), and no pause or speed
@@ -211,6 +224,12 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
         snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
 
         wait_verified(pages)
+        for page in pages:  # the lead of the first game, found together: five rounds, every seat in each
+            rounds = page.evaluate("""async () => Array.from((await import('./live/cards-state.js')).table.lows.values(),
+                (f) => [f.step, f.i, f.round, f.seat])""")
+            (step,) = {r[0] for r in rounds}
+            assert sorted((r[2], r[3]) for r in rounds) == sorted((k, s) for k in ("key", "bits", "mix", "open", "y")
+                                                                   for s in range(4))
         for page in pages:  # (the live line gives the record; no local game to play again)
             assert not page.locator('[data-df="again"]').is_visible() and not page.locator('[data-tool="again"]').is_visible()
         for page in pages:
@@ -233,6 +252,8 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
             text = snap["state"] + snap["storage"]
             leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
         assert leaks == [] and checked > 20
+        first = replay[step + 1]  # (the lead: the seat holding the earliest card of ♦3, ♠3, ♥3 anyone holds)
+        assert first.current_player == next(p for c in ("D3", "S3", "H3") for p in range(4) if c in first.observation(p)["hand"])
         assert all(p.errors == [] for p in pages)
     finally:
         for context, _ in contexts:

@@ -17,6 +17,7 @@ from pyengine.app.live_table import OPENED, LiveTable
 from pyengine.chabashi.cards import CODES, DECK
 from pyengine.core import decode_fragment
 from pyengine.core.errors import IllegalActionError
+from pyengine.daifugo.live import lowest_holder
 
 SEATS = [("Ann", "human"), ("", "bot:normal"), ("Bo", "human"), ("Cy", "human")]
 
@@ -219,10 +220,18 @@ def play_daifugo(seed: int, rules: str, log: list[dict[str, Any]] | None = None,
         assert all(f == first[0] for f in first)
         deal.run(first[0])
         answers: list[Any] = []
+        asked: list[dict[str, Any]] = []
         while (read := browsers[0].reads(move, answers)) is not None:
             assert all(b.reads(move, answers) == read for b in browsers)
-            (owner,) = [b for b in browsers if read["seat"] in b.local]
-            answers.append(owner.answer(read["seat"], move, answers, deal.cards(read["seat"])))
+            asked.append(read)
+            if read["seat"] < 0:  # (every seat together: what web/live/lowest.js brings out)
+                part = {s: b.answer(s, move, answers, deal.cards(s)) for b in browsers for s in b.local}
+                inputs = [part[s] for s in range(len(part))]
+                assert all(len(x) == read["size"] for x in inputs)
+                answers.append(lowest_holder(inputs))
+            else:
+                (owner,) = [b for b in browsers if read["seat"] in b.local]
+                answers.append(owner.answer(read["seat"], move, answers, deal.cards(read["seat"])))
             reads += 1
         plans = [b.plan(move, answers) for b in browsers]
         assert all(p == plans[0] for p in plans)
@@ -231,7 +240,7 @@ def play_daifugo(seed: int, rules: str, log: list[dict[str, Any]] | None = None,
         for b in browsers:
             b.advance(move, {s: deal.cards(s) for s in b.local}, answers=answers)
         if log is not None:
-            log.append({"move": move, "answers": list(answers)})
+            log.append({"move": move, "answers": list(answers), "reads": asked})
         if watch is not None:
             watch(len(browsers[0].steps), browsers)
     return browsers, deal, reads
@@ -414,3 +423,21 @@ def test_a_chabashi_hands_deal_said_ahead_is_dealt_in_one_go_as_step_by_step() -
     # of step 6 (face down: nobody reads them)
     assert [n for n in runs if n > 2] == [17, 17], runs
     assert friend.verify(deal.decks)["fragment"] == browsers[1].verify(deal.decks)["fragment"]
+
+
+def test_a_lead_found_together_travels_as_a_read_of_every_seat_and_verifies() -> None:
+    """♦3 leads and a blind card lies out (53 cards, 4 seats): the live table's read of who leads is every seat's
+    (seat -1, with the length of each seat's private list: the one card out + 1); each browser
+    answers for its local seats only with a list of yes or no it keeps, and the match, led by the
+    seat that comes out, verifies in the full engine."""
+    from pyengine.daifugo import DaifugoRules
+
+    rules = DaifugoRules.preset("popular").with_option("match.games", 1).with_option("deck.remainder", "blind").encode()
+    log: list[dict[str, Any]] = []
+    browsers, deal, _ = play_daifugo(8, rules, log=log)
+    (lead,) = [step for step in log if step["reads"]]  # (one game: the lead is its one read)
+    assert lead["reads"] == [{"name": "first_lead", "seat": -1, "size": 2}] and lead["answers"][0] in range(4)
+    with pytest.raises(IllegalActionError, match="not played in this browser"):
+        browsers[1].answer(0, None, [], {})
+    outs = [b.verify(deal.decks) for b in browsers]
+    assert all(out["ok"] for out in outs), outs

@@ -151,6 +151,8 @@ export function takeUp(k) {
   table.step = k.mark.steps.length;
 }
 
+/** The rounds of a joint read's frames (web/live/cards-lowest.js). */
+const LOW_ROUNDS = ["key", "bits", "mix", "open", "y"];
 /** A public frame into the table's maps (the first of each kind for its step and seat counts).
  * @param {import("./cards-state.js").Frame} body @returns {boolean} whether it was new */
 export function remember(body) {
@@ -161,6 +163,11 @@ export function remember(body) {
     const key = `${body.step}:${body.i}`;
     if (table.answers.has(key)) return false;
     table.answers.set(key, body);
+  } else if (body.t === "low") {
+    if (!Number.isInteger(body.i) || !LOW_ROUNDS.includes(body.round)) return false;
+    const key = `${body.step}:${body.i}:${body.round}:${body.seat}`;
+    if (table.lows.has(key)) return false;
+    table.lows.set(key, body);
   } else {
     const key = `${body.step}:${body.seat}`;
     const got = table.draws.get(key) || {};

@@ -19,6 +19,7 @@ export function relay(from, body) {
 export function isKnown(body) {
   if (body.t === "move") return table.moves.has(body.step);
   if (body.t === "answer") return table.answers.has(`${body.step}:${body.i}`);
+  if (body.t === "low") return table.lows.has(`${body.step}:${body.i}:${body.round}:${body.seat}`);
   const got = table.draws.get(`${body.step}:${body.seat}`);
   return Boolean(got && (body.t === "commit" ? got.hash !== undefined : got.secret !== undefined));
 }

@@ -16,7 +16,8 @@
 // What travels: {t: "prepare"} (the host's set-up once every friend is in the lobby: the first
 // deck is shuffled then), {t: "start"}, {t: "move", step, seat, move}, {t: "deal", msg}
 // (the deal's messages: broadcasts through the host, keys privately, sealed between friends),
-// {t: "answer"} (a hidden read answered), {t: "commit"} and {t: "reveal"} (a shared draw).
+// {t: "answer"} (a hidden read answered), {t: "commit"} and {t: "reveal"} (a shared draw), {t: "low"}
+// (a round of a read every seat answers together: web/live/cards-lowest.js).
 // A friend who drops out (a lost connection, a reload) gets a new invitation from the host's
 // panel: its page takes the game up where it was (web/live/cards-keep.js: what it kept, its deals
 // rebuilt from their seeds, its steps replayed), the host sends it the table so far ({t: "start",
@@ -29,6 +30,7 @@ import { t } from "../i18n.js";
 import { app } from "../state.js";
 import { loadTable, render, tableHold } from "../table.js";
 import { sharedDraw } from "./cards-draw.js";
+import { auditLowest, revealLowest, sharedLowest } from "./cards-lowest.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
 import { newDeal, nextDeck, nextDeckSoon, startDeal } from "./cards-decks.js";
 import { drawCardsPanel, drawLobby, drawStatus, guestSeats, heardStarting, liveEnd, lobby, sayStarting, takeCardReply } from "./cards-panel.js";
@@ -158,6 +160,8 @@ function prepare() {
 }
 
 // ---------------------------------------------------------------- the network
+/** The public frames' kinds: a seat's own, signed, kept and sent again to a friend who comes back. */
+const PUBLIC = ["move", "answer", "commit", "reveal", "low"];
 /** A frame from another browser (the host hears every guest; a guest hears the host; a deal's
  * keys come privately, and say which seat they are for). @param {number} from @param {any} body */
 export function fromNetwork(from, body) {
@@ -166,7 +170,7 @@ export function fromNetwork(from, body) {
   if (body.t === "prepare" && table.role === "guest") return joinedPrepare(body);
   if (body.t === "sync" && table.role === "guest") return sendKeysAgain(body.seat);
   if (body.t === "engine" || body.t === "starting") return heardStarting(from, body);
-  if (body.t === "move" || body.t === "answer" || body.t === "commit" || body.t === "reveal") {
+  if (PUBLIC.includes(body.t)) {
     if (!Number.isInteger(body.step) || !Number.isInteger(body.seat)) return;
     // a friend speaks for its own seat only: the host passes on nothing else (and a page knows
     // what its own seats said)
@@ -177,7 +181,7 @@ export function fromNetwork(from, body) {
     if (table.local.includes(body.seat)) return;
     if (table.role === "host" && !isKnown(body)) relay(from, body);
   }
-  if (body.t === "move" || body.t === "answer" || body.t === "commit" || body.t === "reveal") {
+  if (PUBLIC.includes(body.t)) {
     if (body.t !== "answer" || Number.isInteger(body.i)) remember(body);
     poke();
     return;
@@ -415,7 +419,7 @@ async function loop(next) {
     // the cards first (a seat just dealt a card may have to answer about it), then the rules'
     // hidden reads, each answered by the browser of the seat it looks at, then the rest of the plan
     // (one call says the cards, the first read and, when there is none, the plan)
-    const ops = /** @type {{ops?: DealOp[], ahead?: DealOp[], read: {name: string, seat: number} | null, plan: DealOp[] | null}} */ (
+    const ops = /** @type {{ops?: DealOp[], ahead?: DealOp[], read: {name: string, seat: number, size?: number} | null, plan: DealOp[] | null}} */ (
       /** @type {unknown} */ (await callOk("live_card_ops", { move })));
     const first = ops.ops || [];
     // (at a hand's first card the whole deal is handed out at once where the game can say it ahead)
@@ -425,6 +429,11 @@ async function loop(next) {
     const answers = [];
     for (let read = ops.read; read;) {
       const key = `${step}:${answers.length}`;
+      if (read.seat < 0) { // (every seat together: only the answer comes out, never a seat's list)
+        answers.push(await sharedLowest(step, answers.length, /** @type {number} */ (read.size), move, answers));
+        ({ read } = /** @type {{read: {name: string, seat: number, size?: number} | null}} */ (/** @type {unknown} */ (await callOk("live_reads", { move, answers }))));
+        continue;
+      }
       if (table.local.includes(read.seat) && !table.answers.has(key)) {
         const { answer } = /** @type {{answer: unknown}} */ (/** @type {unknown} */ (await callOk("live_answer", { seat: read.seat, move, answers, cards: readable(read.seat) })));
         say({ t: "answer", step, i: answers.length, seat: read.seat, answer });
@@ -432,7 +441,7 @@ async function loop(next) {
       const got = await checked(await until(() => table.answers.get(key), seatLabel(read.seat)), seatLabel(read.seat));
       if (got.seat !== read.seat) throw new Error(t("live.refused", { seat: seatLabel(got.seat), reason: "an answer for another seat" }));
       answers.push(got.answer);
-      ({ read } = /** @type {{read: {name: string, seat: number} | null}} */ (/** @type {unknown} */ (await callOk("live_reads", { move, answers }))));
+      ({ read } = /** @type {{read: {name: string, seat: number, size?: number} | null}} */ (/** @type {unknown} */ (await callOk("live_reads", { move, answers }))));
     }
     const plan = ops.plan && !answers.length ? ops.plan : /** @type {DealOp[]} */ ((await callOk("live_plan", { move, answers })).ops || []);
     if (JSON.stringify(plan.slice(0, first.length)) !== JSON.stringify(first)) throw new Error("the plan does not start with its cards");
@@ -545,6 +554,7 @@ async function finish() {
   drawStatus();
   render();
   nextDeck();
+  revealLowest(); // (the keys of reads every seat answered together: checked below with the deals)
   const n = table.setup ? table.setup.seats.length : 0;
   // (the deck shuffled ahead for a hand that never came is revealed and verified too)
   // (shuffled and locked: another seat's reveal may be in already, which ends a deal's "play")
@@ -563,8 +573,11 @@ async function finish() {
   await until(() => table.deals.every((deals) => Array.from(deals.values()).every((d) => d.report !== null)), t("live.the_deal"));
   const mine = table.deals.map((deals) => /** @type {Deal} */ (deals.get(table.me)));
   const bad = mine.flatMap((d) => (d.report && !d.report.ok ? d.report.problems : []));
+  const lead = bad.length ? null : await auditLowest();
   if (bad.length) {
     table.verified = { ok: false, problem: bad.map((p) => `${p.seat === null ? "" : seatLabel(p.seat) + ": "}${p.detail}`).join("; ") };
+  } else if (lead) {
+    table.verified = { ok: false, ...lead };
   } else {
     const decks = mine.map((d) => d.report ? d.report.cards : []);
     table.verified = (await callOk("live_verify", { decks })).report || { ok: false, problem: "the engine gave no report" };
