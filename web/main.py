@@ -234,7 +234,7 @@ LIVE: dict[str, Callable[[Args, str], Result]] = {
     # (a page that will play a live table loads the game's live engine ahead of its start)
     "live_warm": lambda a, lang: {"warm": bool(LiveTable.warm(str(a["game"])))},
     # (the report inside the answer: a call's own "ok" says only that the call ran)
-    "live_verify": _on_live(lambda t, a, lang: {"report": t.verify(a["decks"])}),
+    "live_verify": _on_live(lambda t, a, lang: {"report": t.verify(a["decks"], a.get("leads") or ())}),
 }
 
 

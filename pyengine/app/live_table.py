@@ -330,9 +330,13 @@ class LiveTable:
         return str(before.describe(move.action, lang))
 
     # --- the end ----------------------------------------------------------------------------
-    def verify(self, decks: Sequence[Sequence[str | None]]) -> dict[str, Any]:
+    def verify(self, decks: Sequence[Sequence[str | None]], leads: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
         """The whole session rebuilt from every deal's cards by position (``decks[k]``: the k-th
-        hand's deck, as each deal's verification read it) and replayed in the full engine."""
+        hand's deck, as each deal's verification read it) and replayed in the full engine.
+        ``leads``: each read every seat answered together, ``{step, lists}`` (every seat's private
+        list, revealed at the end: ``web/live/cards-lowest.js``), checked against the hands."""
+        lists = {int(lead["step"]): lead["lists"] for lead in leads}
+        false_list = getattr(live_module(self.game), "false_lead_list", None)
         if self.seat.current_player != TERMINAL:
             raise IllegalActionError(msg("the session is still being played"))
         game = load_game(self.game)
@@ -372,6 +376,10 @@ class LiveTable:
                             "problem": f"{action} was not legal there"}
                 state = state.apply(action)
                 actions.append(action)
+                liar = false_list(state, lists[ply]) if false_list is not None and ply in lists else -1
+                if liar >= 0:
+                    return {"ok": False, "ply": ply + 1, "seat": liar,
+                            "problem": "its list of the cards that decide the lead was not its hand"}
             except EngineError as exc:
                 return {"ok": False, "ply": ply + 1, "seat": actor, "problem": str(exc)}
         self.record = Record(self.game, self.rules, self.seats, tuple(actions), 0)

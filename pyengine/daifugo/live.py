@@ -87,7 +87,7 @@ from ..core.replica import HIDDEN, ReplicaError
 from .cards import J1, JOKER_BITS, bits_of
 from .deal import dealt_to
 from .engine import BLIND, DEAL, RETURN, SEVEN, TRIBUTE, Engine
-from .live_reads import JOINT, Read, _Need, _Step, lowest_holder
+from .live_reads import JOINT, Read, _Need, _Step, false_lead_list, lowest_holder
 from .notation import parse_action
 from .replica import DaifugoReplica, _action_cards, _clone, _exchange, _World
 from .rules import DaifugoRules
@@ -551,5 +551,5 @@ class LiveSeat:
 
 from .live_deck import card_of, deck_labels, full_action, redecks  # noqa: E402 (what a live table asks of the game's module)
 
-__all__ = ["CARD_PHASES", "JOINT", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "full_action", "lowest_holder",
-           "redecks"]
+__all__ = ["CARD_PHASES", "JOINT", "DealOp", "LiveSeat", "Move", "Read", "card_of", "deck_labels", "false_lead_list", "full_action",
+           "lowest_holder", "redecks"]

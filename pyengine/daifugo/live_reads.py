@@ -33,6 +33,24 @@ class Read:
     size: int = 0
 
 
+def search_order(suit: int) -> list[int]:
+    """The cards in the order the first lead looks for them: the 3 of ``suit``, the other 3s
+    (♠ ♥ ♦ ♣), then the 4s, … (:func:`~.turns.first_card`)."""
+    return [bit(r, s) for r in range(1, 14) for s in dict.fromkeys((suit, 0, 1, 2, 3))]
+
+
+def false_lead_list(state: Any, lists: Sequence[Sequence[bool]]) -> int:
+    """The first seat whose private list of a joint lead read (revealed at the end) is not what its
+    hand held, in the full game's state just after the step that made the read; -1 if none.  A
+    seat whose hand is already empty then (a monopoly shown at once) is not judged."""
+    e: Engine = state._e
+    order = search_order(2 if e.cx.first_lead_kind == "d3" else 0)
+    for p, listed in enumerate(lists):
+        if p < e.n and e.hands[p] and [bool(e.hands[p] & c) for c in order[:len(listed)]] != [bool(x) for x in listed]:
+            return p
+    return -1
+
+
 def lowest_holder(inputs: Sequence[Sequence[bool]]) -> int:
     """What a joint read comes to, given every seat's private list (seat *p*'s *t*-th entry: does
     it hold the *t*-th card in the order the read asks about): the seat holding the earliest card
@@ -117,7 +135,7 @@ class _Step(_World):
                 if self.hands[p] and self._part("first_card", p, partial(self._holds, p, target)):
                     return p, target if self.cx.must_include else 0
             raise ReplicaError("nobody said it holds the 3 that leads")
-        order = [bit(r, s) for r in range(1, 14) for s in dict.fromkeys((suit, 0, 1, 2, 3))][:out + 1]
+        order = search_order(suit)[:out + 1]
         leader = self._part("first_lead", JOINT, partial(self._holds_each, order), size=len(order))
         if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < self.n or not self.hands[leader]:
             raise ReplicaError(f"the hidden lead came out as {leader!r}, which is no seat with cards")
@@ -147,4 +165,4 @@ class _Step(_World):
         return mask
 
 
-__all__ = ["JOINT", "Read", "lowest_holder"]
+__all__ = ["JOINT", "Read", "false_lead_list", "lowest_holder", "search_order"]

@@ -66,8 +66,8 @@ function run(name, lists, cheat = {}) {
   if (refusedOpen.length) return { refused: "open", seats: refusedOpen };
   const counts = low.zeros(m, /** @type {any[]} */ (checked));
   const ys = shares.map((s, p) => (cheat.ys ? cheat.ys(p, s.y) : s.y));
-  const problems = low.drain(low.audit({ keys: /** @type {any[]} */ (keys), ys, lists: parsed, mixes }));
-  return { leader: low.leaderOf(counts), counts, problems, final: m, mixes };
+  const { problems, lists: clear } = low.drain(low.audit({ keys: /** @type {any[]} */ (keys), ys, lists: parsed, mixes }));
+  return { leader: low.leaderOf(counts), counts, problems, clear, final: m, mixes };
 }
 
 /** @type {Record<string, () => any>} */
@@ -82,6 +82,7 @@ const scenarios = {
         const r = run(`honest-${n}-${size}-${k}`, lists);
         assert.equal(r.leader, clear(lists), JSON.stringify(lists));
         assert.deepEqual(r.problems, []);
+        assert.deepEqual(r.clear, lists); // (read in the clear at the end, for the engine's replay)
         // every row but the leader's has no zero; the leader's has exactly one
         assert.deepEqual(r.counts, lists.map((_, p) => (p === r.leader ? 1 : 0)));
         late += lists.every((x) => !x[0]) ? 1 : 0;

@@ -229,6 +229,7 @@ def play_daifugo(seed: int, rules: str, log: list[dict[str, Any]] | None = None,
                 inputs = [part[s] for s in range(len(part))]
                 assert all(len(x) == read["size"] for x in inputs)
                 answers.append(lowest_holder(inputs))
+                asked.append({"lists": inputs})
             else:
                 (owner,) = [b for b in browsers if read["seat"] in b.local]
                 answers.append(owner.answer(read["seat"], move, answers, deal.cards(read["seat"])))
@@ -429,15 +430,24 @@ def test_a_lead_found_together_travels_as_a_read_of_every_seat_and_verifies() ->
     """♦3 leads and a blind card lies out (53 cards, 4 seats): the live table's read of who leads is every seat's
     (seat -1, with the length of each seat's private list: the one card out + 1); each browser
     answers for its local seats only with a list of yes or no it keeps, and the match, led by the
-    seat that comes out, verifies in the full engine."""
+    seat that comes out, verifies in the full engine, the lists revealed at the end checked
+    against the hands (a false one is named, with its seat and move)."""
     from pyengine.daifugo import DaifugoRules
 
     rules = DaifugoRules.preset("popular").with_option("match.games", 1).with_option("deck.remainder", "blind").encode()
     log: list[dict[str, Any]] = []
     browsers, deal, _ = play_daifugo(8, rules, log=log)
-    (lead,) = [step for step in log if step["reads"]]  # (one game: the lead is its one read)
-    assert lead["reads"] == [{"name": "first_lead", "seat": -1, "size": 2}] and lead["answers"][0] in range(4)
+    ((step, lead),) = [(i, step) for i, step in enumerate(log) if step["reads"]]  # (one game: the lead is its one read)
+    read, lists = lead["reads"]
+    assert read == {"name": "first_lead", "seat": -1, "size": 2} and lead["answers"][0] in range(4)
     with pytest.raises(IllegalActionError, match="not played in this browser"):
         browsers[1].answer(0, None, [], {})
-    outs = [b.verify(deal.decks) for b in browsers]
+    leads = [{"step": step, **lists}]
+    outs = [b.verify(deal.decks, leads) for b in browsers]
     assert all(out["ok"] for out in outs), outs
+    # the lists revealed at the end are checked against the hands: a seat whose list lied is named
+    liar = next(p for p, x in enumerate(lists["lists"]) if not x[0]) if lists["lists"][0][0] else 0
+    false = [list(x) for x in lists["lists"]]
+    false[liar] = [not false[liar][0], *false[liar][1:]]
+    out = browsers[2].verify(deal.decks, [{"step": step, "lists": false}])
+    assert out == {"ok": False, "ply": step + 1, "seat": liar, "problem": "its list of the cards that decide the lead was not its hand"}

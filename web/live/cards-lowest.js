@@ -124,9 +124,11 @@ export function revealLowest() {
   }
 }
 /** The end: once every seat's secret key of each joint read is in, every read is audited
- * (web/live/lowest.js `audit`). @returns {Promise<{ply: number, seat: number, problem: string} | null>}
- * the first problem found, if any */
+ * (web/live/lowest.js `audit`): the first problem found, if any, and every read's lists in the
+ * clear (the engine's replay checks them against the hands).
+ * @returns {Promise<{problem: {ply: number, seat: number, problem: string} | null, leads: {step: number, lists: boolean[][]}[]}>} */
 export async function auditLowest() {
+  const leads = [];
   const n = /** @type {import("./cards-state.js").Setup} */ (table.setup).seats.length;
   const seats = Array.from({ length: n }, (_, s) => s);
   for (const [step, i] of runs()) {
@@ -135,13 +137,14 @@ export async function auditLowest() {
     for (const s of seats) {
       keys.push(/** @type {NonNullable<ReturnType<typeof low.checkKey>>} */ (low.checkKey(ctx, s, (await heard(step, i, "key", s)).body)));
       const y = parseScalar((await heard(step, i, "y", s)).body?.y);
-      if (y === null) return { ply: step + 1, seat: s, problem: `${seatLabel(s)}: a key revealed that is not one` };
+      if (y === null) return { problem: { ply: step + 1, seat: s, problem: `${seatLabel(s)}: a key revealed that is not one` }, leads };
       ys.push(y);
       lists.push(/** @type {low.Matrix} */ (low.parseRows([(await heard(step, i, "bits", s)).body.rows], 1, size))[0]);
       mixes.push(/** @type {low.Matrix} */ (low.parseRows((await heard(step, i, "mix", s)).body.rows, n, size)));
     }
-    const problems = await sliced(low.audit({ keys, ys, lists, mixes }));
-    if (problems.length) return { ply: step + 1, seat: problems[0].seat, problem: problems.map((p) => `${seatLabel(p.seat)}: ${p.detail}`).join("; ") };
+    const { problems, lists: clear } = await sliced(low.audit({ keys, ys, lists, mixes }));
+    if (problems.length) return { problem: { ply: step + 1, seat: problems[0].seat, problem: problems.map((p) => `${seatLabel(p.seat)}: ${p.detail}`).join("; ") }, leads };
+    leads.push({ step, lists: clear });
   }
-  return null;
+  return { problem: null, leads };
 }

@@ -576,11 +576,11 @@ async function finish() {
   const lead = bad.length ? null : await auditLowest();
   if (bad.length) {
     table.verified = { ok: false, problem: bad.map((p) => `${p.seat === null ? "" : seatLabel(p.seat) + ": "}${p.detail}`).join("; ") };
-  } else if (lead) {
-    table.verified = { ok: false, ...lead };
+  } else if (lead?.problem) {
+    table.verified = { ok: false, ...lead.problem };
   } else {
     const decks = mine.map((d) => d.report ? d.report.cards : []);
-    table.verified = (await callOk("live_verify", { decks })).report || { ok: false, problem: "the engine gave no report" };
+    table.verified = (await callOk("live_verify", { decks, leads: lead?.leads ?? [] })).report || { ok: false, problem: "the engine gave no report" };
   }
   table.verifying = false;
   forget(table.id, table.me);

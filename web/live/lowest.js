@@ -21,8 +21,9 @@
 //      is zero when B − Σ D_p is the identity. The leader is the row with the zero.
 // Checked at once: the keys' and the openings' proofs and every message's form. Checked at the
 // end, when every seat reveals its y_p (`audit`): each list is made of yes or no, and each mix kept
-// every row's count of zeros (so no mix changed the answer). A list that lies about the hand is
-// named by the end's replay in the full engine, as any false answer is (web/live/cards.js).
+// every row's count of zeros (so no mix changed the answer); the lists, read in the clear then, go
+// to the end's replay in the full engine, which names one that lied about its hand
+// (pyengine/app/live_table.py `verify`).
 import { Point, checkEqualLogs, pointHex, proveEqualLogs, randomPermutation, randomScalar, weightedSum, weights } from "./deal-group.js";
 
 /** @typedef {import("./deal-group.js").Rng} Rng */
@@ -188,26 +189,32 @@ export function leaderOf(counts) {
 
 /** The end's check, once every seat has revealed its y_p: the keys are theirs, each list is made of
  * yes or no, each mix kept every row's count of zeros; a generator (a step per entry decrypted).
- * @param {{keys: P[], ys: bigint[], lists: Pair[][], mixes: Matrix[]}} run (`mixes[j]`: seat j's
- * mix, in seat order) @returns {Generator<void, {seat: number, detail: string}[]>} */
+ * Gives the problems and the lists read in the clear (for the engine's replay to check against
+ * the hands). @param {{keys: P[], ys: bigint[], lists: Pair[][], mixes: Matrix[]}} run (`mixes[j]`:
+ * seat j's mix, in seat order)
+ * @returns {Generator<void, {problems: {seat: number, detail: string}[], lists: boolean[][]}>} */
 export function* audit(run) {
   /** @type {{seat: number, detail: string}[]} */
   const problems = [];
+  /** @type {boolean[][]} */
+  const clear = [];
   run.ys.forEach((y, p) => {
     if (!G.multiply(y).equals(run.keys[p])) problems.push({ seat: p, detail: "a key revealed that is not the one it said" });
   });
-  if (problems.length) return problems;
+  if (problems.length) return { problems, lists: clear };
   const y = run.ys.reduce((a, b) => Point.Fn.add(a, b), 0n);
   /** @param {Pair} pair */
   const plain = ([A, B]) => B.subtract(A.is0() || y === 0n ? ZERO : A.multiplyUnsafe(y)); // (public now)
   for (const [p, list] of run.lists.entries()) {
+    clear.push([]);
     for (const pair of list) {
       const m = plain(pair);
       yield;
       if (!m.is0() && !m.equals(G)) { problems.push({ seat: p, detail: "a list of its cards that is not made of yes or no" }); break; }
+      clear[p].push(!m.is0());
     }
   }
-  if (problems.length) return problems;
+  if (problems.length) return { problems, lists: clear };
   /** @param {Matrix} m */
   function* counts(m) {
     const out = [];
@@ -224,7 +231,7 @@ export function* audit(run) {
     if (after.some((c, p) => c !== before[p])) problems.push({ seat: j, detail: "a mix that changed who leads" });
     before = after;
   }
-  return problems;
+  return { problems, lists: clear };
 }
 
 /** Runs a generator to its end at once (Node's tests, small matrices). @template T
