@@ -140,12 +140,6 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, 
         snaps += play_to_the_end(pages, rng, seconds=300, scan=0.3)
 
         wait_verified(pages)
-        for page in pages:  # the lead of the first game, found together: five rounds, every seat in each
-            rounds = page.evaluate("""async () => Array.from((await import('./live/cards-state.js')).table.lows.values(),
-                (f) => [f.step, f.i, f.round, f.seat])""")
-            (step,) = {r[0] for r in rounds}
-            assert sorted((r[2], r[3]) for r in rounds) == sorted((k, s) for k in ("key", "bits", "mix", "open", "y")
-                                                                   for s in range(4))
         records = [page.locator('[data-live="record"]').get_attribute("href").split("#", 1)[1] for page in pages]
         assert records[0] == records[1]
         replay = decode_fragment(records[0]).replay()
@@ -160,8 +154,6 @@ def test_a_friend_reloads_mid_game_and_the_game_goes_on(returning_browser: Any, 
             text = snap["state"] + snap["storage"]
             leaks += [(seat, snap["length"], c) for c in hidden if f'"{c}"' in text or f'data-card="{c}"' in snap["html"]]
         assert leaks == [] and checked > 20
-        first = replay[step + 1]  # (the lead: the seat holding the earliest card of ♦3, ♠3, ♥3 anyone holds)
-        assert first.current_player == next(p for c in ("D3", "S3", "H3") for p in range(4) if c in first.observation(p)["hand"])
         assert "pyengine:live-cards:" in snaps[0][1]["storage"]  # (what the friend kept was scanned)
         assert all(p.errors == [] for p in pages)
     finally:

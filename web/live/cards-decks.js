@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { keep } from "./cards-keep.js";
 import { deliver, route } from "./cards-net.js";
-import { dealName, dealOptions, deckSize, makingOf, measure, table, until } from "./cards-state.js";
+import { dealName, dealOptions, deckSize, makingOf, measure, redeckOf, table, until } from "./cards-state.js";
 import { newSeed, seededRng } from "./deal-group.js";
 import { Deal } from "./deal.js";
 
@@ -33,6 +33,18 @@ export function nextDeckSoon() {
   if (k <= 0 || table.deals[k] || nextDeckDue === k) return;
   nextDeckDue = k;
   setTimeout(() => { if (table.running && table.current === k - 1) nextDeck(); }, NEXT_DECK_MS);
+}
+/** With blind cards a set's first game is dealt from a redeck of the set's blind deck (deck 0):
+ * it starts as soon as that deck is made, in the lobby too, so that Start does not wait for its
+ * strips, shuffles and locks. Every browser starts it the same way (`prepare`); a deck put aside
+ * meanwhile (a friend dropped before Start: a new round) takes it along. @param {number} gen the
+ * table's round */
+export async function redeckAhead(gen) {
+  const first = table.deals[0];
+  if (!first || !redeckOf(1)) return;
+  const made = () => Array.from(first.values()).every((d) => d.phase !== "shuffle" && d.phase !== "lock");
+  await until(() => table.gen !== gen || table.deals[0] !== first || made(), t("live.the_deal"));
+  if (table.gen === gen && table.deals[0] === first && !table.deals[1]) startDeal(1);
 }
 /** Every local seat's deal of deck `k` starts (shuffle, then lock, in seat order). @param {number} k */
 export function startDeal(k) {

@@ -32,7 +32,7 @@ import { loadTable, render, tableHold } from "../table.js";
 import { sharedDraw } from "./cards-draw.js";
 import { auditLowest, revealLowest, sharedLowest } from "./cards-lowest.js";
 import { forget, keep, kept, remember, takeUp } from "./cards-keep.js";
-import { newDeal, nextDeck, nextDeckSoon, startDeal } from "./cards-decks.js";
+import { newDeal, nextDeck, nextDeckSoon, redeckAhead, startDeal } from "./cards-decks.js";
 import { drawCardsPanel, drawLobby, drawStatus, guestSeats, heardStarting, liveEnd, lobby, sayStarting, takeCardReply } from "./cards-panel.js";
 import { broadcast, checked, deliver, isKnown, relay, route, say, sendTo } from "./cards-net.js";
 import { LIVE_CARD_GAMES, OPENED, friendSeats, localCards, measure, ownTurn, poke, problem, readable, seatLabel, table, until } from "./cards-state.js";
@@ -150,6 +150,7 @@ function prepare() {
         table.deck = r.deck || [];
         table.redeck = r.redeck || null;
         startDeal(0);
+        void redeckAhead(gen);
       }
       return r;
     })();
