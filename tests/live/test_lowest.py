@@ -8,18 +8,14 @@ that is not the one said are named by the end's audit."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
+from node_scenarios import scenario_tests
 
 pytestmark = pytest.mark.cpython_only  # runs Node
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
 SCENARIOS = [
     "honest_tables_find_the_leader_and_only_the_leader",
     "the_zero_moves_to_any_column",
@@ -32,24 +28,4 @@ SCENARIOS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, Any]:
-    if not (ROOT / "node_modules" / "@noble" / "curves" / "package.json").exists():
-        pytest.fail("node_modules lacks @noble/curves: run `npm ci`")
-    node = shutil.which("node")
-    assert node, "Node is needed"
-    done = subprocess.run([node, str(HERE / "lowest_test.mjs")], capture_output=True, text=True, timeout=300,
-                          cwd=ROOT, check=False)
-    assert done.returncode == 0, done.stderr
-    out: dict[str, Any] = json.loads(done.stdout)
-    return out
-
-
-def test_every_scenario_ran(results: dict[str, Any]) -> None:
-    assert sorted(results) == sorted(SCENARIOS)
-
-
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_scenario(results: dict[str, Any], name: str) -> None:
-    result = results[name]
-    assert result["ok"], result.get("error")
+results, test_every_scenario_ran, test_scenario = scenario_tests(HERE / "lowest_test.mjs", SCENARIOS)

@@ -11,18 +11,14 @@ The same modules between real browsers: tests/e2e_live/.
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
+from node_scenarios import scenario_tests
 
 pytestmark = pytest.mark.cpython_only  # runs Node
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
 SCENARIOS = [
     "pack_unpack_round_trips",
     "every_garbled_link_refused",
@@ -39,22 +35,4 @@ SCENARIOS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def results() -> dict[str, Any]:
-    node = shutil.which("node")
-    assert node, "Node is needed"
-    done = subprocess.run([node, str(HERE / "transport_test.mjs")], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT, check=False)
-    assert done.returncode == 0, done.stderr
-    out: dict[str, Any] = json.loads(done.stdout)
-    return out
-
-
-def test_every_scenario_ran(results: dict[str, Any]) -> None:
-    assert sorted(results) == sorted(SCENARIOS)
-
-
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_scenario(results: dict[str, Any], name: str) -> None:
-    result = results[name]
-    assert result["ok"], result.get("error")
+results, test_every_scenario_ran, test_scenario = scenario_tests(HERE / "transport_test.mjs", SCENARIOS, timeout=120)
