@@ -54,6 +54,21 @@ def second_game_in_play(page: Any) -> bool:
     return bool(obs) and obs.get("game", 0) >= 2 and obs.get("phase") == "play"
 
 
+# The friend's page closes its connection as soon as its seat has said its key of a read every
+# seat answers together (web/live/cards-lowest.js), and notes which rounds it had said by then.
+DROP_IN_THE_LEAD = """async () => {
+  const { table } = await import('./live/cards-state.js');
+  const { live } = await import('./live/table.js');
+  const said = () => [...table.lows.values()].filter((f) => f.seat === 1).map((f) => f.round);
+  const watch = setInterval(() => {
+    if (!said().includes('key')) return;
+    clearInterval(watch);
+    window.droppedWith = said();
+    live.guest.close();
+  }, 1);
+}"""
+
+
 def reconnect(a: Any, b: Any) -> None:
     """The host's New invitation for the friend, opened in the friend's page, and its reply pasted
     back: the friend's table is on its page again and the host's panel says everyone is here."""
@@ -67,10 +82,10 @@ def reconnect(a: Any, b: Any) -> None:
     expect(a.locator(".live-panel")).to_have_attribute("data-state", "open", timeout=30_000)
 
 
-def host_and_friend(contexts: list[Any], server: Any, players: int, **rules: Any) -> tuple[Any, Any]:
+def host_and_friend(contexts: list[Any], server: Any, players: int, before_start: str = "", **rules: Any) -> tuple[Any, Any]:
     """A live Daifugō table of ``players`` seats (``rules``: host_daifugo's preset and games) hosted
     in the first browser, seat 1 a friend in the second, the others bots: connected and started,
-    the table on both pages."""
+    the table on both pages (``before_start``: a script the friend's page runs in the lobby)."""
     a = open_page(contexts[0][0], server.url + "?speed=instant#games")
     a.evaluate("window.pyengineApp.ready")
     host_daifugo(a, players, [1], **rules)
@@ -78,6 +93,8 @@ def host_and_friend(contexts: list[Any], server: Any, players: int, **rules: Any
     a.locator(".live-reply").fill(panel_link(b, ".live-link", "reply"))
     a.locator('[data-live="connect"]').click()
     expect(a.locator('[data-live="start"]')).to_be_enabled(timeout=20_000)
+    if before_start:
+        b.evaluate(before_start)
     a.locator('[data-live="start"]').click()
     for page in (a, b):
         page.wait_for_selector(".game-table", timeout=60_000)
@@ -173,11 +190,20 @@ def test_a_jdf_sets_second_game_is_dealt_without_its_blind_cards_across_a_reload
     With ♦3 leading the first game (the ♦3 may be a blind card), who leads is found by every seat
     together (web/live/lowest.js): each browser keeps its seats' lists, the rounds carry points
     alone, the answer is the leader the full game chooses (the record replays), and at the end
-    every seat's key of that read is revealed and audited, the reloaded page's too."""
+    every seat's key of that read is revealed and audited, the reloaded page's too. The friend's
+    connection drops in the middle of that read (its key said, not yet its list): a new
+    invitation, and the read goes on where it was."""
     contexts = [returning_browser(server.url) for _ in range(2)]
     try:
-        a, b = host_and_friend(contexts, server, 4, preset="jdf", games=2, choices={"match.first_lead": "d3"})
+        a, b = host_and_friend(contexts, server, 4, before_start=DROP_IN_THE_LEAD, preset="jdf", games=2,
+                               choices={"match.first_lead": "d3"})
         pages = [a, b]
+        # the friend's connection dropped in the middle of the lead found together (its key said,
+        # not yet its list): a new invitation, and the read goes on where it was
+        expect(a.locator(".live-panel")).to_contain_text("Player 2: away", timeout=30_000)
+        said = b.evaluate("window.droppedWith")
+        assert "key" in said and "bits" not in said, said
+        reconnect(a, b)
         # a live table has no link while it is played, no undo and no replay (every move reached
         # the others at once, and its record comes verified at the end), and no pause or speed
         # (its bots play in the host's browser as the table goes)
