@@ -1,8 +1,9 @@
 """The hidden reads of a live Daifugō table (:mod:`pyengine.daifugo.live`): where the rules look at
 cards some seat cannot see, a live seat's engine for one step takes each answer from the table, in
 order, and says whose it is to give (the seat whose hand the read looks at) when it is missing.
-The reads that look at every hand are asked seat by seat (the module docstring of
-:mod:`pyengine.daifugo.live` says how)."""
+The reads that look at every hand are asked seat by seat, or of every seat together (a
+:data:`JOINT` read, where an answer seat by seat would show more than the full game: the module
+docstring of :mod:`pyengine.daifugo.live` says which)."""
 
 from __future__ import annotations
 

@@ -137,6 +137,7 @@ function putAside(gen) {
   table.holders = [];
   table.seeds = {};
   table.early.clear();
+  poke(); // (a wait on the deck put aside ends: redeckAhead)
 }
 /** The table built in this page's engine and the first deck's shuffle started (in the lobby, or
  * at Start when the lobby did not): the engine's first answer. @returns {Promise<EngineResult>} */
