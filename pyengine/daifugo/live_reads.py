@@ -17,6 +17,7 @@ from ..core.replica import ReplicaError
 from .cards import SUIT_ROW, bit, bits_of
 from .engine import ALL, Engine
 from .replica import CARD_READS, _World
+from .turns import search_order
 
 JOINT = -1
 """The seat of a read that every seat answers together (:func:`lowest_holder`)."""
@@ -32,12 +33,6 @@ class Read:
     name: str
     seat: int
     size: int = 0
-
-
-def search_order(suit: int) -> list[int]:
-    """The cards in the order the first lead looks for them: the 3 of ``suit``, the other 3s
-    (♠ ♥ ♦ ♣), then the 4s, … (:func:`~.turns.first_card`)."""
-    return [bit(r, s) for r in range(1, 14) for s in dict.fromkeys((suit, 0, 1, 2, 3))]
 
 
 def false_lead_list(state: Any, lists: Sequence[Sequence[bool]]) -> int:
@@ -166,4 +161,4 @@ class _Step(_World):
         return mask
 
 
-__all__ = ["JOINT", "Read", "false_lead_list", "lowest_holder", "search_order"]
+__all__ = ["JOINT", "Read", "false_lead_list", "lowest_holder"]

@@ -84,15 +84,18 @@ def first_card(e: Engine, suit: int) -> tuple[int, int]:
     return _first_card_holder(e, suit), must
 
 
+def search_order(suit: int) -> list[int]:
+    """The cards in the order the first lead looks for them ([open]): the 3 of ``suit``, the other
+    3s (♠ ♥ ♦ ♣), then the 4s, …"""
+    return [bit(r, s) for r in range(1, 14) for s in dict.fromkeys((suit, 0, 1, 2, 3))]
+
+
 def _first_card_holder(e: Engine, suit: int) -> int:
-    """The holder of the 3 of ``suit``, else of the next card in the order 3 (that suit, ♠ ♥ ♦ ♣),
-    4, … ([open])."""
-    for r in range(1, 14):
-        for s in (suit, 0, 1, 2, 3):
-            b = bit(r, s)
-            for p in range(e.n):
-                if e.hands[p] & b:
-                    return p
+    """The holder of the 3 of ``suit``, else of the next card in :func:`search_order`."""
+    for b in search_order(suit):
+        for p in range(e.n):
+            if e.hands[p] & b:
+                return p
     return e.order[0]  # pragma: no cover - someone always holds a card
 
 
@@ -114,4 +117,4 @@ def begin_play(e: Engine, leader: int) -> None:
     e.event(("lead", leader))
 
 
-__all__ = ["begin_play", "draw_leader", "first_card", "inverse", "next_holder", "setup_lead"]
+__all__ = ["begin_play", "draw_leader", "first_card", "inverse", "next_holder", "search_order", "setup_lead"]
