@@ -82,6 +82,7 @@ def our_files() -> list[str]:
 
 
 OUR_FILES = our_files()
+INLINED = {"engine-early.js"}  # written into index.html (inline_script), not shipped as files
 MIME = {
     ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
     ".py": "text/plain; charset=utf-8", ".whl": "application/zip", ".zip": "application/zip",
@@ -392,11 +393,20 @@ def fill(site: Path, rel: str, values: dict[str, str]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def inline_script(rel: str) -> str:
+    """A script of web/ as index.html holds it inline: without its leading comment (which says
+    what it is in web/, where it is type-checked and linted as a file)."""
+    lines = (WEB / rel).read_text(encoding="utf-8").strip().splitlines()
+    while lines and lines[0].startswith("//"):
+        lines.pop(0)
+    return f"// web/{rel}\n" + "\n".join(lines)
+
+
 def check_no_outside_refs(site: Path) -> None:
     """Our own files may not point outside the site (vendored runtime is checked by the
     e2e tests, which block every non-local request)."""
     bad = []
-    for rel in OUR_FILES:
+    for rel in sorted(set(OUR_FILES) - INLINED):  # (the inlined ones are in index.html)
         if not rel.endswith((".js", ".mjs", ".html", ".css", ".json", ".py", ".webmanifest", ".svg")):
             continue
         text = (site / rel).read_text(encoding="utf-8")
@@ -440,7 +450,7 @@ def build() -> Path:
         import_map, module_files = copy_bare_modules(tmp)
         runtime_files.update(pyscript_files)
         runtime_files[wheel_rel] = (tmp / wheel_rel).stat().st_size
-        for rel in OUR_FILES:
+        for rel in sorted(set(OUR_FILES) - INLINED):
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(WEB / rel, tmp / rel)
         add_engine_strings(tmp)
@@ -473,7 +483,10 @@ def build() -> Path:
         fill(tmp, "index.html", {"BUILD_INFO": json.dumps(info, ensure_ascii=False, separators=(",", ":")),
                                  "IMPORT_MAP": json.dumps(import_map, separators=(",", ":")),
                                  "PRELOAD": preload, "THEME": THEME, "APP_PRELOAD": app_preload,
-                                 "PYSCRIPT_CONFIG": json.dumps(PYSCRIPT_CONFIG, separators=(",", ":"))})
+                                 "PYSCRIPT_CONFIG": json.dumps(PYSCRIPT_CONFIG, separators=(",", ":")),
+                                 # the engine's Worker, made at the first byte (before the style sheet,
+                                 # which an inline script would wait for)
+                                 "ENGINE_EARLY": inline_script("engine-early.js")})
         fill(tmp, "manifest.webmanifest", {"THEME": THEME, "BACKGROUND": BACKGROUND})
         # The service worker's list: the page, everything of ours, the runtime, PyScript's start and
         # the vendored modules ours import (the fair deal's, so that it loads offline like the rest).
@@ -481,7 +494,7 @@ def build() -> Path:
         # each one the page fetches, and without it a table's first frame waits for the engine.
         # They still count in the cache version, so a new build drops the old ones.
         first_frames = [f"start/{g}.{lang}.json" for g in sorted(ids) for lang in LANGS]
-        site_files = sorted(set(OUR_FILES) - {"sw.js"}) + icons
+        site_files = sorted(set(OUR_FILES) - {"sw.js"} - INLINED) + icons
         hashed = sorted(runtime_files) + sorted(module_files)
         h = hashlib.sha256()
         for p in sorted(site_files + hashed + first_frames):

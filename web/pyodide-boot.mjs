@@ -197,7 +197,13 @@ export async function loadPyodide(options = {}) {
   globalThis.pyengineHanded = () => tell({ handed: true }); // main.py calls this once `call` is exported
   try {
     tell({ step });
-    const py = await startRuntime(WHEEL, options);
+    const early = globalThis.pyengineEarlyStart;
+    const py = await (early || startRuntime(WHEEL, options));
+    if (early) {
+      // (started before PyScript asked: its output hooks now)
+      if (options.stdout) py.setStdout({ batched: options.stdout });
+      if (options.stderr) py.setStderr({ batched: options.stderr });
+    }
     mark("runtime");
     tell({ step: (step = "engine"), from: info.from, snapshotError: info.snapshotError });
     py.runPython(START);
@@ -222,6 +228,18 @@ export async function loadPyodide(options = {}) {
     tell({ failed: e instanceof BootError ? e.step : step, message: reason(e) });
     throw e;
   }
+}
+
+/**
+ * In the engine's Worker that the page makes at its first byte (engine-worker.mjs): start the
+ * interpreter now, before PyScript asks for it; `loadPyodide` takes it up. (On the global, not
+ * in this module: PyScript imports its hook by its own address.)
+ */
+export function startEarly() {
+  if (globalThis.pyengineEarlyStart) return;
+  const started = startRuntime(WHEEL);
+  started.catch(() => {}); // (loadPyodide hears the failure)
+  globalThis.pyengineEarlyStart = started;
 }
 
 /**
@@ -265,6 +283,9 @@ async function start(pyscript, onStep) {
   } catch (e) {
     throw new BootError("download", `${pyscript}: ${reason(e)}`);
   }
+  // PyScript's module has taken up the Worker constructor (engine-early.js): others get the browser's
+  const early = window.pyengineEarly;
+  if (early) early.restore();
   /** @type {PyScriptElement | null} */
   const script = document.querySelector('script[type="py"][worker]');
   if (!script) throw new BootError("bridge", "index.html has no engine script");
@@ -274,6 +295,8 @@ async function start(pyscript, onStep) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const worker = script.xworker;
+  info.early = Boolean(early && early.adopted);
+  if (early && !early.adopted) early.worker.terminate(); // (PyScript made a Worker of its own)
   /** @type {BootError | null} */
   let failed = null;
   let handed = false;

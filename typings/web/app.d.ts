@@ -146,6 +146,17 @@ interface BootInfo {
   snapshotError: string | null;
   made?: boolean;
   worker?: BootInfo;
+  /** the engine's Worker was the one the page made at its first byte (engine-early.js) */
+  early?: boolean;
+}
+
+/** The engine's Worker the page makes at its first byte (web/engine-early.js). */
+interface EarlyEngine {
+  worker: Worker;
+  /** PyScript took it up as its Worker */
+  adopted: boolean;
+  /** puts the browser's Worker constructor back */
+  restore(): void;
 }
 
 /** The automation API (web/api.js). */
@@ -164,8 +175,11 @@ interface Window {
   PYENGINE_BUILD?: BuildInfo;
   /** the API; before the app loads, a test's init script may put {testing: {chanceSeed}} here */
   pyengineApp?: PyengineApp | { testing?: { chanceSeed?: unknown } };
+  pyengineEarly?: EarlyEngine;
 }
 
 declare var pyengineBoot: BootInfo | undefined;
 /** set in the engine's Worker: main.py calls it once it has handed over its call */
+/** set in the engine's Worker the page made at its first byte: its interpreter, starting (pyodide-boot.mjs) */
+declare var pyengineEarlyStart: Promise<import("pyodide").PyodideAPI> | undefined;
 declare var pyengineHanded: (() => void) | undefined;
