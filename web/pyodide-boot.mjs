@@ -281,6 +281,7 @@ async function start(pyscript, onStep) {
   try {
     await withMemoryIndexedDB(() => import(new URL(`./${pyscript}`, import.meta.url).href));
   } catch (e) {
+    window.pyengineEarly?.worker.terminate(); // (no PyScript to hand it to)
     throw new BootError("download", `${pyscript}: ${reason(e)}`);
   }
   // PyScript's module has taken up the Worker constructor (engine-early.js): others get the browser's
