@@ -528,6 +528,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     verbose = False
+    # Keep-alive: a cold start asks for 35 files at once, which a browser fetches six connections at
+    # a time; over HTTP/1.0 each file paid a new connection (and a new thread) and the start waited
+    # behind them (benchmarks/load.py: ready about 0.2 s sooner). An idle connection is let go.
+    protocol_version = "HTTP/1.1"
+    timeout = 30
 
     def log_message(self, format: str, *args: object) -> None:
         if self.verbose:
