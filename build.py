@@ -538,6 +538,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.verbose:
             super().log_message(format, *args)
 
+    def log_error(self, format: str, *args: object) -> None:
+        if not format.startswith("Request timed out"):  # an idle keep-alive connection let go: no error
+            super().log_error(format, *args)
+
     def end_headers(self) -> None:
         immutable = IMMUTABLE.search(self.path.split("?", 1)[0])
         self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")

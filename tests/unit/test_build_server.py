@@ -1,6 +1,7 @@
 """The local server (`./dev serve`, the browser tests' server, the load benchmark's): a browser
 that drops a connection mid-file (a page closed while a wheel was on its way) is no error of the
-site and prints nothing; a real error in a handler is still reported."""
+site and prints nothing; a real error in a handler is still reported; a connection is kept alive
+for the next file (a cold start asks for 35) and one left idle is let go without a word."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def test_a_connection_dropped_mid_file_prints_nothing(tmp_path: Path, capfd: Any
         for _ in range(3):
             s = socket.create_connection(("127.0.0.1", port))
             s.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert s.recv(64).startswith(b"HTTP/1.0 200")
+            assert s.recv(64).startswith(b"HTTP/1.1 200")
             s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # a reset, as a closed tab
             s.close()
         time.sleep(1.0)  # (the handlers meet the reset and end)
@@ -62,3 +63,41 @@ def test_an_error_in_a_handler_is_still_reported(tmp_path: Path, capfd: Any) -> 
         httpd.shutdown()
         httpd.server_close()
     assert "ValueError: a bug in the handler" in capfd.readouterr().err
+
+
+def test_one_connection_serves_file_after_file(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_bytes(b"first")
+    (tmp_path / "b.txt").write_bytes(b"second")
+    httpd, port = serving(tmp_path)
+    try:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.settimeout(5)
+            reader = s.makefile("rb")
+            for name, body in (("a.txt", b"first"), ("b.txt", b"second"), ("a.txt", b"first")):
+                s.sendall(f"GET /{name} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                assert reader.readline().startswith(b"HTTP/1.1 200")
+                headers = {}
+                while (line := reader.readline()) not in (b"\r\n", b""):
+                    key, _, value = line.decode().partition(":")
+                    headers[key.strip().lower()] = value.strip()
+                assert headers.get("connection", "").lower() != "close"
+                assert reader.read(int(headers["content-length"])) == body
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_an_idle_connection_is_closed_quietly_even_when_verbose(tmp_path: Path, capfd: Any, monkeypatch: Any) -> None:
+    class Quick(build.Handler):
+        timeout = 0.3
+
+    monkeypatch.setattr(build.Handler, "verbose", True)
+    httpd, port = serving(tmp_path, partial(Quick, directory=str(tmp_path)))
+    try:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.settimeout(5)
+            assert s.recv(64) == b""  # the server hung up on a connection that asked for nothing
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert "timed out" not in capfd.readouterr().err
