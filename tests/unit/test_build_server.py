@@ -101,3 +101,27 @@ def test_an_idle_connection_is_closed_quietly_even_when_verbose(tmp_path: Path, 
         httpd.shutdown()
         httpd.server_close()
     assert "timed out" not in capfd.readouterr().err
+
+
+def test_each_connection_sends_without_waiting_for_an_ack(tmp_path: Path) -> None:
+    # The headers and the body leave in two writes; with Nagle's algorithm on, the body of every
+    # file after the first on a kept-alive connection waited for the browser's delayed ACK (40 ms).
+    (tmp_path / "a.txt").write_bytes(b"first")
+    seen: list[int] = []
+
+    class Recording(build.Handler):
+        def do_GET(self) -> None:
+            seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            super().do_GET()
+
+    httpd, port = serving(tmp_path, partial(Recording, directory=str(tmp_path)))
+    try:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.settimeout(5)
+            s.sendall(b"GET /a.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            while s.recv(4096):
+                pass
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert len(seen) == 1 and seen[0] != 0
