@@ -97,6 +97,7 @@ async function startRuntime(wheel, options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const key = snapshotKey(wheel);
   const snapshot = await readSnapshot(key);
+  mark("snapshot-checked");
   let py = null;
   if (snapshot) {
     try {
@@ -237,6 +238,7 @@ export async function loadPyodide(options = {}) {
  */
 export function startEarly() {
   if (globalThis.pyengineEarlyStart) return;
+  mark("early");
   const started = startRuntime(WHEEL);
   started.catch(() => {}); // (loadPyodide hears the failure)
   globalThis.pyengineEarlyStart = started;
