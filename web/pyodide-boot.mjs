@@ -111,6 +111,7 @@ async function startRuntime(wheel, options = {}) {
     info.from = "fresh";
     py = await loadRuntime(opts);
   }
+  mark("interpreter");
   await addWheel(py, wheel);
   return py;
 }
