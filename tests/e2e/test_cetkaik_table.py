@@ -71,6 +71,7 @@ def click(page: Any, *names: str) -> None:
 def wait_human(page: Any) -> None:
     page.evaluate("window.pyengineApp.settled()")  # the click's move has reached the engine
     page.wait_for_function("['human', 'over'].includes(window.pyengineApp.state().status)")
+    drawn(page)  # the table draws the engine's answer in the next frame (what is on screen is checked)
 
 
 def board(page: Any) -> list[Any]:

@@ -60,12 +60,19 @@ DROP_IN_THE_LEAD = """async () => {
   const { table } = await import('./live/cards-state.js');
   const { live } = await import('./live/table.js');
   const said = () => [...table.lows.values()].filter((f) => f.seat === 1).map((f) => f.round);
-  const watch = setInterval(() => {
-    if (!said().includes('key')) return;
-    clearInterval(watch);
-    window.droppedWith = said();
-    live.guest.close();
-  }, 1);
+  // The friend's own key, kept as it is said (cards-net.js: kept, then sent, in one go): the
+  // connection drops in the microtask after, before anything else can come (its list waits for
+  // the others' keys and its engine's answer). (Watching with a timer lost that race on a busy
+  // machine: both were said between two of its turns.)
+  const set = table.lows.set;
+  table.lows.set = function (key, frame) {
+    const out = set.call(this, key, frame);
+    if (frame && frame.seat === 1 && frame.round === 'key' && !window.droppedWith) {
+      window.droppedWith = said();
+      queueMicrotask(() => live.guest.close());
+    }
+    return out;
+  };
 }"""
 
 
