@@ -470,11 +470,12 @@ def build() -> Path:
             "games": games, "setup": {g: game_setup_json(g) for g in sorted(ids)}, "start": start,
         }
         fill(tmp, "pyodide-boot.mjs", {"RUNTIME": runtime, "WHEEL": f"./{wheel_rel}"})
-        preload = "\n".join(
-            # (the runtime's own modules are imported in the engine's Worker: the page only fetches them)
-            f'<link rel="modulepreload" href="./{rel}">' if rel.endswith((".mjs", ".js")) and "pyodide.asm" not in rel else
-            f'<link rel="preload" href="./{rel}" as="fetch" crossorigin fetchpriority="low">'
-            for rel in runtime_files)
+        # The page's own start imports pyodide.mjs and PyScript's modules. The runtime's files are
+        # fetched by the engine's Worker alone, and never by the page: a page preload would fetch
+        # each one a second time, since a Worker cannot take up the page's preloads. The Worker
+        # tells the page the bytes it counts (pyodide-boot.mjs).
+        preload = "\n".join(f'<link rel="modulepreload" href="./{rel}">' for rel in runtime_files
+                             if rel.endswith((".mjs", ".js")) and "pyodide.asm" not in rel)
         # the page's own modules, all fetched at once (not one level of imports after another),
         # then the engine's start (index.html's first module) and what it imports
         app_graph = static_graph("app.js")

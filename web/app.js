@@ -102,6 +102,7 @@ async function boot() {
   if (!app.view && $("start").hidden && $("table").querySelector(":scope > .opening")) showStart();
   readyResolve();
   emit("ready", { state: publicState() });
+  linkManifest();
   if ("serviceWorker" in navigator && location.protocol.startsWith("http") && !params.has("nosw")) {
     setTimeout(() => navigator.serviceWorker.register("./sw.js").catch(() => {}), 0);
   }
@@ -113,6 +114,20 @@ async function boot() {
   // starts a second interpreter. An embed (a
   // wiki page may hold several) leaves the snapshot to the app's own pages.
   if (window.Worker && !EMBED) setTimeout(makeSnapshotIfNone, WORKER_DELAY_MS);
+}
+
+/**
+ * Name the web app manifest (what a browser installs the app from) once the engine is up. In the
+ * head from the first byte, it had Chromium check the app's installability and animate its install
+ * icon while the engine started: about 0.5 s of the browser's UI frames and 0.3 s of its main
+ * thread's CPU, which a 2-core machine took from the start.
+ */
+function linkManifest() {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = "./manifest.webmanifest";
+  document.head.append(link);
 }
 
 const WORKER_DELAY_MS = 100; // the table's first frame is drawn first

@@ -25,7 +25,17 @@
     worker: early,
     adopted: false,
     restore: () => { /** @type {any} */ (window).Worker = Native; },
+    bytes: 0,
+    onBytes: null,
   };
+  // The runtime's bytes, as the Worker counts them coming in (pyodide-boot.mjs): heard from
+  // the first moment, before anything on the page listens (engine-start.js draws them).
+  early.addEventListener("message", (ev) => {
+    const bytes = ev.data && ev.data.pyengineBoot && ev.data.pyengineBoot.bytes;
+    if (typeof bytes !== "number") return;
+    hand.bytes = bytes;
+    if (hand.onBytes) hand.onBytes(bytes);
+  });
   /** @this {unknown} @param {string | URL} url @param {WorkerOptions} [options] */
   function Worker(url, options) {
     if (!new.target) throw new TypeError("Failed to construct 'Worker': use new");

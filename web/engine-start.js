@@ -61,27 +61,20 @@ export function drawProgress() {
   if (app.view && app.view.provisional) renderStatus();
 }
 // Count the runtime's bytes as they arrive (first visits only: later ones come from the
-// service worker at once). The engine's Worker downloads them; the page reads the same files
-// (index.html preloads them), so the Worker's requests are answered from the browser's cache as
-// the bytes come in, and the bar follows them.
+// service worker at once). The engine's Worker downloads them and tells the count (its
+// messages: engine-early.js); the page fetches nothing of the runtime itself.
 function countDownloads() {
-  let stopped = false;
-  for (const rel of Object.keys(BUILD.runtime || {}).filter((p) => /\.(wasm|zip|json|whl)$|pyodide\.asm\.mjs$/.test(p))) {
-    const counted = /\.(wasm|zip|json)$/.test(rel); // (the others are read only to take up their preload)
-    fetch(new URL(rel, location.href)).then(async (res) => {
-      if (!res.ok || !res.body) return;
-      const reader = res.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || stopped) return void (stopped && reader.cancel().catch(() => {}));
-        if (!counted) continue;
-        engine.bytes += value.byteLength;
-        // the last byte is in: the interpreter starts now
-        if (engine.step === "download" && engine.bytes >= DOWNLOAD_BYTES) setStep("runtime");
-      }
-    }).catch(() => {});
-  }
-  return () => { stopped = true; };
+  const hand = window.pyengineEarly;
+  if (!hand) return () => {};
+  /** @param {number} bytes */
+  const take = (bytes) => {
+    engine.bytes = bytes;
+    // the last byte is in: the interpreter starts now
+    if (engine.step === "download" && engine.bytes >= DOWNLOAD_BYTES) setStep("runtime");
+  };
+  hand.onBytes = take;
+  take(Number(hand.bytes) || 0);
+  return () => { hand.onBytes = null; };
 }
 // The engine's module, and its snapshot being read, from the first moment (PyScript, and with it
 // the interpreter, starts once the first frame is drawn: pyodide-boot.mjs is its interpreter).
@@ -90,7 +83,7 @@ bootModule.catch(() => {});
 export async function startEngine() {
   setStep("download");
   progressTimer = setInterval(drawProgress, 150);
-  engine.counting = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  engine.counting = Boolean(window.pyengineEarly) && !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const uncount = engine.counting ? countDownloads() : () => {};
   const timeout = sleep(LOAD_TIMEOUT_MS).then(() => { throw Object.assign(new Error(t("load.timeout")), { step: "timeout" }); });
   try {
@@ -98,7 +91,10 @@ export async function startEngine() {
     const call = await Promise.race([timeout, boot.startEngine({
       pyscript: BUILD.pyscript,
       // "runtime" comes before the downloads: while they are counted, the bytes move the bar on
-      onStep: (step) => { if (step !== "runtime" || !engine.counting) setStep(/** @type {Step} */ (step)); },
+      // (unless PyScript made a Worker of its own: the early one, which counts, is then ended)
+      onStep: (step) => {
+        if (step !== "runtime" || !engine.counting || globalThis.pyengineBoot?.early === false) setStep(/** @type {Step} */ (step));
+      },
     })]);
     engine.call = call;
     engine.state = "ready";

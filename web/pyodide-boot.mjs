@@ -240,9 +240,50 @@ export async function loadPyodide(options = {}) {
 export function startEarly() {
   if (globalThis.pyengineEarlyStart) return;
   mark("early");
+  const uncount = countRuntimeBytes((bytes) => tell({ bytes }));
   const started = startRuntime(WHEEL);
-  started.catch(() => {}); // (loadPyodide hears the failure)
+  started.catch(() => {}).finally(uncount); // (loadPyodide hears the failure)
   globalThis.pyengineEarlyStart = started;
+}
+
+const COUNTED = /\.(wasm|zip|json)$/; // the runtime's downloads that the page's bar measures (engine-start.js)
+const REPORT_MS = 100;
+
+/**
+ * Tell the page how many of the runtime's bytes have come in, as they come (at most every
+ * REPORT_MS, and at the end of each file), until the returned function is called. Only this
+ * Worker downloads the runtime: the page reads the count instead of fetching the files a second
+ * time to count them (it did until 2026-12-04; the two copies cost the page's main thread, the
+ * browser and a 2-core machine's start about 0.1 s). Each response is read through a clone, so
+ * the wasm's own response stays the browser's (streamed into the compiler, its compiled code
+ * cached under its address).
+ * @param {(bytes: number) => void} report
+ */
+function countRuntimeBytes(report) {
+  const native = globalThis.fetch;
+  let bytes = 0;
+  let told = 0;
+  /** @param {Response} res */
+  const count = async (res) => {
+    const reader = /** @type {ReadableStream<Uint8Array>} */ (res.clone().body).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return report(bytes);
+      bytes += value.byteLength;
+      if (performance.now() - told >= REPORT_MS) {
+        told = performance.now();
+        report(bytes);
+      }
+    }
+  };
+  /** @type {typeof fetch} */
+  const counting = async (input, init) => {
+    const res = await native(input, init);
+    if (res.ok && res.body && res.url.startsWith(INDEX_URL) && COUNTED.test(new URL(res.url).pathname)) count(res).catch(() => {});
+    return res;
+  };
+  globalThis.fetch = counting;
+  return () => { if (globalThis.fetch === counting) globalThis.fetch = native; };
 }
 
 /**

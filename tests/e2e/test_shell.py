@@ -253,6 +253,13 @@ def test_progress_moves_through_real_steps(ctx: tuple[Any, Guard], server: Serve
     """)
     page = open_app(context, server.url)
     assert page.evaluate("window.seenSteps") == ["download", "runtime", "engine", "bridge", "ready"]
+    # The bar's bytes are the engine's Worker's own downloads, every one counted (the page fetches
+    # none of the runtime's files itself: no file is asked for twice).
+    counted = page.evaluate("window.pyengineEarly.bytes")
+    runtime = page.evaluate("window.PYENGINE_BUILD.runtime")
+    assert counted == sum(n for rel, n in runtime.items() if rel.endswith((".wasm", ".zip", ".json")))
+    asked = page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)")
+    assert not [name for name in asked if "/vendor/pyodide-" in name and not name.endswith(".mjs")]
 
 
 SHEETS_AT_FIRST_DRAW = """

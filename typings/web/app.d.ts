@@ -157,6 +157,10 @@ interface EarlyEngine {
   adopted: boolean;
   /** puts the browser's Worker constructor back */
   restore(): void;
+  /** the runtime's bytes that have come in so far, as the Worker counts them */
+  bytes: number;
+  /** hears each new count */
+  onBytes: ((bytes: number) => void) | null;
 }
 
 /** The automation API (web/api.js). */
