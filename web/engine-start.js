@@ -8,6 +8,10 @@ import { app, readyReject } from "./state.js";
 import { renderStatus } from "./table.js";
 
 const LOAD_TIMEOUT_MS = 90000;
+// How often the bar is drawn: each drawing is a frame (style, layout, paint, the compositor and
+// the GPU process, about 8 ms of CPU), and the start competes for the CPU with the interpreter's
+// compilation; three times a second still reads as moving.
+const PROGRESS_MS = 300;
 // Steps, each with its share of the bar: the runtime's bytes (measured), the interpreter
 // starting in the engine's Worker (the bar creeps: it has no measure inside), the rules being
 // imported, the page's bridge. The Worker tells the page each step as it begins.
@@ -82,7 +86,7 @@ const bootModule = import("./pyodide-boot.mjs");
 bootModule.catch(() => {});
 export async function startEngine() {
   setStep("download");
-  progressTimer = setInterval(drawProgress, 150);
+  progressTimer = setInterval(drawProgress, PROGRESS_MS);
   engine.counting = Boolean(window.pyengineEarly) && !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const uncount = engine.counting ? countDownloads() : () => {};
   const timeout = sleep(LOAD_TIMEOUT_MS).then(() => { throw Object.assign(new Error(t("load.timeout")), { step: "timeout" }); });
