@@ -58,7 +58,11 @@ export function drawProgress() {
   }
   const bar = /** @type {HTMLProgressElement} */ ($("loading-bar"));
   bar.value = Math.max(Number(bar.value), Math.round(value));
-  setText($("loading-text"), t(`load.step_${engine.step}`));
+  // the step's heading, kept as the element's key: applyStrings (the page's drawings run it on the
+  // whole document) then writes the step's heading too, not the page's general one
+  const heading = $("loading-text");
+  heading.dataset.i18n = `load.step_${engine.step}`;
+  setText(heading, t(heading.dataset.i18n));
   setText($("loading-detail"), engine.step === "download"
     ? t("load.bytes", { done: (Math.min(engine.bytes, DOWNLOAD_BYTES) / 1e6).toFixed(1), total: (DOWNLOAD_BYTES / 1e6).toFixed(1) })
     : t("load.percent", { n: bar.value }));

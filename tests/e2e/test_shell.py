@@ -250,9 +250,23 @@ def test_progress_moves_through_real_steps(ctx: tuple[Any, Guard], server: Serve
         for (const r of records) seen(r.oldValue);
         seen(document.getElementById('loading').dataset.step);
       }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-step'] });
+      window.seenHeadings = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const heading = document.getElementById('loading-text');
+        const look = () => { const text = heading.textContent; if (window.seenHeadings[window.seenHeadings.length - 1] !== text) window.seenHeadings.push(text); };
+        look();
+        new MutationObserver(look).observe(heading, { subtree: true, childList: true, characterData: true });
+      });
     """)
     page = open_app(context, server.url)
     assert page.evaluate("window.seenSteps") == ["download", "runtime", "engine", "bridge", "ready"]
+    # The heading names each step from the moment the bar draws it: the page's general heading
+    # (the page's own, before its script) never comes back over a step's (every drawing of the
+    # page writes its words again, the bar's heading included).
+    headings = page.evaluate("window.seenHeadings")
+    general = headings[0]
+    assert general.startswith("Loading the game engine"), headings
+    assert len(headings) >= 4 and general not in headings[1:], headings
     # The bar's bytes are the engine's Worker's own downloads, every one counted (the page fetches
     # none of the runtime's files itself: no file is asked for twice).
     counted = page.evaluate("window.pyengineEarly.bytes")
