@@ -7,9 +7,11 @@
 
 Steps: build ``pyengine`` into a reproducible wheel (``SOURCE_DATE_EPOCH`` fixed), add the
 bytecode of the modules the app imports (compiled by the pinned Pyodide under Node,
-docstrings dropped: a cold start and its first table skip compiling them) and put it under
-``wheels/<content hash>/``; copy the Pyodide runtime and PyScript from the exactly pinned
-npm packages (``npm ci`` first) into ``vendor/pyodide-<content hash>/`` and
+docstrings dropped: a cold start and its first table skip compiling them;
+``tools/start_bytecode.py``) and put it under ``wheels/<content hash>/``; copy the Pyodide
+runtime (its standard library with the modules a start imports as bytecode instead of sources)
+and PyScript from the exactly pinned npm packages (``npm ci`` first) into
+``vendor/pyodide-<content hash>/`` and
 ``vendor/pyscript-<content hash>/``; copy the files of ``@noble/curves`` and ``@noble/hashes`` that
 our modules import (followed from their imports, nothing else) into ``vendor/noble-<content hash>/``
 with an import map in the page that resolves ``@noble/…``; copy ``web/`` with PyScript's config and the build info
@@ -37,10 +39,11 @@ import re
 import shutil
 import sys
 import tempfile
-import time
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from tools import start_bytecode
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -113,91 +116,25 @@ def build_wheel() -> Path:
     return DIST / name
 
 
-# Compiled inside the pinned Pyodide itself (its CPython's bytecode, magic number and all): the
-# modules the app imports, as unchecked-hash .pyc beside their sources in the wheel.
-# zipimport prefers ``name.pyc`` to ``name.py`` in a zip, so an import skips compiling them; a
-# runtime with another magic number ignores them and compiles the source as before.
-# What is compiled: every module the memory snapshot holds (pyengine.app.preload): the page's
-# start and main.py's imports, and each game's engine, bots, view and tasks, so a cold start's
-# first table and first bot move compile nothing either (a Daifugō table came about 0.3 s sooner).
-START = "from pyengine.app.preload import preload\npreload()"
-_COMPILE_START = """
-import ast, base64, importlib.util, json, sys
-from importlib._bootstrap_external import _code_to_hash_pyc
-{start}
-out = {{}}
-for name in sorted(n for n in sys.modules if n == "pyengine" or n.startswith("pyengine.")):
-    path = sys.modules[name].__file__
-    rel = name.replace(".", "/") + ("/__init__" if path.endswith("__init__.py") else "")
-    with open(path, "rb") as f:
-        src = f.read()
-    tree = ast.parse(src)
-    for node in ast.walk(tree):  # docstrings go (as with -OO); asserts stay
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=body[0].col_offset)]
-    code = compile(tree, "{prefix}" + rel + ".py", "exec", dont_inherit=True)
-    out[rel + ".pyc"] = base64.b64encode(_code_to_hash_pyc(code, importlib.util.source_hash(src), False)).decode()
-with open("/repo/dist/start-pyc.json", "w") as f:  # the repository is mounted at /repo
-    json.dump(out, f)
-"""
-
-
-def add_start_bytecode(wheel: Path) -> None:
-    """Put the app's modules into ``wheel`` as .pyc too (rewritten in place, reproducibly, its
-    RECORD updated)."""
-    import base64
-    import subprocess
-    import zipfile
-
-    code = _COMPILE_START.format(start=START, prefix=f"/home/pyodide/{wheel.name}/")
-    out = DIST / "start-pyc.json"
-    out.unlink(missing_ok=True)
-    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_runner.mjs"), "exec", str(wheel)],
-                          input=code, capture_output=True, text=True, timeout=300, cwd=ROOT)
-    if proc.returncode != 0 or not out.exists():
-        sys.exit(f"build.py: compiling the start's modules in Pyodide failed:\n{proc.stderr[-3000:]}")
-    pycs = {name: base64.b64decode(data) for name, data in json.loads(out.read_text()).items()}
-    out.unlink()
-    stamp = time.gmtime(int(EPOCH))[:6]
-    with zipfile.ZipFile(wheel) as zin:
-        entries = [(info, zin.read(info)) for info in zin.infolist()]
-    record_at = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
-    record_info, record = entries.pop(record_at)
-    lines = record.decode().splitlines()
-    for name, data in sorted(pycs.items()):
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        lines.insert(-1, f"{name},sha256={digest},{len(data)}")
-        info = zipfile.ZipInfo(name, stamp)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        entries.append((info, data))
-    entries.append((record_info, ("\n".join(lines) + "\n").encode()))
-    tmp = wheel.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w") as zout:
-        for info, data in entries:
-            zout.writestr(info, data)
-    tmp.replace(wheel)
-
-
-def copy_runtime(site: Path) -> tuple[str, dict[str, int]]:
-    """Copy the pinned Pyodide runtime into its content-hashed folder; returns the runtime's
-    hash and ``{site path: size}`` of its files."""
+def copy_runtime(site: Path, stdlib_pycs: dict[str, bytes]) -> tuple[str, dict[str, int]]:
+    """Copy the pinned Pyodide runtime into its content-hashed folder, its standard library with
+    the start's modules as bytecode (``tools/start_bytecode.py``); returns the runtime's hash and
+    ``{site path: size}`` of its files."""
     pyodide = NODE / "pyodide"
     if not all((pyodide / name).exists() for name in PYODIDE_FILES):
         sys.exit("build.py: node_modules is missing Pyodide: run `npm ci` first")
+    data = {name: (pyodide / name).read_bytes() for name in PYODIDE_FILES}
+    data["python_stdlib.zip"] = start_bytecode.stdlib_zip(data["python_stdlib.zip"], stdlib_pycs, EPOCH)
     runtime = hashlib.sha256()
     for name in PYODIDE_FILES:
-        runtime.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
+        runtime.update(hashlib.sha256(data[name]).digest())
     digest = runtime.hexdigest()[:16]
     folder = site / "vendor" / f"pyodide-{digest}"
     folder.mkdir(parents=True)
     files = {}
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, folder / name)
-        files[f"vendor/pyodide-{digest}/{name}"] = (folder / name).stat().st_size
+        (folder / name).write_bytes(data[name])
+        files[f"vendor/pyodide-{digest}/{name}"] = len(data[name])
     return digest, files
 
 
@@ -438,14 +375,15 @@ def add_engine_strings(site: Path) -> None:
 
 def build() -> Path:
     wheel = build_wheel()
-    add_start_bytecode(wheel)
+    wheel_pycs, stdlib_pycs = start_bytecode.compile_start(wheel, DIST)
+    start_bytecode.add_to_wheel(wheel, wheel_pycs, EPOCH)
     tmp = Path(tempfile.mkdtemp(prefix="public-", dir=ROOT))
     try:
         digest = sha256(wheel)[:16]
         wheel_rel = f"wheels/{digest}/{wheel.name}"
         (tmp / "wheels" / digest).mkdir(parents=True)
         shutil.copy2(wheel, tmp / wheel_rel)
-        runtime, runtime_files = copy_runtime(tmp)
+        runtime, runtime_files = copy_runtime(tmp, stdlib_pycs)
         pyscript, pyscript_files = copy_pyscript(tmp)
         import_map, module_files = copy_bare_modules(tmp)
         runtime_files.update(pyscript_files)

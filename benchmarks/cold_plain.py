@@ -117,10 +117,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=12)
     ap.add_argument("--same-site", action="store_true", help="go to the page from a waiting page of the same site")
+    ap.add_argument("--bare-stdlib", choices=("stock", "built"), default="stock",
+                    help="the bare page's standard library: Pyodide's own (sources), or the build's (bytecode)")
     args = ap.parse_args()
     import machine
     print(machine.line(), flush=True)
-    site = load.site_with_bare()
+    site = load.site_with_bare(args.bare_stdlib)
     httpd: Any = build.HttpServer(("127.0.0.1", 0), partial(Handler, directory=str(site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}/"
@@ -136,7 +138,8 @@ def main() -> None:
     med = statistics.median
     rounds = [a / b for a, b in zip(got["app"], got["bare"], strict=True)]
     print(f"rounds: {args.rounds}; no DevTools connection; the page reached from a waiting page of "
-          f"{'the same site' if args.same_site else 'another site (a renderer of its own)'}")
+          f"{'the same site' if args.same_site else 'another site (a renderer of its own)'}; the bare page's "
+          f"standard library: {'Pyodide’s own (sources)' if args.bare_stdlib == 'stock' else 'the build’s (bytecode)'}")
     print(f"cold  app  ready {med(got['app']):6.2f} s   bare {med(got['bare']):6.2f} s   "
           f"ratio {med(got['app']) / med(got['bare']):.3f}  (target <= 1.05)")
     print(f"cold  app/bare in each round: median {med(rounds):.3f} ({', '.join(f'{x:.2f}' for x in rounds)})")

@@ -73,7 +73,7 @@ BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
 import { loadPyodide } from "./%s/pyodide.mjs";
 window.bareReady = (async () => {
-  const py = await loadPyodide();
+  const py = await loadPyodide({ stdLibURL: "./%s" });
   performance.mark("pyengine:boot-interpreter");
   await py.loadPackage("./%s");
   py.runPython("import pyengine.core");
@@ -82,7 +82,11 @@ window.bareReady = (async () => {
 </script>"""
 
 
-def site_with_bare() -> Path:
+def site_with_bare(stdlib: str = "stock") -> Path:
+    """The built site with the bare page beside it. The bare page boots Pyodide as its npm
+    package ships it: its standard library as sources (``stdlib="stock"``), not the build's, whose
+    modules that a start imports are bytecode (``tools/start_bytecode.py``); ``stdlib="built"``
+    gives it the build's too, which leaves the app's own costs alone in the ratio."""
     public = ROOT / "public"
     if not (public / "index.html").exists():
         sys.exit("build public/ first (python build.py)")
@@ -91,7 +95,12 @@ def site_with_bare() -> Path:
     tmp = Path(tempfile.mkdtemp(prefix="loadbench-"))
     for item in public.iterdir():
         (tmp / item.name).symlink_to(item)
-    (tmp / "bare.html").write_text(BARE % (runtime.as_posix(), wheel.as_posix()))
+    zipped = runtime / "python_stdlib.zip"
+    if stdlib == "stock":
+        (tmp / "stock-stdlib").mkdir()
+        (tmp / "stock-stdlib" / "python_stdlib.zip").symlink_to(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+        zipped = Path("stock-stdlib") / "python_stdlib.zip"
+    (tmp / "bare.html").write_text(BARE % (runtime.as_posix(), zipped.as_posix(), wheel.as_posix()))
     return tmp
 
 
@@ -316,6 +325,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--no-settle", action="store_true",
                     help="open each page as soon as its browser is launched (the figures before 2026-12-04)")
+    ap.add_argument("--bare-stdlib", choices=("stock", "built"), default="stock",
+                    help="the bare page's standard library: Pyodide's own (sources), or the build's (bytecode)")
     args = ap.parse_args()
     global SETTLE
     SETTLE = not args.no_settle
@@ -323,7 +334,7 @@ def main() -> None:
     print(machine.line(), flush=True)
     from playwright.sync_api import sync_playwright
 
-    site = site_with_bare()
+    site = site_with_bare(args.bare_stdlib)
     srv = Server(site)
     app_url, bare_url, table_url = srv.url, srv.url + "bare.html", srv.url + "?game=daifugo&speed=instant"
     cold: dict[str, list[float]] = {"app": [], "bare": []}
@@ -384,7 +395,8 @@ def main() -> None:
 
     med = statistics.median
     ratio = med(cold["app"]) / med(cold["bare"])
-    print(f"rounds: {args.rounds} (medians); pages opened {'on a settled browser' if SETTLE else 'as the browser starts (--no-settle)'}")
+    print(f"rounds: {args.rounds} (medians); pages opened {'on a settled browser' if SETTLE else 'as the browser starts (--no-settle)'}; "
+          f"the bare page's standard library: {'Pyodide’s own (sources)' if args.bare_stdlib == 'stock' else 'the build’s (bytecode)'}")
     print(f"cold  app  ready (= first possible move) {med(cold['app']):6.2f} s   bare {med(cold['bare']):6.2f} s   "
           f"ratio {ratio:.3f}  (target <= 1.05)")
     rounds = [a / b for a, b in zip(cold["app"], cold["bare"], strict=True)]  # (each round's pair, loaded minutes apart)

@@ -17,12 +17,17 @@ from ..catalog import entries
 
 
 def preload() -> list[str]:
-    """Import the page's and the Worker's modules and every game's engine, bots, view and tasks;
-    returns the names imported."""
+    """Import the page's and the Worker's modules, every game's engine, bots, view and tasks, and
+    ``html``; returns the names imported."""
     names = ["pyengine.app.session", "pyengine.app.links", "pyengine.app.saves", "pyengine.app.start_page",
              "pyengine.app.messages", "pyengine.app.worker", "pyengine.app.views", "pyengine.app.live_table"]
     for e in entries():
         names += [target.partition(":")[0] for target in (e.engine, e.bots, e.view, e.tasks) if target]
+    # and the one module of the standard library that PyScript's own package adds (its display
+    # escapes text with html.escape). Importing it from source grew the heap past the 30 MiB the
+    # interpreter starts with, and a snapshot made then failed to restore ("offset is out of
+    # bounds"); from the bytecode the build puts in the standard library, the heap stays there.
+    names.append("html")
     for name in names:
         importlib.import_module(name)
     return names

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import json
-import subprocess
 import time
 import zlib
 from pathlib import Path
@@ -27,7 +26,6 @@ from conftest import (
 )
 from playwright.sync_api import expect
 
-import build
 from pyengine.core import Record, Seat, encode_fragment
 
 pytestmark = pytest.mark.e2e
@@ -583,48 +581,3 @@ def test_wiki_embeds_as_the_extensions_make_them_on_another_origin(returning_bro
         assert guard.blocked == []
     finally:
         host.stop()
-
-
-# ---------------------------------------------------------------- the app's bytecode
-START_FROM_THE_WHEEL = """
-import shutil, sys, traceback
-for name in [n for n in sys.modules if n.split(".")[0] == "pyengine"]:
-    del sys.modules[name]  # the runner installed the wheel; import it as the page does: the zip on sys.path
-path = "/home/pyodide/" + WHEEL.rsplit("/", 1)[1]
-shutil.copy("/repo/" + WHEEL, path)
-sys.path.insert(0, path)
-{start}
-loaded = {{n: m.__file__ for n, m in sys.modules.items() if n.split(".")[0] == "pyengine"}}
-from pyengine.core import decode_fragment
-try:
-    decode_fragment("")
-except Exception:
-    tb = traceback.format_exc()
-print("RESULT " + json.dumps({{"loaded": loaded, "traceback": tb}}))
-"""
-
-
-def test_the_start_imports_bytecode_the_runtime_accepts(site: Path) -> None:
-    """The wheel carries .pyc of every module the app imports (the page's start, and each game's
-    engine, bots and view: what the snapshot preloads), compiled by the pinned runtime (its magic
-    number), preferred by zipimport, and a traceback still shows the source."""
-    import zipfile
-
-    wheel = next(site.glob("wheels/*/*.whl"))
-    names = zipfile.ZipFile(wheel).namelist()
-    pycs = {n for n in names if n.endswith(".pyc")}
-    assert pycs and all(n[:-1] in names for n in pycs)  # every .pyc beside its source
-    rel = wheel.relative_to(ROOT).as_posix()
-    code = "import json\nWHEEL = " + json.dumps(rel) + START_FROM_THE_WHEEL.format(start=build.START)
-    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_runner.mjs"), "exec", str(wheel)],
-                          input=code, capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    got = json.loads(next(ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT "))[7:])
-    loaded = got["loaded"]
-    assert {"pyengine.app.session", "pyengine.daifugo.engine", "pyengine.ai.cetkaik", "pyengine.app.views.chabashi"} <= set(loaded)
-    from_source = {n: f for n, f in loaded.items() if not f.endswith(".pyc")}
-    assert not from_source, f"compiled from source at the start: {sorted(from_source)}"
-    assert {f.split(".whl/", 1)[1] for f in loaded.values()} == pycs
-    # the line that raised, read from the source beside the bytecode
-    assert 'raise InvalidLinkError(msg("the link carries no game"), "not_a_link")' in got["traceback"]
-    assert f"/home/pyodide/{wheel.name}/pyengine/core/codec.py" in got["traceback"]
