@@ -95,6 +95,8 @@ export async function hasSnapshot(wheel) {
  */
 async function startRuntime(wheel, options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
+  const wheelBytes = fetchWheel(wheel); // (beside the runtime's start, not after it)
+  wheelBytes.catch(() => {}); // (heard below, once the interpreter is up)
   const key = snapshotKey(wheel);
   const snapshot = await readSnapshot(key);
   mark("snapshot-checked");
@@ -112,7 +114,7 @@ async function startRuntime(wheel, options = {}) {
     py = await loadRuntime(opts);
   }
   mark("interpreter");
-  await addWheel(py, wheel);
+  await addWheel(py, wheel, wheelBytes);
   return py;
 }
 
@@ -125,9 +127,11 @@ async function startRuntime(wheel, options = {}) {
 export async function loadPyodideKeepingSnapshot(wheel, options = {}) {
   // (a bad snapshot is dropped by startRuntime; the next Worker start makes a new one)
   if (await hasSnapshot(wheel)) return startRuntime(wheel, options);
+  const wheelBytes = fetchWheel(wheel);
+  wheelBytes.catch(() => {});
   const py = await loadRuntime({ ...options, indexURL: INDEX_URL, _makeSnapshot: true });
   info.from = "fresh";
-  await addWheel(py, wheel);
+  await addWheel(py, wheel, wheelBytes);
   try {
     py.runPython("from pyengine.app.preload import preload\npreload()");
     await saveSnapshot(snapshotKey(wheel), py.makeMemorySnapshot());
@@ -151,22 +155,33 @@ export class BootError extends Error {
 const mark = (name) => { try { performance.mark(`pyengine:boot-${name}`); } catch { /* no marks here */ } };
 
 /**
- * Put the engine's wheel where Python imports it from: the wheel itself on sys.path (it is pure
- * Python with no data files, so zipimport reads it as it is: no unpacking, no installer).
- * @param {PyodideAPI} py
+ * The engine's wheel, downloaded while the runtime starts (it used to be asked for once the
+ * interpreter was up: 40-60 ms more of a cold start), at a low priority: on a slow network
+ * the runtime's own files, which the interpreter needs first, are not slowed by it.
  * @param {string} wheel
+ * @returns {Promise<Uint8Array>}
  */
-export async function addWheel(py, wheel) {
-  const url = new URL(wheel, import.meta.url).href;
+async function fetchWheel(wheel) {
   let res;
   try {
-    res = await fetch(url);
+    res = await fetch(new URL(wheel, import.meta.url).href, { priority: "low" }); // (after the runtime's files)
   } catch (e) {
     throw new BootError("download", `${wheel}: ${reason(e)}`);
   }
   if (!res.ok) throw new BootError("download", `${wheel}: HTTP ${res.status}`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const path = `/home/pyodide/${url.split("/").pop()}`;
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/**
+ * Put the engine's wheel where Python imports it from: the wheel itself on sys.path (it is pure
+ * Python with no data files, so zipimport reads it as it is: no unpacking, no installer).
+ * @param {PyodideAPI} py
+ * @param {string} wheel
+ * @param {Promise<Uint8Array>} wheelBytes its bytes (fetchWheel)
+ */
+async function addWheel(py, wheel, wheelBytes) {
+  const bytes = await wheelBytes;
+  const path = `/home/pyodide/${wheel.split("/").pop()}`;
   py.FS.writeFile(path, bytes);
   py.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
 }
