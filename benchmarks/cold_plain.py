@@ -3,14 +3,14 @@
 launched as a visitor's is, with no DevTools connection (no Playwright, no CDP domains enabled,
 no request events), each page telling the server its own ``performance.now()`` when it is ready.
 
-    .venv/bin/python benchmarks/cold_plain.py [--rounds 12] [--same-site]
+    .venv/bin/python benchmarks/cold_plain.py [--rounds 12] [--same-site] [--bare-stdlib stock|built]
 
 Each load is a fresh profile whose browser first opens a waiting page and is left until the
 machine is idle (``load.settle``); the server then tells the waiting page where to go, and the
 page goes there. By default the waiting page is on ``localhost`` and the app on ``127.0.0.1``,
 another site, so the app gets a renderer process of its own as a link from another site does;
 ``--same-site`` keeps the renderer of the waiting page (a link within the site). The app and the
-bare page (``load.BARE``) alternate, their order swapped every round. The pages served are the
+bare page (``load.BARE``, on Pyodide's own standard library unless ``--bare-stdlib built``) alternate, their order swapped every round. The pages served are the
 built ones with one module script added at the end, which reports the ready moment
 (``pyengineApp.ready``, ``bareReady``: the same as ``load.py``'s). Requests outside the local
 server go to a proxy that is nowhere and fail.

@@ -2,7 +2,12 @@
 """Load-time benchmark: the app against a bare page that only boots the same Pyodide + wheel,
 all figures measured in one run (machine noise hits both alike; compare ratios, not times).
 
-    .venv/bin/python benchmarks/load.py [--rounds 5]
+    .venv/bin/python benchmarks/load.py [--rounds 5] [--bare-stdlib stock|built]
+
+The bare page boots Pyodide as its npm package ships it, its standard library as sources; the
+app's build replaces the sources of the modules a start imports with their bytecode
+(``tools/start_bytecode.py``). ``--bare-stdlib built`` gives the bare page the build's too, which
+leaves only the app's own costs in the ratio.
 
 * cold: a fresh browser profile each time (an empty disk HTTP cache, as a new visitor's browser
   has; no service worker), alternating app and bare page: time from navigation start to interactive (the app: ``pyengineApp.ready``,
