@@ -117,7 +117,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=12)
     ap.add_argument("--same-site", action="store_true", help="go to the page from a waiting page of the same site")
-    ap.add_argument("--bare-stdlib", choices=("stock", "built"), default="stock",
+    ap.add_argument("--bare-stdlib", choices=tuple(load.BARE_STDLIB), default="stock",
                     help="the bare page's standard library: Pyodide's own (sources), or the build's (bytecode)")
     args = ap.parse_args()
     import machine
@@ -139,7 +139,7 @@ def main() -> None:
     rounds = [a / b for a, b in zip(got["app"], got["bare"], strict=True)]
     print(f"rounds: {args.rounds}; no DevTools connection; the page reached from a waiting page of "
           f"{'the same site' if args.same_site else 'another site (a renderer of its own)'}; the bare page's "
-          f"standard library: {'Pyodide’s own (sources)' if args.bare_stdlib == 'stock' else 'the build’s (bytecode)'}")
+          f"standard library: {load.BARE_STDLIB[args.bare_stdlib]}")
     print(f"cold  app  ready {med(got['app']):6.2f} s   bare {med(got['bare']):6.2f} s   "
           f"ratio {med(got['app']) / med(got['bare']):.3f}  (target <= 1.05)")
     print(f"cold  app/bare in each round: median {med(rounds):.3f} ({', '.join(f'{x:.2f}' for x in rounds)})")

@@ -93,8 +93,6 @@ def compile_start(wheel: Path, dist: Path) -> tuple[dict[str, bytes], dict[str, 
 def add_to_wheel(wheel: Path, pycs: dict[str, bytes], epoch: str) -> None:
     """Put ``pycs`` into ``wheel`` beside their sources (rewritten in place, reproducibly, its
     RECORD updated)."""
-    y, mo, d, h, mi, sec = time.gmtime(int(epoch))[:6]
-    stamp = (y, mo, d, h, mi, sec)
     with zipfile.ZipFile(wheel) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
     record_at = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
@@ -103,7 +101,7 @@ def add_to_wheel(wheel: Path, pycs: dict[str, bytes], epoch: str) -> None:
     for name, data in sorted(pycs.items()):
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         lines.insert(-1, f"{name},sha256={digest},{len(data)}")
-        entries.append((_info(name, stamp), data))
+        entries.append((_info(name, epoch), data))
     entries.append((record_info, ("\n".join(lines) + "\n").encode()))
     tmp = wheel.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w") as zout:
@@ -115,8 +113,6 @@ def add_to_wheel(wheel: Path, pycs: dict[str, bytes], epoch: str) -> None:
 def stdlib_zip(stock: bytes, pycs: dict[str, bytes], epoch: str) -> bytes:
     """The runtime's ``python_stdlib.zip`` with each compiled module's source replaced by its
     bytecode, in the source's place (the same bytes for the same input)."""
-    y, mo, d, h, mi, sec = time.gmtime(int(epoch))[:6]
-    stamp = (y, mo, d, h, mi, sec)
     out = BytesIO()
     with zipfile.ZipFile(BytesIO(stock)) as zin, zipfile.ZipFile(out, "w") as zout:
         missing = set(pycs) - {info.filename + "c" for info in zin.infolist()}
@@ -127,12 +123,14 @@ def stdlib_zip(stock: bytes, pycs: dict[str, bytes], epoch: str) -> bytes:
             if data is None:
                 zout.writestr(info, zin.read(info))
             else:
-                zout.writestr(_info(info.filename + "c", stamp), data)
+                zout.writestr(_info(info.filename + "c", epoch), data)
     return out.getvalue()
 
 
-def _info(name: str, stamp: tuple[int, int, int, int, int, int]) -> zipfile.ZipInfo:
-    info = zipfile.ZipInfo(name, stamp)
+def _info(name: str, epoch: str) -> zipfile.ZipInfo:
+    """A new entry, dated ``epoch`` (SOURCE_DATE_EPOCH), deflated."""
+    y, mo, d, h, mi, sec = time.gmtime(int(epoch))[:6]
+    info = zipfile.ZipInfo(name, (y, mo, d, h, mi, sec))
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     return info

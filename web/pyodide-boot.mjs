@@ -96,7 +96,6 @@ export async function hasSnapshot(wheel) {
 async function startRuntime(wheel, options = {}) {
   const opts = { ...options, indexURL: INDEX_URL };
   const wheelBytes = fetchWheel(wheel); // (beside the runtime's start, not after it)
-  wheelBytes.catch(() => {}); // (heard below, once the interpreter is up)
   const key = snapshotKey(wheel);
   const snapshot = await readSnapshot(key);
   mark("snapshot-checked");
@@ -128,7 +127,6 @@ export async function loadPyodideKeepingSnapshot(wheel, options = {}) {
   // (a bad snapshot is dropped by startRuntime; the next Worker start makes a new one)
   if (await hasSnapshot(wheel)) return startRuntime(wheel, options);
   const wheelBytes = fetchWheel(wheel);
-  wheelBytes.catch(() => {});
   const py = await loadRuntime({ ...options, indexURL: INDEX_URL, _makeSnapshot: true });
   info.from = "fresh";
   await addWheel(py, wheel, wheelBytes);
@@ -161,15 +159,19 @@ const mark = (name) => { try { performance.mark(`pyengine:boot-${name}`); } catc
  * @param {string} wheel
  * @returns {Promise<Uint8Array>}
  */
-async function fetchWheel(wheel) {
-  let res;
-  try {
-    res = await fetch(new URL(wheel, import.meta.url).href, { priority: "low" }); // (after the runtime's files)
-  } catch (e) {
-    throw new BootError("download", `${wheel}: ${reason(e)}`);
-  }
-  if (!res.ok) throw new BootError("download", `${wheel}: HTTP ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
+function fetchWheel(wheel) {
+  const bytes = (async () => {
+    let res;
+    try {
+      res = await fetch(new URL(wheel, import.meta.url).href, { priority: "low" }); // (after the runtime's files)
+    } catch (e) {
+      throw new BootError("download", `${wheel}: ${reason(e)}`);
+    }
+    if (!res.ok) throw new BootError("download", `${wheel}: HTTP ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  })();
+  bytes.catch(() => {}); // (a failure is heard where the bytes are awaited, once the interpreter is up)
+  return bytes;
 }
 
 /**

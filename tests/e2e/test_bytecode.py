@@ -17,13 +17,9 @@ from tools.start_bytecode import START
 
 pytestmark = pytest.mark.e2e
 
+# (run with the wheel on sys.path as the page puts it: pyodide_runner.mjs start)
 START_FROM_THE_WHEEL = """
-import shutil, sys, traceback
-for name in [n for n in sys.modules if n.split(".")[0] == "pyengine"]:
-    del sys.modules[name]  # the runner installed the wheel; import it as the page does: the zip on sys.path
-path = "/home/pyodide/" + WHEEL.rsplit("/", 1)[1]
-shutil.copy("/repo/" + WHEEL, path)
-sys.path.insert(0, path)
+import json, sys, traceback
 {start}
 loaded = {{n: m.__file__ for n, m in sys.modules.items() if n.split(".")[0] == "pyengine"}}
 from pyengine.core import decode_fragment
@@ -43,9 +39,8 @@ def test_the_start_imports_bytecode_the_runtime_accepts(site: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     pycs = {n for n in names if n.endswith(".pyc")}
     assert pycs and all(n[:-1] in names for n in pycs)  # every .pyc beside its source
-    rel = wheel.relative_to(ROOT).as_posix()
-    code = "import json\nWHEEL = " + json.dumps(rel) + START_FROM_THE_WHEEL.format(start=START)
-    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_runner.mjs"), "exec", str(wheel)],
+    code = START_FROM_THE_WHEEL.format(start=START)
+    proc = subprocess.run(["node", str(ROOT / "tools" / "pyodide_runner.mjs"), "start", str(wheel)],
                           input=code, capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(next(ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT "))[7:])
